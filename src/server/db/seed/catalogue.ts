@@ -1,0 +1,178 @@
+/** The demo catalogue: power tools sold in trade quantities. Listed oldest first. */
+export interface SeedProduct {
+  name: string;
+  description: string;
+  priceCents: number;
+  minQuantity: number;
+  availableQuantity: number;
+  /** SVG drawing in ./images, rendered to WebP when seeded. */
+  image: string;
+}
+
+export const seedProducts: SeedProduct[] = [
+  {
+    name: '20V Cordless Drill/Driver',
+    description:
+      'Compact 1/2" drill/driver with a 2-speed gearbox, 15 clutch settings and a bright LED. Ships with a 20V 2.0Ah battery and charger.',
+    priceCents: 12900,
+    minQuantity: 10,
+    availableQuantity: 640,
+    image: 'cordless-drill.svg',
+  },
+  {
+    name: 'Brushless Hammer Drill',
+    description:
+      'Brushless motor delivering 650 in-lbs of torque, 34,000 blows per minute for masonry, and a 360° side handle for control.',
+    priceCents: 18900,
+    minQuantity: 5,
+    availableQuantity: 320,
+    image: 'hammer-drill.svg',
+  },
+  {
+    name: '1/4" Impact Driver',
+    description:
+      'Three-speed impact driver with 1,825 in-lbs of torque and a one-handed hex chuck. Drives long lag screws without stalling.',
+    priceCents: 14900,
+    minQuantity: 10,
+    availableQuantity: 500,
+    image: 'impact-driver.svg',
+  },
+  {
+    name: '4-1/2" Angle Grinder',
+    description:
+      'Paddle-switch angle grinder at 11,000 rpm with a tool-free adjustable guard, anti-kickback brake and a two-position side handle.',
+    priceCents: 9900,
+    minQuantity: 10,
+    availableQuantity: 410,
+    image: 'angle-grinder.svg',
+  },
+  {
+    name: '7-1/4" Circular Saw',
+    description:
+      'Lightweight magnesium-shoe circular saw with 57° bevel capacity, electric brake and a 24-tooth carbide blade.',
+    priceCents: 15900,
+    minQuantity: 5,
+    availableQuantity: 260,
+    image: 'circular-saw.svg',
+  },
+  {
+    name: 'Orbital Jigsaw',
+    description:
+      'Four orbital settings, variable speed up to 3,200 spm and tool-free blade changes for clean curves in wood, metal and laminate.',
+    priceCents: 11900,
+    minQuantity: 5,
+    availableQuantity: 300,
+    image: 'jigsaw.svg',
+  },
+  {
+    name: 'Reciprocating Saw',
+    description:
+      'Demolition-grade reciprocating saw with a 1-1/8" stroke, pivoting shoe and a 4-position blade clamp for flush cuts.',
+    priceCents: 16900,
+    minQuantity: 5,
+    availableQuantity: 220,
+    image: 'reciprocating-saw.svg',
+  },
+  {
+    name: '12" Sliding Compound Miter Saw',
+    description:
+      'Dual-bevel sliding miter saw with a 16" crosscut, XPS shadow-line cut guide and 10 positive miter stops.',
+    priceCents: 59900,
+    minQuantity: 2,
+    availableQuantity: 80,
+    image: 'miter-saw.svg',
+  },
+  {
+    name: '5" Random Orbit Sander',
+    description:
+      'Low-vibration random orbit sander with a hook-and-loop pad, variable speed dial and a sealed switch against dust.',
+    priceCents: 7900,
+    minQuantity: 10,
+    availableQuantity: 450,
+    image: 'random-orbit-sander.svg',
+  },
+  {
+    name: 'SDS-Plus Rotary Hammer',
+    description:
+      '1" SDS-Plus rotary hammer with 2.6 J impact energy, three modes (drill, hammer drill, chisel) and active vibration control.',
+    priceCents: 24900,
+    minQuantity: 3,
+    availableQuantity: 150,
+    image: 'rotary-hammer.svg',
+  },
+  {
+    name: 'Dual-Temperature Heat Gun',
+    description:
+      'Heat gun with two settings (120 °C and 570 °C) for shrink tubing, paint stripping and bending plastics; includes four nozzles.',
+    priceCents: 4900,
+    minQuantity: 10,
+    availableQuantity: 380,
+    image: 'heat-gun.svg',
+  },
+  {
+    name: 'Compact Wood Router',
+    description:
+      '1.25 HP compact router with a fixed base, micro-fine depth adjustment and soft start, for edge profiles and laminate trimming.',
+    priceCents: 13900,
+    minQuantity: 5,
+    availableQuantity: 190,
+    image: 'router.svg',
+  },
+  {
+    name: '20V 5.0Ah Battery Pack',
+    description:
+      'High-capacity lithium-ion pack with a 3-LED fuel gauge. Fits every tool of the 20V cordless system.',
+    priceCents: 8900,
+    minQuantity: 20,
+    availableQuantity: 1200,
+    image: 'battery-pack.svg',
+  },
+  {
+    name: 'LED Cordless Work Light',
+    description:
+      '1,500-lumen LED work light with a 140° pivoting head, three brightness levels and a hanging hook; runs on the 20V pack.',
+    priceCents: 5900,
+    minQuantity: 10,
+    availableQuantity: 520,
+    image: 'work-light.svg',
+  },
+];
+
+export interface SeedReview {
+  name: string;
+  rating: number;
+  body: string;
+}
+
+export const seedReviews: SeedReview[] = [
+  {
+    name: 'Maria Lopez',
+    rating: 5,
+    body: 'We switched our whole framing crew to the 20V system. One battery type for every tool saves us hours a week.',
+  },
+  {
+    name: 'James Carter',
+    rating: 5,
+    body: 'The rotary hammer goes through reinforced concrete like it is nothing, and my wrists thank the vibration control.',
+  },
+  {
+    name: 'Aisha Rahman',
+    rating: 4,
+    body: 'Ordering by the pallet was simple and delivery was on time. The miter saw is accurate straight out of the box.',
+  },
+  {
+    name: 'Tom Becker',
+    rating: 5,
+    body: 'Our rental fleet has run these impact drivers daily for two years. Still going strong.',
+  },
+  {
+    name: 'Priya Nair',
+    rating: 4,
+    body: 'Great value on the sanders and heat guns for our workshop classes. Students find them easy to handle.',
+  },
+  {
+    name: 'Daniel Kim',
+    rating: 5,
+    body: 'Support answered within the hour when we needed spare blade clamps. That is why we keep buying here.',
+  },
+];

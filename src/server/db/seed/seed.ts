@@ -1,0 +1,42 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { seedImagesFolder } from '../../paths.ts';
+import { storeWebp, toWebp } from '../../modules/images/images.service.ts';
+import * as schema from '../schema.ts';
+import { seedProducts, seedReviews } from './catalogue.ts';
+
+const SEEDED_KEY = 'demo_seeded_at';
+export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 };
+
+/**
+ * Seeds the demo catalogue and reviews once, on a database that has never been seeded.
+ * The marker row keeps an admin's emptied catalogue from coming back on the next start.
+ */
+export async function seedDemoData(db: NodePgDatabase<typeof schema>, log: (message: string) => void): Promise<void> {
+  const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEEDED_KEY));
+  if (marker) return;
+
+  // Render outside the transaction: it is CPU work, not database work.
+  const images = await Promise.all(
+    seedProducts.map(async (p) => toWebp(await readFile(join(seedImagesFolder, p.image)), PRODUCT_IMAGE_SIZE.width, PRODUCT_IMAGE_SIZE.height)),
+  );
+
+  await db.transaction(async (tx) => {
+    for (const [index, p] of seedProducts.entries()) {
+      const stored = await storeWebp(tx, images[index]!);
+      await tx.insert(schema.product).values({
+        name: p.name,
+        description: p.description,
+        priceCents: p.priceCents,
+        minQuantity: p.minQuantity,
+        availableQuantity: p.availableQuantity,
+        imageUrl: stored.url,
+      });
+    }
+    await tx.insert(schema.review).values(seedReviews.map((r) => ({ name: r.name, rating: r.rating, body: r.body })));
+    await tx.insert(schema.appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
+  });
+  log(`Seeded the demo catalogue: ${seedProducts.length} products, ${seedReviews.length} reviews`);
+}

@@ -1,0 +1,32 @@
+import { ErrorCode } from '../shared/errors.ts';
+
+/** Expected failures thrown by services; the error handler maps them to the one error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFound extends AppError {
+  constructor(message = 'Not found') {
+    super(404, ErrorCode.NotFound, message);
+  }
+}
+
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super(409, ErrorCode.Conflict, message);
+  }
+}
+
+export class Invalid extends AppError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, ErrorCode.Validation, message, fields);
+  }
+}

@@ -1,0 +1,62 @@
+import { pino } from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase, type OpenDatabase } from './db/database.ts';
+
+// Process entry: configuration, database, app, listen; graceful shutdown on SIGINT/SIGTERM.
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+  let database: OpenDatabase | undefined;
+
+  const fail = async (error: unknown, message: string) => {
+    log.fatal({ err: error }, message);
+    await database?.close().catch(() => undefined);
+    process.exit(1);
+  };
+  process.on('uncaughtException', (error) => void fail(error, 'uncaught exception'));
+  process.on('unhandledRejection', (error) => void fail(error, 'unhandled rejection'));
+
+  database = await openDatabase(config, { info: (m) => log.info(m), error: (e, m) => log.error({ err: e }, m) });
+  const app = await buildApp({ config, database, logger: log });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing open requests, then stopping`);
+    const timer = setTimeout(() => {
+      log.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    await app.close();
+    await database?.close();
+    log.info('Stopped cleanly');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log.info(`Toolhouse is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { NotFound } from '../../errors.ts';
+import type { Db } from '../../db/client.ts';
+import { findImage } from './images.service.ts';
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/** GET /images/<sha256>.webp: content-addressed, so the bytes behind a URL never change. */
+export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/images/:file',
+    { schema: { params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const found = await findImage(db, request.params.file);
+      if (!found) throw new NotFound('Image not found');
+      const etag = `"${found.hash}"`;
+      reply
+        .header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(found.contentType).send(found.bytes);
+    },
+  );
+};

@@ -1,0 +1,51 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Conflict } from '../errors.ts';
+import { registerErrorHandler } from './error-handler.ts';
+
+async function appThatThrows(error: unknown) {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.get('/boom', () => {
+    throw error;
+  });
+  app.post('/echo', { schema: { body: z.object({ qty: z.number().int().min(1) }) } }, (request) => request.body);
+  await app.ready();
+  return app;
+}
+
+describe('error handler', () => {
+  it('hides an unexpected error behind a generic 500 with a request id', async () => {
+    const app = await appThatThrows(new Error('secret database detail at /srv/app.ts:12'));
+    const res = await app.inject('/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: expect.any(String) });
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('.ts:');
+  });
+
+  it('maps typed service errors to their status', async () => {
+    const res = await (await appThatThrows(new Conflict('Out of stock'))).inject('/boom');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', message: 'Out of stock' });
+  });
+
+  it('answers 503 when the database is unreachable', async () => {
+    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const res = await (await appThatThrows(error)).inject('/boom');
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('reports validation failures per field', async () => {
+    const app = await appThatThrows(new Error('unused'));
+    const res = await app.inject({ method: 'POST', url: '/echo', payload: { qty: 1.5 } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { qty: expect.any(String) } });
+  });
+});

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ErrorCode, type ApiError } from '../../shared/errors.ts';
+import { AppError } from '../errors.ts';
+
+const codeForStatus: Record<number, ErrorCode> = {
+  400: ErrorCode.BadRequest,
+  401: ErrorCode.Unauthorized,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  409: ErrorCode.Conflict,
+  413: ErrorCode.PayloadTooLarge,
+  415: ErrorCode.UnsupportedMediaType,
+  429: ErrorCode.TooManyRequests,
+};
+
+// pg and node-postgres errors that mean "the database is not reachable right now".
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300']);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const { code, message } = error as { code?: string; message?: string };
+  return (
+    (code !== undefined && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) ||
+    /timeout exceeded when trying to connect|Connection terminated/i.test(message ?? '')
+  );
+}
+
+/** Field name -> first message, from the validation issues of a request. */
+function fieldMessages(issues: { instancePath: string; message?: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (field && !(field in fields)) fields[field] = issue.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+/** One error shape for every failure; a 5xx says nothing but a request id. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: Omit<ApiError, 'requestId'>) =>
+      reply.code(status).send({ ...body, requestId: request.id } satisfies ApiError);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = fieldMessages(error.validation);
+      const first = Object.values(fields)[0];
+      return send(400, { code: ErrorCode.Validation, message: first ?? 'The request is not valid.', fields });
+    }
+    if (error instanceof AppError) {
+      return send(error.statusCode, { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(503, { code: ErrorCode.Unavailable, message: 'The shop is temporarily unavailable. Please try again shortly.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return send(status, { code: codeForStatus[status] ?? ErrorCode.BadRequest, message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return send(500, { code: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' });
+  });
+}

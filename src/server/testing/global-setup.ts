@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { connectDatabase } from '../db/client.ts';
+import { startEmbeddedCluster } from '../db/embedded-cluster.ts';
+import { prepareDatabase } from '../db/migrate.ts';
+import { TEMPLATE_DATABASE } from './test-database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the test cluster's `postgres` database: tests clone TEMPLATE_DATABASE from it. */
+    testClusterUrl: string;
+  }
+}
+
+/** One PostgreSQL cluster per test run, with a migrated and seeded template database. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-test-'));
+  const cluster = await startEmbeddedCluster({ dataDir, log: () => undefined });
+  try {
+    const admin = connectDatabase(cluster.urlFor('postgres'), { max: 1 });
+    await admin.pool.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await admin.pool.end();
+    const template = connectDatabase(cluster.urlFor(TEMPLATE_DATABASE), { max: 1 });
+    await prepareDatabase(template.pool, () => undefined);
+    await template.pool.end();
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  project.provide('testClusterUrl', cluster.urlFor('postgres'));
+  return async () => {
+    await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

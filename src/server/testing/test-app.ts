@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { buildApp } from '../app.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { connectDatabase, type Database } from '../db/client.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of its own; `inject()` requests into it. */
+export async function buildTestApp(
+  options: { env?: NodeJS.ProcessEnv; webRoot?: string } = {},
+): Promise<TestApp> {
+  const testDatabase = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: '/nonexistent', MAP_TILE_URL: '', ...options.env, DATABASE_URL: testDatabase.url });
+  const database = connectDatabase(testDatabase.url, { max: 4 });
+  const app = await buildApp({ config, database, logger: pino({ level: 'silent' }), webRoot: options.webRoot ?? '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.pool.end();
+      await testDatabase.drop();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every error the API sends has this one shape. */
+export const ErrorCode = {
+  BadRequest: 'BAD_REQUEST',
+  Validation: 'VALIDATION_FAILED',
+  Unauthorized: 'UNAUTHORIZED',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  TooManyRequests: 'TOO_MANY_REQUESTS',
+  Unavailable: 'SERVICE_UNAVAILABLE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ApiErrorSchema = z.object({
+  code: z.enum(Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]]),
+  message: z.string(),
+  /** Field name -> message, for input that failed validation. */
+  fields: z.record(z.string(), z.string()).optional(),
+  requestId: z.string().optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** What the browser may know about this deployment (GET /api/config). Never a secret. */
+export const PublicConfigSchema = z.object({
+  /** Map tile URL template with {z}, {x}, {y}; null when the map shows no tiles. */
+  mapTileUrl: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+export const HealthSchema = z.object({ status: z.literal('ok') });
