@@ -6,17 +6,25 @@ import globals from 'globals';
 // Import boundaries (docs/decisions/001-project-layout.md): shared imports neither side,
 // web and server never import each other.
 const forbid = (...groups) => ({
-  'no-restricted-imports': ['error', { patterns: groups.map((group) => ({ group, message: 'Crosses a layer boundary.' })) }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: groups.map((group) => ({ group, message: 'Crosses a layer boundary.' })) },
+  ],
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'drizzle/', 'test-results/', 'playwright-report/', 'node_modules/'] },
+  {
+    ignores: ['dist/', 'data/', 'drizzle/', 'test-results/', 'playwright-report/', 'node_modules/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -30,4 +38,8 @@ export default tseslint.config(
   { files: ['src/server/**/*.ts'], rules: forbid(['**/web/**']) },
   { files: ['src/shared/**/*.ts'], rules: forbid(['**/web/**', '**/server/**']) },
   { files: ['scripts/**', 'e2e/**'], rules: { 'no-console': 'off' } },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**', 'src/**/testing/**', 'src/web/test/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
 );

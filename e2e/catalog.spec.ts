@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('all products', () => {
-  test('every card shows the spec texts and a Purchase link to /purchase/{_id}', async ({ page, request }) => {
+  test('every card shows the spec texts and a Purchase link to /purchase/{_id}', async ({
+    page,
+    request,
+  }) => {
     const products = (await (await request.get('/api/products')).json()) as {
       _id: string;
       name: string;
@@ -21,14 +24,19 @@ test.describe('all products', () => {
     await expect(card.getByText(`Min order quantity: ${first.minQuantity}`)).toBeVisible();
     await expect(card.getByText(`Stock Quantity: ${first.availableQuantity}`)).toBeVisible();
     await expect(card.getByRole('img', { name: first.name })).toBeVisible();
-    await expect(card.getByRole('link', { name: 'Purchase' })).toHaveAttribute('href', `/purchase/${first._id}`);
+    await expect(card.getByRole('link', { name: 'Purchase' })).toHaveAttribute(
+      'href',
+      `/purchase/${first._id}`,
+    );
   });
 
   test('product images are served by the shop itself', async ({ page }) => {
     await page.goto('/allProducts');
     const image = page.getByRole('article').first().getByRole('img');
     await expect(image).toHaveAttribute('src', /^\/images\/[0-9a-f]{64}\.webp$/);
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   });
 
   for (const [width, columns] of [
@@ -42,7 +50,9 @@ test.describe('all products', () => {
       const cards = page.getByRole('article');
       await expect(cards.first()).toBeVisible();
       const lefts = new Set<number>();
-      for (const box of await cards.evaluateAll((els) => els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().left)))) {
+      for (const box of await cards.evaluateAll((els) =>
+        els.slice(0, 6).map((el) => Math.round(el.getBoundingClientRect().left)),
+      )) {
         lefts.add(box);
       }
       expect(lefts.size).toBe(columns);

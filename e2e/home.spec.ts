@@ -14,7 +14,12 @@ test.describe('home page', () => {
 
   test('the carousel cycles forwards and backwards through its 4 slides', async ({ page }) => {
     await page.goto('/');
-    const headlines = ['Eliminates Cords!', 'Hassle Free', 'Best product in the market', 'Long Lasting Battery'];
+    const headlines = [
+      'Eliminates Cords!',
+      'Hassle Free',
+      'Best product in the market',
+      'Long Lasting Battery',
+    ];
     const next = page.getByRole('button', { name: 'Next slide' });
     const previous = page.getByRole('button', { name: 'Previous slide' });
     for (const headline of [...headlines.slice(1), headlines[0]!]) {
@@ -31,9 +36,12 @@ test.describe('home page', () => {
 
   test('explore our systems, business summary and location', async ({ page }) => {
     await page.goto('/');
-    const systems = page.locator('section', { has: page.getByRole('heading', { name: 'Explore our Systems' }) });
+    const systems = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Explore our Systems' }),
+    });
     await expect(systems.getByRole('img')).toHaveCount(3);
-    for (const figure of ['79+', '4,200', '1,200', '25.6K', '2.6M']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
+    for (const figure of ['79+', '4,200', '1,200', '25.6K', '2.6M'])
+      await expect(page.getByText(figure, { exact: true })).toBeVisible();
     for (const label of ['Countries', 'New Users', 'Reviews', 'Total Likes', 'Page Views']) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
@@ -41,7 +49,9 @@ test.describe('home page', () => {
 
   test('the map keeps its 300 px frame and marker when tiles cannot load', async ({ page }) => {
     await page.goto('/');
-    const location = page.locator('section', { has: page.getByRole('heading', { name: 'Our Locaiton' }) });
+    const location = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Our Locaiton' }),
+    });
     const map = location.getByTestId('location-map');
     await map.scrollIntoViewIfNeeded();
     await expect(map).toBeVisible();
@@ -49,11 +59,20 @@ test.describe('home page', () => {
     await expect(location.getByRole('img', { name: /marker|location/i }).first()).toBeVisible();
   });
 
-  test('our products shows the 6 most recent products and links to all of them', async ({ page, request }) => {
+  test('our products shows the 6 most recent products and links to all of them', async ({
+    page,
+    request,
+  }) => {
     const products = (await (await request.get('/api/products')).json()) as { name: string }[];
-    const expected = products.slice().reverse().slice(0, 6).map((p) => p.name);
+    const expected = products
+      .slice()
+      .reverse()
+      .slice(0, 6)
+      .map((p) => p.name);
     await page.goto('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Our Products' }) });
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Our Products' }),
+    });
     const names = section.getByRole('heading', { level: 3 });
     await expect(names).toHaveText(expected);
     await section.getByRole('link', { name: 'Show All Products' }).click();
@@ -61,14 +80,22 @@ test.describe('home page', () => {
   });
 
   test('customer reviews show a name, read-only stars and the text', async ({ page, request }) => {
-    const reviews = (await (await request.get('/api/reviews')).json()) as { name: string; rating: number; review: string }[];
+    const reviews = (await (await request.get('/api/reviews')).json()) as {
+      name: string;
+      rating: number;
+      review: string;
+    }[];
     expect(reviews.length).toBeGreaterThanOrEqual(6);
     await page.goto('/');
-    const section = page.locator('section', { has: page.getByRole('heading', { name: 'What our customers say' }) });
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: 'What our customers say' }),
+    });
     const first = reviews[0]!;
     await expect(section.getByText(first.name)).toBeVisible();
     await expect(section.getByText(first.review)).toBeVisible();
-    await expect(section.getByRole('img', { name: `Rated ${first.rating} out of 5` }).first()).toBeVisible();
+    await expect(
+      section.getByRole('img', { name: `Rated ${first.rating} out of 5` }).first(),
+    ).toBeVisible();
   });
 
   test('newsletter: inline message for a bad address, toast when subscribed', async ({ page }) => {

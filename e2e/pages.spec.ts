@@ -34,7 +34,8 @@ test.describe('static pages and layout', () => {
   test('the footer has its columns, since 1992 and this year', async ({ page }) => {
     await page.goto('/about');
     const footer = page.getByRole('contentinfo');
-    for (const column of ['Products', 'Company', 'Legal']) await expect(footer.getByRole('heading', { name: column })).toBeVisible();
+    for (const column of ['Products', 'Company', 'Legal'])
+      await expect(footer.getByRole('heading', { name: column })).toBeVisible();
     await expect(footer.getByText(/since 1992/)).toBeVisible();
     await expect(footer.getByText(new RegExp(`© ${new Date().getFullYear()}`))).toBeVisible();
   });
@@ -46,9 +47,15 @@ test.describe('static pages and layout', () => {
 
   test('blogs answer the five questions', async ({ page }) => {
     await page.goto('/blogs');
-    const questions = page.getByRole('heading', { level: 2 });
+    const questions = page.getByRole('main').getByRole('heading', { level: 2 });
     await expect(questions).toHaveCount(5);
-    for (const topic of [/performance/i, /state/i, /prototypal inheritance/i, /directly/i, /unit test/i]) {
+    for (const topic of [
+      /performance/i,
+      /state/i,
+      /prototypal inheritance/i,
+      /directly/i,
+      /unit test/i,
+    ]) {
       await expect(questions.filter({ hasText: topic }).first()).toBeVisible();
     }
   });
@@ -72,7 +79,9 @@ test.describe('static pages and layout', () => {
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
     await expect(skip).toBeVisible();
-    const outline = await skip.evaluate((el) => getComputedStyle(el).outlineStyle + getComputedStyle(el).boxShadow);
+    const outline = await skip.evaluate(
+      (el) => getComputedStyle(el).outlineStyle + getComputedStyle(el).boxShadow,
+    );
     expect(outline).not.toBe('nonenone');
   });
 });

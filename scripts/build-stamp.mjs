@@ -3,7 +3,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 // What the build is made from; when none of it changed, dist/ is up to date.
-const INPUTS = ['src', 'content', 'package-lock.json', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.web.json'];
+const INPUTS = [
+  'src',
+  'content',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.base.json',
+  'tsconfig.build.json',
+  'tsconfig.web.json',
+];
 const SKIP = /\.test\.tsx?$|(^|\/)testing\//;
 
 function* files(root, path) {
@@ -19,7 +27,11 @@ function* files(root, path) {
 export function sourceHash(root) {
   const hash = createHash('sha256');
   for (const input of INPUTS) {
-    for (const file of files(root, input)) hash.update(relative(root, join(root, file))).update('\0').update(readFileSync(join(root, file)));
+    for (const file of files(root, input))
+      hash
+        .update(relative(root, join(root, file)))
+        .update('\0')
+        .update(readFileSync(join(root, file)));
   }
   return hash.digest('hex');
 }

@@ -26,4 +26,5 @@ export function build({ ifStale }) {
   writeFileSync(stamp, hash);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) build({ ifStale: process.argv.includes('--if-stale') });
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  build({ ifStale: process.argv.includes('--if-stale') });

@@ -36,7 +36,9 @@ const stop = (code) => {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r))))).then(() => process.exit(code));
+  Promise.all(
+    children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r)))),
+  ).then(() => process.exit(code));
 };
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));

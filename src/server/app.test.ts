@@ -11,10 +11,16 @@ let webRoot: string;
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'toolhouse-web-'));
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Toolhouse</title><div id="root"></div>');
+  writeFileSync(
+    join(webRoot, 'index.html'),
+    '<!doctype html><title>Toolhouse</title><div id="root"></div>',
+  );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  t = await buildTestApp({ webRoot, env: { MAP_TILE_URL: 'https://tiles.example.test/{z}/{x}/{y}.png' } });
+  t = await buildTestApp({
+    webRoot,
+    env: { MAP_TILE_URL: 'https://tiles.example.test/{z}/{x}/{y}.png' },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -35,17 +41,24 @@ describe('system routes', () => {
 });
 
 describe('routing', () => {
-  it.each(['/', '/home', '/allProducts', '/blogs', '/no/such/page', '/purchase/123'])('serves the SPA shell for %s', async (url) => {
-    const res = await t.app.inject(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<div id="root">');
-  });
+  it.each(['/', '/home', '/allProducts', '/blogs', '/no/such/page', '/purchase/123'])(
+    'serves the SPA shell for %s',
+    async (url) => {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
 
   it('caches hashed assets for good and other files briefly', async () => {
-    expect((await t.app.inject('/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await t.app.inject('/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
+    expect((await t.app.inject('/assets/index-abc123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await t.app.inject('/favicon.svg')).headers['cache-control']).toBe(
+      'public, max-age=3600',
+    );
   });
 
   it.each([
@@ -67,21 +80,27 @@ describe('routing', () => {
 });
 
 describe('security', () => {
-  it.each(['/', '/api/products', '/api/nope', '/assets/index-abc123.js'])('sends the security headers on %s', async (url) => {
-    const res = await t.app.inject(url);
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain('img-src \'self\' data: https://tiles.example.test');
-    expect(csp).not.toContain('unsafe-inline');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['x-request-id']).toEqual(expect.any(String));
-  });
+  it.each(['/', '/api/products', '/api/nope', '/assets/index-abc123.js'])(
+    'sends the security headers on %s',
+    async (url) => {
+      const res = await t.app.inject(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("img-src 'self' data: https://tiles.example.test");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    },
+  );
 
   it('allows no foreign origin (no CORS headers, preflight refused)', async () => {
-    const get = await t.app.inject({ url: '/api/products', headers: { origin: 'https://evil.example' } });
+    const get = await t.app.inject({
+      url: '/api/products',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(get.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await t.app.inject({
       method: 'OPTIONS',

@@ -25,7 +25,13 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
     });
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: '/srv/toolhouse', mapTileUrl: null, trustProxy: true });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/srv/toolhouse',
+      mapTileUrl: null,
+      trustProxy: true,
+    });
   });
 
   it.each([

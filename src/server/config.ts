@@ -16,7 +16,9 @@ const EnvSchema = z.object({
   MAP_TILE_URL: z
     .string()
     .refine(
-      (url) => url === '' || (/^https?:\/\//.test(url) && ['{z}', '{x}', '{y}'].every((p) => url.includes(p))),
+      (url) =>
+        url === '' ||
+        (/^https?:\/\//.test(url) && ['{z}', '{x}', '{y}'].every((p) => url.includes(p))),
       'must be an http(s) URL template with {z}, {x} and {y}, or empty for no tiles',
     )
     .default(DEFAULT_MAP_TILE_URL),
@@ -40,7 +42,9 @@ export interface AppConfig {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   // An empty MAP_TILE_URL is meaningful (no tiles), unlike the other empty values.
   if (env.MAP_TILE_URL === '') present.MAP_TILE_URL = '';
   const parsed = EnvSchema.safeParse(present);

@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase, type OpenDatabase } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
 
 // Process entry: configuration, database, app, listen; graceful shutdown on SIGINT/SIGTERM.
 
@@ -19,17 +19,19 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = pino({ level: config.logLevel });
-  let database: OpenDatabase | undefined;
+  const database = await openDatabase(config, {
+    info: (m) => log.info(m),
+    error: (e, m) => log.error({ err: e }, m),
+  });
 
   const fail = async (error: unknown, message: string) => {
     log.fatal({ err: error }, message);
-    await database?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
     process.exit(1);
   };
   process.on('uncaughtException', (error) => void fail(error, 'uncaught exception'));
   process.on('unhandledRejection', (error) => void fail(error, 'unhandled rejection'));
 
-  database = await openDatabase(config, { info: (m) => log.info(m), error: (e, m) => log.error({ err: e }, m) });
   const app = await buildApp({ config, database, logger: log });
 
   let stopping = false;
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     await app.close();
-    await database?.close();
+    await database.close();
     log.info('Stopped cleanly');
     process.exit(0);
   };
@@ -53,7 +55,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  log.info(`Toolhouse is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`);
+  log.info(
+    `Toolhouse is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+  );
 }
 
 main().catch((error: unknown) => {

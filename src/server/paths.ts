@@ -7,7 +7,8 @@ function findProjectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('Cannot find the project root (no package.json above the server code)');
+    if (parent === dir)
+      throw new Error('Cannot find the project root (no package.json above the server code)');
     dir = parent;
   }
   return dir;

@@ -19,7 +19,11 @@ const emailField = z
   .transform((email) => email.toLowerCase());
 
 export const ContactBodySchema = z.object({
-  name: requiredText('Name is required', CONTACT_NAME_MAX, `Name must be at most ${CONTACT_NAME_MAX} characters`),
+  name: requiredText(
+    'Name is required',
+    CONTACT_NAME_MAX,
+    `Name must be at most ${CONTACT_NAME_MAX} characters`,
+  ),
   email: emailField,
   message: requiredText(
     'Message is required',

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config.ts';
 import { connectDatabase, type Database } from './client.ts';
-import { ensureDatabase, startEmbeddedCluster } from './embedded-cluster.ts';
+import { ensureDatabase, startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster.ts';
 import { prepareDatabase } from './migrate.ts';
 
 const EMBEDDED_DATABASE = 'toolhouse';
@@ -9,33 +9,42 @@ export interface OpenDatabase extends Database {
   close(): Promise<void>;
 }
 
-/** DATABASE_URL when set, else the private cluster in DATA_DIR; migrated and seeded either way. */
-export async function openDatabase(
+interface DatabaseLog {
+  info: (message: string) => void;
+  error: (error: unknown, message: string) => void;
+}
+
+/** DATABASE_URL when set, else the private cluster in DATA_DIR (started here). */
+async function locateDatabase(
   config: AppConfig,
-  log: { info: (message: string) => void; error: (error: unknown, message: string) => void },
-): Promise<OpenDatabase> {
-  const cluster = config.databaseUrl
-    ? undefined
-    : await startEmbeddedCluster({ dataDir: config.dataDir, log: (m) => log.info(m) });
+  log: DatabaseLog,
+): Promise<{ url: string; cluster?: EmbeddedCluster }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const cluster = await startEmbeddedCluster({ dataDir: config.dataDir, log: (m) => log.info(m) });
   try {
-    if (cluster) await ensureDatabase(cluster, EMBEDDED_DATABASE);
-    const url = config.databaseUrl ?? cluster!.urlFor(EMBEDDED_DATABASE);
-    const database = connectDatabase(url, { onError: (error) => log.error(error, 'idle database connection failed') });
-    try {
-      await prepareDatabase(database.pool, (m) => log.info(m));
-    } catch (error) {
-      await database.pool.end();
-      throw error;
-    }
-    return {
-      ...database,
-      async close() {
-        await database.pool.end();
-        await cluster?.stop();
-      },
-    };
+    await ensureDatabase(cluster, EMBEDDED_DATABASE);
   } catch (error) {
-    await cluster?.stop();
+    await cluster.stop();
     throw error;
   }
+  return { url: cluster.urlFor(EMBEDDED_DATABASE), cluster };
+}
+
+/** Opens the shop's database, migrated and seeded; close() also stops an embedded cluster. */
+export async function openDatabase(config: AppConfig, log: DatabaseLog): Promise<OpenDatabase> {
+  const { url, cluster } = await locateDatabase(config, log);
+  const database = connectDatabase(url, {
+    onError: (error) => log.error(error, 'idle database connection failed'),
+  });
+  const close = async () => {
+    await database.pool.end();
+    await cluster?.stop();
+  };
+  try {
+    await prepareDatabase(database.pool, (m) => log.info(m));
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { ...database, close };
 }

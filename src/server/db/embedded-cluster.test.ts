@@ -22,7 +22,9 @@ const isAlive = (pid: number) => {
 describe('embedded cluster', () => {
   it('refuses a second process on a DATA_DIR in use, and starts again after a kill -9, data intact', async () => {
     const childScript = join(import.meta.dirname, '..', 'testing', 'cluster-child.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', childScript, dataDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await new Promise<void>((resolve, reject) => {
@@ -30,9 +32,13 @@ describe('embedded cluster', () => {
       child.on('exit', (code) => reject(new Error(`child exited early (${code})`)));
     });
 
-    await expect(startEmbeddedCluster({ dataDir, log: () => undefined })).rejects.toThrow(/Another Toolhouse process/);
+    await expect(startEmbeddedCluster({ dataDir, log: () => undefined })).rejects.toThrow(
+      /Another Toolhouse process/,
+    );
 
-    const postmasterPid = Number(readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const postmasterPid = Number(
+      readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
     child.kill('SIGKILL');
     await once(child, 'exit');
     expect(isAlive(postmasterPid)).toBe(true); // the crash left PostgreSQL running

@@ -1,6 +1,17 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -37,14 +48,17 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch {
-    throw new Error(`No embedded PostgreSQL binaries for ${platform()}-${arch()} (${name}). Set DATABASE_URL instead.`);
+    throw new Error(
+      `No embedded PostgreSQL binaries for ${platform()}-${arch()} (${name}). Set DATABASE_URL instead.`,
+    );
   }
 }
 
 /** As root, PostgreSQL must run as its own OS user; as anyone else, as that user. */
 function osUser(): { uid: number; gid: number } | undefined {
   if (userInfo().uid !== 0) return undefined;
-  const id = (flag: string) => Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8' }).trim());
+  const id = (flag: string) =>
+    Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8' }).trim());
   try {
     return { uid: id('-u'), gid: id('-g') };
   } catch {
@@ -71,7 +85,11 @@ function isNodeProcess(pid: number): boolean {
   }
 }
 
-async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 50): Promise<boolean> {
+async function waitUntil(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  stepMs = 50,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await condition()) return true;
@@ -86,7 +104,9 @@ function acquireAppLock(dataDir: string): () => void {
   if (existsSync(lockFile)) {
     const pid = Number(readFileSync(lockFile, 'utf8').trim());
     if (pid && pid !== process.pid && isAlive(pid) && isNodeProcess(pid)) {
-      throw new Error(`Another Toolhouse process (pid ${pid}) is using ${dataDir}. Stop it, or give this one its own DATA_DIR.`);
+      throw new Error(
+        `Another Toolhouse process (pid ${pid}) is using ${dataDir}. Stop it, or give this one its own DATA_DIR.`,
+      );
     }
   }
   writeFileSync(lockFile, `${process.pid}\n`);
@@ -94,7 +114,10 @@ function acquireAppLock(dataDir: string): () => void {
 }
 
 /** After a crash (kill -9 of Node) the postmaster may still run: stop it before starting anew. */
-async function stopLeftoverPostmaster(clusterDir: string, log: (message: string) => void): Promise<void> {
+async function stopLeftoverPostmaster(
+  clusterDir: string,
+  log: (message: string) => void,
+): Promise<void> {
   const pidFile = join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
@@ -107,7 +130,12 @@ async function stopLeftoverPostmaster(clusterDir: string, log: (message: string)
   }
 }
 
-async function initialiseCluster(bin: Binaries, dataDir: string, clusterDir: string, password: string): Promise<void> {
+async function initialiseCluster(
+  bin: Binaries,
+  dataDir: string,
+  clusterDir: string,
+  password: string,
+): Promise<void> {
   const owner = osUser();
   // initdb into a scratch folder and rename it: an interrupted initdb never leaves a half cluster.
   const scratch = `${clusterDir}.init`;
@@ -120,23 +148,54 @@ async function initialiseCluster(bin: Binaries, dataDir: string, clusterDir: str
     chownSync(pwFile, owner.uid, owner.gid);
   }
   try {
-    await run(bin.initdb, ['-D', scratch, '-U', SUPERUSER, '--auth=scram-sha-256', `--pwfile=${pwFile}`, '-E', 'UTF8', '--no-locale'], owner);
+    await run(
+      bin.initdb,
+      [
+        '-D',
+        scratch,
+        '-U',
+        SUPERUSER,
+        '--auth=scram-sha-256',
+        `--pwfile=${pwFile}`,
+        '-E',
+        'UTF8',
+        '--no-locale',
+      ],
+      owner,
+    );
   } catch (error) {
-    const hint = owner ? ` (as root, PostgreSQL runs as the "${OS_USER}" OS user: every folder above DATA_DIR must be enterable by it)` : '';
-    throw new Error(`Could not create the PostgreSQL cluster in ${clusterDir}${hint}: ${(error as Error).message}`);
+    const hint = owner
+      ? ` (as root, PostgreSQL runs as the "${OS_USER}" OS user: every folder above DATA_DIR must be enterable by it)`
+      : '';
+    throw new Error(
+      `Could not create the PostgreSQL cluster in ${clusterDir}${hint}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   } finally {
     rmSync(pwFile, { force: true });
   }
   renameSync(scratch, clusterDir);
 }
 
-function run(command: string, args: string[], owner: { uid: number; gid: number } | undefined): Promise<void> {
+function run(
+  command: string,
+  args: string[],
+  owner: { uid: number; gid: number } | undefined,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...owner, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+    const child = spawn(command, args, {
+      ...owner,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} failed (${code}): ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} failed (${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -147,7 +206,11 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -160,7 +223,10 @@ function readOrCreatePassword(dataDir: string): string {
   return password;
 }
 
-export async function startEmbeddedCluster({ dataDir, log }: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
+export async function startEmbeddedCluster({
+  dataDir,
+  log,
+}: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
   mkdirSync(dataDir, { recursive: true });
   // PostgreSQL's own OS user must reach its cluster inside DATA_DIR: traverse, not list.
   if (userInfo().uid === 0) chmodSync(dataDir, 0o711);
@@ -180,14 +246,29 @@ export async function startEmbeddedCluster({ dataDir, log }: EmbeddedClusterOpti
     // Detached: Ctrl-C in a terminal reaches Node only, which stops PostgreSQL after draining requests.
     const child: ChildProcess = spawn(
       bin.postgres,
-      ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      { ...osUser(), detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_ALL: 'C' } },
+      [
+        '-D',
+        clusterDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+      ],
+      {
+        ...osUser(),
+        detached: true,
+        stdio: ['ignore', logFd, logFd],
+        env: { ...process.env, LC_ALL: 'C' },
+      },
     );
     closeSync(logFd);
     let exited = false;
     child.on('exit', () => (exited = true));
 
-    const urlFor = (database: string) => `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/${database}`;
+    const urlFor = (database: string) =>
+      `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/${database}`;
     const ready = await waitUntil(
       async () => {
         if (exited) return true;
@@ -230,7 +311,9 @@ export async function ensureDatabase(cluster: EmbeddedCluster, database: string)
   const client = new pg.Client({ connectionString: cluster.urlFor('postgres') });
   await client.connect();
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
+      database,
+    ]);
     if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(database)}`);
   } finally {
     await client.end();

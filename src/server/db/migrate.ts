@@ -9,7 +9,10 @@ import { seedDemoData } from './seed/seed.ts';
 const MIGRATION_LOCK_KEY = 7_270_001;
 
 /** Applies the committed migrations, then seeds an empty database with the demo catalogue. */
-export async function prepareDatabase(pool: pg.Pool, log: (message: string) => void): Promise<void> {
+export async function prepareDatabase(
+  pool: pg.Pool,
+  log: (message: string) => void,
+): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -17,7 +20,9 @@ export async function prepareDatabase(pool: pg.Pool, log: (message: string) => v
     await migrate(db, { migrationsFolder });
     await seedDemoData(db, log);
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await client
+      .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
     client.release();
   }
 }

@@ -13,7 +13,11 @@ async function appThatThrows(error: unknown) {
   app.get('/boom', () => {
     throw error;
   });
-  app.post('/echo', { schema: { body: z.object({ qty: z.number().int().min(1) }) } }, (request) => request.body);
+  app.post(
+    '/echo',
+    { schema: { body: z.object({ qty: z.number().int().min(1) }) } },
+    (request) => request.body,
+  );
   await app.ready();
   return app;
 }
@@ -23,7 +27,11 @@ describe('error handler', () => {
     const app = await appThatThrows(new Error('secret database detail at /srv/app.ts:12'));
     const res = await app.inject('/boom');
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.', requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+      requestId: expect.any(String),
+    });
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('.ts:');
   });
@@ -35,7 +43,9 @@ describe('error handler', () => {
   });
 
   it('answers 503 when the database is unreachable', async () => {
-    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
     const res = await (await appThatThrows(error)).inject('/boom');
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
@@ -46,6 +56,9 @@ describe('error handler', () => {
     const app = await appThatThrows(new Error('unused'));
     const res = await app.inject({ method: 'POST', url: '/echo', payload: { qty: 1.5 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: { qty: expect.any(String) } });
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { qty: expect.any(String) },
+    });
   });
 });

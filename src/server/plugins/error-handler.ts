@@ -15,7 +15,15 @@ const codeForStatus: Record<number, ErrorCode> = {
 };
 
 // pg and node-postgres errors that mean "the database is not reachable right now".
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   const { code, message } = error as { code?: string; message?: string };
@@ -26,7 +34,9 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Field name -> first message, from the validation issues of a request. */
-function fieldMessages(issues: { instancePath: string; message?: string }[]): Record<string, string> {
+function fieldMessages(
+  issues: { instancePath: string; message?: string }[],
+): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -44,21 +54,38 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldMessages(error.validation);
       const first = Object.values(fields)[0];
-      return send(400, { code: ErrorCode.Validation, message: first ?? 'The request is not valid.', fields });
+      return send(400, {
+        code: ErrorCode.Validation,
+        message: first ?? 'The request is not valid.',
+        fields,
+      });
     }
     if (error instanceof AppError) {
-      return send(error.statusCode, { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) });
+      return send(error.statusCode, {
+        code: error.code,
+        message: error.message,
+        ...(error.fields && { fields: error.fields }),
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
-      return send(503, { code: ErrorCode.Unavailable, message: 'The shop is temporarily unavailable. Please try again shortly.' });
+      return send(503, {
+        code: ErrorCode.Unavailable,
+        message: 'The shop is temporarily unavailable. Please try again shortly.',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return send(status, { code: codeForStatus[status] ?? ErrorCode.BadRequest, message: error.message });
+      return send(status, {
+        code: codeForStatus[status] ?? ErrorCode.BadRequest,
+        message: error.message,
+      });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return send(500, { code: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' });
+    return send(500, {
+      code: ErrorCode.Internal,
+      message: 'Something went wrong on our side. Please try again.',
+    });
   });
 }

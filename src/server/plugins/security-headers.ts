@@ -3,7 +3,9 @@ import type { AppConfig } from '../config.ts';
 
 /** The Content-Security-Policy: only our own scripts and styles; map tiles from their one origin. */
 export function contentSecurityPolicy(config: Pick<AppConfig, 'mapTileUrl'>): string {
-  const tileOrigin = config.mapTileUrl ? new URL(config.mapTileUrl.replace(/[{}]/g, '')).origin : '';
+  const tileOrigin = config.mapTileUrl
+    ? new URL(config.mapTileUrl.replace(/[{}]/g, '')).origin
+    : '';
   return [
     "default-src 'self'",
     "script-src 'self'",

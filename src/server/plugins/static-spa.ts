@@ -12,7 +12,8 @@ const ONE_YEAR_SECONDS = 31_536_000;
  */
 function cacheControlFor(path: string, webRoot: string): string {
   if (path === join(webRoot, 'index.html')) return 'no-cache';
-  if (path.startsWith(join(webRoot, 'assets'))) return `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
+  if (path.startsWith(join(webRoot, 'assets')))
+    return `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
   return 'public, max-age=3600';
 }
 
@@ -32,11 +33,15 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
+    const path = request.url.split('?', 1)[0] ?? request.url;
     const isApi = path === '/api' || path.startsWith('/api/');
     if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.sendFile('index.html');
     }
-    return reply.code(404).send({ code: ErrorCode.NotFound, message: `No such path: ${request.method} ${path}`, requestId: request.id });
+    return reply.code(404).send({
+      code: ErrorCode.NotFound,
+      message: `No such path: ${request.method} ${path}`,
+      requestId: request.id,
+    });
   });
 }

@@ -17,9 +17,19 @@ export async function buildTestApp(
   options: { env?: NodeJS.ProcessEnv; webRoot?: string } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent', MAP_TILE_URL: '', ...options.env, DATABASE_URL: testDatabase.url });
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent',
+    MAP_TILE_URL: '',
+    ...options.env,
+    DATABASE_URL: testDatabase.url,
+  });
   const database = connectDatabase(testDatabase.url, { max: 4 });
-  const app = await buildApp({ config, database, logger: pino({ level: 'silent' }), webRoot: options.webRoot ?? '/nonexistent' });
+  const app = await buildApp({
+    config,
+    database,
+    logger: pino({ level: 'silent' }),
+    webRoot: options.webRoot ?? '/nonexistent',
+  });
   await app.ready();
   return {
     app,

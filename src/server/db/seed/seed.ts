@@ -14,18 +14,28 @@ export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 };
  * Seeds the demo catalogue and reviews once, on a database that has never been seeded.
  * The marker row keeps an admin's emptied catalogue from coming back on the next start.
  */
-export async function seedDemoData(db: NodePgDatabase<typeof schema>, log: (message: string) => void): Promise<void> {
+export async function seedDemoData(
+  db: NodePgDatabase<typeof schema>,
+  log: (message: string) => void,
+): Promise<void> {
   const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEEDED_KEY));
   if (marker) return;
 
   // Render outside the transaction: it is CPU work, not database work.
-  const images = await Promise.all(
-    seedProducts.map(async (p) => toWebp(await readFile(join(seedImagesFolder, p.image)), PRODUCT_IMAGE_SIZE.width, PRODUCT_IMAGE_SIZE.height)),
+  const rendered = await Promise.all(
+    seedProducts.map(async (p) => ({
+      product: p,
+      webp: await toWebp(
+        await readFile(join(seedImagesFolder, p.image)),
+        PRODUCT_IMAGE_SIZE.width,
+        PRODUCT_IMAGE_SIZE.height,
+      ),
+    })),
   );
 
   await db.transaction(async (tx) => {
-    for (const [index, p] of seedProducts.entries()) {
-      const stored = await storeWebp(tx, images[index]!);
+    for (const { product: p, webp } of rendered) {
+      const stored = await storeWebp(tx, webp);
       await tx.insert(schema.product).values({
         name: p.name,
         description: p.description,
@@ -35,7 +45,9 @@ export async function seedDemoData(db: NodePgDatabase<typeof schema>, log: (mess
         imageUrl: stored.url,
       });
     }
-    await tx.insert(schema.review).values(seedReviews.map((r) => ({ name: r.name, rating: r.rating, body: r.body })));
+    await tx
+      .insert(schema.review)
+      .values(seedReviews.map((r) => ({ name: r.name, rating: r.rating, body: r.body })));
     await tx.insert(schema.appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
   });
   log(`Seeded the demo catalogue: ${seedProducts.length} products, ${seedReviews.length} reviews`);

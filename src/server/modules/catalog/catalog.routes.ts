@@ -4,7 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { getProduct, listProducts } from './catalog.service.ts';
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/products', { schema: { response: { 200: ProductListSchema } } }, () => listProducts(db));
+  app.get('/products', { schema: { response: { 200: ProductListSchema } } }, () =>
+    listProducts(db),
+  );
 
   app.get(
     '/products/:productId',

@@ -16,14 +16,27 @@ describe('GET /api/products', () => {
     const products = res.json();
     expect(ProductListSchema.parse(products)).toHaveLength(seedProducts.length);
     expect(products.length).toBeGreaterThanOrEqual(12);
-    expect(products[0]).toMatchObject({ name: seedProducts[0]!.name, price: 129, minQuantity: 10, availableQuantity: 640 });
+    expect(products[0]).toMatchObject({
+      name: seedProducts[0]!.name,
+      price: 129,
+      minQuantity: 10,
+      availableQuantity: 640,
+    });
     expect(products.map((p: { name: string }) => p.name)).toEqual(seedProducts.map((p) => p.name));
     expect(products[0].img).toMatch(/^\/images\/[0-9a-f]{64}\.webp$/);
   });
 
   it('sends only the contract fields (no internal columns leak)', async () => {
     const [first] = (await t.app.inject('/api/products')).json();
-    expect(Object.keys(first).sort()).toEqual(['_id', 'availableQuantity', 'description', 'img', 'minQuantity', 'name', 'price']);
+    expect(Object.keys(first).sort()).toEqual([
+      '_id',
+      'availableQuantity',
+      'description',
+      'img',
+      'minQuantity',
+      'name',
+      'price',
+    ]);
   });
 });
 
@@ -43,7 +56,11 @@ describe('GET /api/products/:productId', () => {
   ])('answers 404 in the one error shape for %s', async (_label, id) => {
     const res = await t.app.inject(`/api/products/${encodeURIComponent(id)}`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Product not found', requestId: expect.any(String) });
+    expect(res.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Product not found',
+      requestId: expect.any(String),
+    });
   });
 });
 
@@ -55,13 +72,19 @@ describe('GET /images/:file', () => {
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
-    const again = await t.app.inject({ url: first.img, headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await t.app.inject({
+      url: first.img,
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 
-  it.each(['nope.webp', `${'a'.repeat(64)}.webp`, '../../etc/passwd', `${'a'.repeat(64)}.png`])('404s for %s', async (file) => {
-    const res = await t.app.inject(`/images/${encodeURIComponent(file)}`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().code).toBe('NOT_FOUND');
-  });
+  it.each(['nope.webp', `${'a'.repeat(64)}.webp`, '../../etc/passwd', `${'a'.repeat(64)}.png`])(
+    '404s for %s',
+    async (file) => {
+      const res = await t.app.inject(`/images/${encodeURIComponent(file)}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    },
+  );
 });

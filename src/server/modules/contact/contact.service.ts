@@ -1,7 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import { contactMessage, newsletterSubscriber } from '../../db/schema.ts';
 
-export async function saveContactMessage(db: Db, message: { name: string; email: string; message: string }): Promise<void> {
+export async function saveContactMessage(
+  db: Db,
+  message: { name: string; email: string; message: string },
+): Promise<void> {
   await db.insert(contactMessage).values(message);
 }
 

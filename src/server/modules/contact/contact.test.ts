@@ -17,11 +17,18 @@ describe('POST /api/contact', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/contact',
-      payload: { name: ' Ada Lovelace ', email: 'Ada@Example.com', message: 'Do you ship to Norway?' },
+      payload: {
+        name: ' Ada Lovelace ',
+        email: 'Ada@Example.com',
+        message: 'Do you ship to Norway?',
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ received: true });
-    const [row] = await t.database.db.select().from(contactMessage).where(eq(contactMessage.email, 'ada@example.com'));
+    const [row] = await t.database.db
+      .select()
+      .from(contactMessage)
+      .where(eq(contactMessage.email, 'ada@example.com'));
     expect(row).toMatchObject({ name: 'Ada Lovelace', message: 'Do you ship to Norway?' });
   });
 
@@ -31,7 +38,11 @@ describe('POST /api/contact', () => {
     [{ name: 'A', message: 'hi' }, 'email', 'Email is required'],
     [{ name: 'A', email: 'not-an-email', message: 'hi' }, 'email', 'Provide a valid Email'],
     [{ name: 'A', email: 'a@b.co', message: '' }, 'message', 'Message is required'],
-    [{ name: 'A', email: 'a@b.co', message: 'x'.repeat(5001) }, 'message', 'Message must be at most 5000 characters'],
+    [
+      { name: 'A', email: 'a@b.co', message: 'x'.repeat(5001) },
+      'message',
+      'Message must be at most 5000 characters',
+    ],
     [{ name: 42, email: 'a@b.co', message: 'hi' }, 'name', 'Name is required'],
   ])('refuses %j with a field message and stores nothing', async (payload, field, message) => {
     const before = await countRows(contactMessage);
@@ -42,10 +53,20 @@ describe('POST /api/contact', () => {
   });
 
   it('refuses malformed JSON and non-JSON bodies with 4xx', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('BAD_REQUEST');
-    const form = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'text/plain' }, payload: 'name=x' });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'name=x',
+    });
     expect(form.statusCode).toBe(415);
     expect(form.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
@@ -55,7 +76,11 @@ describe('POST /api/newsletter', () => {
   it('subscribes an address once, however often and in whatever case it is sent', async () => {
     const before = await countRows(newsletterSubscriber);
     for (const email of ['fan@example.com', 'FAN@example.com', ' fan@example.com ']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/newsletter',
+        payload: { email },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ subscribed: true });
     }
@@ -64,10 +89,19 @@ describe('POST /api/newsletter', () => {
 
   it('subscribes once under parallel duplicates', async () => {
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'race@example.com' } })),
+      Array.from({ length: 10 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/newsletter',
+          payload: { email: 'race@example.com' },
+        }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    const rows = await t.database.db.select().from(newsletterSubscriber).where(eq(newsletterSubscriber.email, 'race@example.com'));
+    const rows = await t.database.db
+      .select()
+      .from(newsletterSubscriber)
+      .where(eq(newsletterSubscriber.email, 'race@example.com'));
     expect(rows).toHaveLength(1);
   });
 

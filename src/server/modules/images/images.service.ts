@@ -25,7 +25,10 @@ export async function toWebp(input: Buffer, maxWidth: number, maxHeight: number)
 }
 
 /** Stores WebP bytes under their SHA-256; storing the same bytes twice is a no-op. */
-export async function storeWebp(db: Queryable, webp: { bytes: Buffer; width: number; height: number }): Promise<StoredImage> {
+export async function storeWebp(
+  db: Queryable,
+  webp: { bytes: Buffer; width: number; height: number },
+): Promise<StoredImage> {
   const hash = createHash('sha256').update(webp.bytes).digest('hex');
   await db
     .insert(image)

@@ -4,7 +4,10 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (app, { db, config }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (
+  app,
+  { db, config },
+) => {
   // Healthy means the database answers too: a load balancer should not send traffic otherwise.
   app.get('/health', { schema: { response: { 200: HealthSchema } } }, async () => {
     await db.execute(sql`select 1`);

@@ -1,0 +1,11 @@
+import { DocumentTitle } from '../../components/document-title.tsx';
+import { PortfolioPage } from '../../features/pages/components/portfolio-page.tsx';
+
+export default function PortfolioRoute() {
+  return (
+    <>
+      <DocumentTitle title="Portfolio" />
+      <PortfolioPage />
+    </>
+  );
+}

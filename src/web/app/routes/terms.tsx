@@ -1,0 +1,11 @@
+import { DocumentTitle } from '../../components/document-title.tsx';
+import { TermsPage } from '../../features/pages/components/terms-page.tsx';
+
+export default function TermsRoute() {
+  return (
+    <>
+      <DocumentTitle title="Terms of Service" />
+      <TermsPage />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeProduct } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { ProductCard } from './product-card.tsx';
+
+describe('ProductCard', () => {
+  it('shows every field the spec lists and links Purchase to the product page', async () => {
+    const product = makeProduct(7, {
+      name: 'Cordless Drill 18V',
+      price: 129,
+      description: 'A compact drill for everyday jobs.',
+      minQuantity: 5,
+      availableQuantity: 240,
+    });
+    renderWithProviders(<ProductCard product={product} />);
+
+    expect(await screen.findByRole('heading', { name: 'Cordless Drill 18V' })).toBeInTheDocument();
+    const image = screen.getByRole('img', { name: 'Cordless Drill 18V' });
+    expect(image).toHaveAttribute('src', product.img);
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(screen.getByText('Price: $129.00')).toBeInTheDocument();
+    expect(screen.getByText('A compact drill for everyday jobs.')).toBeInTheDocument();
+    expect(screen.getByText('Min order quantity: 5')).toBeInTheDocument();
+    expect(screen.getByText('Stock Quantity: 240')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Purchase' })).toHaveAttribute(
+      'href',
+      `/purchase/${product._id}`,
+    );
+  });
+
+  it('shows cents with two decimals', async () => {
+    renderWithProviders(<ProductCard product={makeProduct(1, { price: 49.5 })} />);
+    expect(await screen.findByText('Price: $49.50')).toBeInTheDocument();
+  });
+});

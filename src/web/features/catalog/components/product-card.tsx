@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { formatDollars } from '../../../../shared/money.ts';
+import type { Product } from '../../../../shared/product.ts';
+
+interface ProductCardProps {
+  product: Product;
+  /** Heading level of the product name, one below the section's heading. */
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCardProps) {
+  return (
+    <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
+      <figure className="bg-base-200">
+        <img
+          src={product.img}
+          alt={product.name}
+          loading="lazy"
+          width={600}
+          height={450}
+          className="aspect-[4/3] w-full object-contain"
+        />
+      </figure>
+      <div className="card-body">
+        <Heading className="card-title">{product.name}</Heading>
+        <p className="text-lg font-semibold">Price: ${formatDollars(product.price)}</p>
+        <p>{product.description}</p>
+        <ul className="text-sm">
+          <li>Min order quantity: {product.minQuantity}</li>
+          <li>Stock Quantity: {product.availableQuantity}</li>
+        </ul>
+        <div className="card-actions mt-auto justify-end pt-2">
+          <Link to={`/purchase/${product._id}`} className="btn btn-primary">
+            Purchase
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

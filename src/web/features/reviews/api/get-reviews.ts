@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { ReviewListSchema, type Review } from '../../../../shared/review.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+
+export function getReviews(options: { signal?: AbortSignal } = {}): Promise<Review[]> {
+  return apiClient.get(apiPaths.reviews, ReviewListSchema, options);
+}
+
+export const reviewsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['reviews'],
+    queryFn: ({ signal }) => getReviews({ signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useReviews() {
+  return useQuery(reviewsQueryOptions());
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import { ApiErrorSchema, ErrorCode } from '../../shared/errors.ts';
+import { getAccessToken } from './access-token.ts';
+import { ApiError, ClientErrorCode } from './api-error.ts';
+
+export { ApiError, ClientErrorCode, isApiError, type ApiErrorCode } from './api-error.ts';
+
+const NETWORK_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
+const INVALID_RESPONSE_MESSAGE = 'The server sent an unexpected answer. Please try again later.';
+const GENERIC_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 400) return ErrorCode.BadRequest;
+  if (status === 401) return ErrorCode.Unauthorized;
+  if (status === 403) return ErrorCode.Forbidden;
+  if (status === 404) return ErrorCode.NotFound;
+  if (status === 409) return ErrorCode.Conflict;
+  if (status === 413) return ErrorCode.PayloadTooLarge;
+  if (status === 429) return ErrorCode.TooManyRequests;
+  if (status === 503) return ErrorCode.Unavailable;
+  return ErrorCode.Internal;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const parsed = ApiErrorSchema.safeParse(await readJson(response).catch(() => undefined));
+  if (parsed.success) {
+    return new ApiError({ status: response.status, ...parsed.data });
+  }
+  // Not our error shape (a proxy page, an empty body): say something useful anyway.
+  return new ApiError({
+    status: response.status,
+    code: codeForStatus(response.status),
+    message: response.status === 404 ? 'Not found.' : GENERIC_MESSAGE,
+  });
+}
+
+/**
+ * The one way the web app talks to the API: JSON in and out, the bearer token when there is one,
+ * 2xx answers checked against the contract's schema, everything else thrown as an ApiError.
+ */
+export async function apiRequest<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<z.output<S>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : null,
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    // A cancelled query is not a failure: let TanStack Query see the abort as it is.
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: ClientErrorCode.Network, message: NETWORK_MESSAGE });
+  }
+
+  if (!response.ok) throw await errorFromResponse(response);
+
+  let body: unknown;
+  try {
+    body = await readJson(response);
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError({ status: 0, code: ClientErrorCode.Network, message: NETWORK_MESSAGE });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: ClientErrorCode.InvalidResponse,
+      message: INVALID_RESPONSE_MESSAGE,
+    });
+  }
+  return parsed.data;
+}
+
+export const apiClient = {
+  get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest('GET', path, schema, options),
+  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
+    apiRequest('POST', path, schema, { ...options, body }),
+};

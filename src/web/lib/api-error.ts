@@ -1,0 +1,38 @@
+import type { ErrorCode } from '../../shared/errors.ts';
+
+// Kept apart from the client (and its zod schemas) so the app shell can recognise an ApiError
+// without downloading zod.
+
+/** Codes the client adds to the server's: no answer at all, or an answer outside the contract. */
+export const ClientErrorCode = {
+  Network: 'NETWORK_ERROR',
+  InvalidResponse: 'INVALID_RESPONSE',
+} as const;
+export type ApiErrorCode = ErrorCode | (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+
+/** Every failed call surfaces as this one error, carrying the server's error shape when there is one. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly fields: Readonly<Record<string, string>> | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(init: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    fields?: Record<string, string> | undefined;
+    requestId?: string | undefined;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields;
+    this.requestId = init.requestId;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

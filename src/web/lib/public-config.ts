@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../shared/api-paths.ts';
+import { PublicConfigSchema } from '../../shared/public-config.ts';
+import { apiClient } from './api-client.ts';
+
+// Deployment-wide settings (map tiles now, social sign-in later): shared by several features,
+// so it lives here rather than in one of them.
+
+export function getPublicConfig(options: { signal?: AbortSignal } = {}) {
+  return apiClient.get(apiPaths.config, PublicConfigSchema, options);
+}
+
+export const publicConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: ['public-config'],
+    queryFn: ({ signal }) => getPublicConfig({ signal }),
+    staleTime: Infinity,
+  });
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions());
+}
