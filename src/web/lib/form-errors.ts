@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { toast } from 'react-toastify/unstyled';
 import { isApiError } from './api-error.ts';
 
 /**
@@ -20,4 +21,34 @@ export function showServerFieldErrors<T extends FieldValues>(
     }
   }
   return shown;
+}
+
+/** The spec's validation timing: first on submit, then again on every change. */
+export const SPEC_VALIDATION_MODE = { mode: 'onSubmit', reValidateMode: 'onChange' } as const;
+
+interface SubmitFeedback<T extends FieldValues> {
+  successMessage: string;
+  reset: () => void;
+  setError: UseFormSetError<T>;
+  fieldNames: readonly Path<T>[];
+}
+
+/**
+ * Sends a form: on success a toast and a reset; the server's field errors under their inputs;
+ * any other failure as an error toast.
+ */
+export async function submitForm<T extends FieldValues>(
+  send: () => Promise<unknown>,
+  { successMessage, reset, setError, fieldNames }: SubmitFeedback<T>,
+): Promise<void> {
+  try {
+    await send();
+  } catch (error) {
+    if (!showServerFieldErrors(error, setError, fieldNames)) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+    return;
+  }
+  toast.success(successMessage);
+  reset();
 }

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
 import { CONTACT_SENT_MESSAGE, ContactBodySchema } from '../../../../shared/contact.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
 const FIELD_NAMES = ['name', 'email', 'message'] as const;
@@ -17,24 +16,18 @@ export function ContactForm() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(ContactBodySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...SPEC_VALIDATION_MODE,
     defaultValues: { name: '', email: '', message: '' },
   });
   const send = useSendContactMessage();
 
   const onSubmit = handleSubmit((body) =>
-    send.mutateAsync(body).then(
-      () => {
-        toast.success(CONTACT_SENT_MESSAGE);
-        reset();
-      },
-      (error: unknown) => {
-        if (!showServerFieldErrors(error, setError, FIELD_NAMES)) {
-          toast.error(error instanceof Error ? error.message : String(error));
-        }
-      },
-    ),
+    submitForm(() => send.mutateAsync(body), {
+      successMessage: CONTACT_SENT_MESSAGE,
+      reset,
+      setError,
+      fieldNames: FIELD_NAMES,
+    }),
   );
 
   return (

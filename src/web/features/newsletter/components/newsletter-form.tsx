@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify/unstyled';
 import { NEWSLETTER_SUBSCRIBED_MESSAGE, NewsletterBodySchema } from '../../../../shared/contact.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter.ts';
 
 const FIELD_NAMES = ['email'] as const;
@@ -17,24 +16,18 @@ export function NewsletterForm() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(NewsletterBodySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...SPEC_VALIDATION_MODE,
     defaultValues: { email: '' },
   });
   const subscribe = useSubscribeToNewsletter();
 
   const onSubmit = handleSubmit((body) =>
-    subscribe.mutateAsync(body).then(
-      () => {
-        toast.success(NEWSLETTER_SUBSCRIBED_MESSAGE);
-        reset();
-      },
-      (error: unknown) => {
-        if (!showServerFieldErrors(error, setError, FIELD_NAMES)) {
-          toast.error(error instanceof Error ? error.message : String(error));
-        }
-      },
-    ),
+    submitForm(() => subscribe.mutateAsync(body), {
+      successMessage: NEWSLETTER_SUBSCRIBED_MESSAGE,
+      reset,
+      setError,
+      fieldNames: FIELD_NAMES,
+    }),
   );
 
   return (
