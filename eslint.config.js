@@ -37,7 +37,7 @@ export default tseslint.config(
   },
   { files: ['src/server/**/*.ts'], rules: forbid(['**/web/**']) },
   { files: ['src/shared/**/*.ts'], rules: forbid(['**/web/**', '**/server/**']) },
-  { files: ['scripts/**', 'e2e/**'], rules: { 'no-console': 'off' } },
+  { files: ['scripts/**', 'e2e/**', 'src/server/cli/**'], rules: { 'no-console': 'off' } },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'src/**/testing/**', 'src/web/test/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -36,7 +36,11 @@ describe('system routes', () => {
 
   it('tells the client only what it may know', async () => {
     const res = await t.app.inject('/api/config');
-    expect(res.json()).toEqual({ mapTileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png' });
+    expect(res.json()).toEqual({
+      mapTileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png',
+      socialProviders: { google: false, facebook: false },
+      openIdProvider: null,
+    });
   });
 });
 

@@ -7,6 +7,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { registerAuthentication } from './plugins/authentication.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -25,6 +31,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The built SPA (dist/web); tests point it elsewhere. */
   webRoot?: string;
+  /** Defaults to SMTP or the DATA_DIR outbox, per the configuration. */
+  mailer?: Mailer;
 }
 
 /** Builds the whole app with every plugin and module registered. Never listens: main.ts does. */
@@ -33,6 +41,7 @@ export async function buildApp({
   database,
   logger,
   webRoot = webBuildFolder,
+  mailer,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
@@ -52,8 +61,19 @@ export async function buildApp({
   registerSecurityHeaders(app, config);
 
   const { db } = database;
+  const auth = createAuth({
+    db,
+    config,
+    secret: await resolveAuthSecret(db, config.authSecret),
+    mailer: mailer ?? createMailer(config, (message) => app.log.info(message)),
+    log: app.log,
+  });
+
   await app.register(
     async (api) => {
+      registerAuthentication(api, auth);
+      await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
+      await api.register(usersRoutes, { db });
       await api.register(systemRoutes, { db, config });
       await api.register(catalogRoutes, { db });
       await api.register(reviewsRoutes, { db });

@@ -12,6 +12,43 @@ describe('loadConfig', () => {
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       logLevel: 'info',
       trustProxy: false,
+      publicUrl: 'http://localhost:3000',
+      authSecret: undefined,
+      authRateLimitPerMinute: 10,
+      adminEmails: [],
+      google: undefined,
+      facebook: undefined,
+      openId: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Toolhouse <no-reply@toolhouse.localhost>',
+    });
+  });
+
+  it('reads the identity and mail settings', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://shop.example.com/',
+      ADMIN_EMAILS: ' Boss@Example.com, ops@example.com ,',
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      OIDC_ISSUER: 'https://id.example.com/',
+      OIDC_CLIENT_ID: 'o-id',
+      OIDC_CLIENT_SECRET: 'o-secret',
+      OIDC_NAME: 'Company SSO',
+      SMTP_URL: 'smtps://user:pass@mail.example.com',
+    });
+    expect(config).toMatchObject({
+      publicUrl: 'https://shop.example.com',
+      adminEmails: ['boss@example.com', 'ops@example.com'],
+      google: { clientId: 'g-id', clientSecret: 'g-secret' },
+      facebook: undefined,
+      openId: {
+        issuer: 'https://id.example.com',
+        clientId: 'o-id',
+        clientSecret: 'o-secret',
+        name: 'Company SSO',
+      },
+      smtpUrl: 'smtps://user:pass@mail.example.com',
     });
   });
 
@@ -40,6 +77,11 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ MAP_TILE_URL: 'https://tiles.example/no-placeholders.png' }, 'MAP_TILE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ GOOGLE_CLIENT_ID: 'id-without-secret' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_ISSUER'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
+    [{ PUBLIC_URL: 'ftp://shop' }, 'PUBLIC_URL'],
   ])('stops with a clear message for %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

@@ -22,12 +22,34 @@ const EnvSchema = z.object({
       'must be an http(s) URL template with {z}, {x} and {y}, or empty for no tiles',
     )
     .default(DEFAULT_MAP_TILE_URL),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  ADMIN_EMAILS: z.string().default(''),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_NAME: z.string().min(1).max(40).default('OpenID'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Toolhouse <no-reply@toolhouse.localhost>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
 });
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface AppConfig {
   port: number;
@@ -37,9 +59,46 @@ export interface AppConfig {
   mapTileUrl: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** Where users reach the shop: the base of e-mail links and OAuth callbacks. */
+  publicUrl: string;
+  /** Unset: generated once and kept in the database, shared by every instance. */
+  authSecret: string | undefined;
+  authRateLimitPerMinute: number;
+  /** Promoted to admin when they sign in with a proven (verified) e-mail. */
+  adminEmails: string[];
+  google: OAuthClient | undefined;
+  facebook: OAuthClient | undefined;
+  openId: (OAuthClient & { issuer: string; name: string }) | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}
+
+/** Both halves of a client id/secret pair, or neither. */
+function oauthClient(
+  id: string | undefined,
+  secret: string | undefined,
+  prefix: string,
+): OAuthClient | undefined {
+  if (!id && !secret) return undefined;
+  if (!id || !secret)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${prefix}_CLIENT_ID and ${prefix}_CLIENT_SECRET go together`,
+    );
+  return { clientId: id, clientSecret: secret };
 }
 
 export class ConfigError extends Error {}
+
+function openIdClient(e: z.infer<typeof EnvSchema>): AppConfig['openId'] {
+  const client = oauthClient(e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET, 'OIDC');
+  if (!client && !e.OIDC_ISSUER) return undefined;
+  if (!client || !e.OIDC_ISSUER) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together',
+    );
+  }
+  return { ...client, issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), name: e.OIDC_NAME };
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(
@@ -61,5 +120,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: e.MAP_TILE_URL === '' ? null : e.MAP_TILE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    authSecret: e.AUTH_SECRET,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    adminEmails: e.ADMIN_EMAILS.split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    google: oauthClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE'),
+    facebook: oauthClient(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, 'FACEBOOK'),
+    openId: openIdClient(e),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -19,6 +19,18 @@ export class NotFound extends AppError {
   }
 }
 
+export class Unauthorized extends AppError {
+  constructor(message = 'Please log in to continue.') {
+    super(401, ErrorCode.Unauthorized, message);
+  }
+}
+
+export class Forbidden extends AppError {
+  constructor(message = 'You are not allowed to do that.') {
+    super(403, ErrorCode.Forbidden, message);
+  }
+}
+
 export class Conflict extends AppError {
   constructor(message: string) {
     super(409, ErrorCode.Conflict, message);

@@ -7,4 +7,21 @@ export const apiPaths = {
   reviews: '/api/reviews',
   contact: '/api/contact',
   newsletter: '/api/newsletter',
+  // Our own account calls (spec section 7)
+  accessToken: (email: string) => `/api/user/${encodeURIComponent(email)}`,
+  adminCheck: (email: string) => `/api/admin/${encodeURIComponent(email)}`,
+  users: '/api/user',
+  makeAdmin: (email: string) => `/api/user/admin/${encodeURIComponent(email)}`,
+  profile: (email: string) => `/api/userProfile?email=${encodeURIComponent(email)}`,
+  saveProfile: (email: string) => `/api/userProfile/${encodeURIComponent(email)}`,
+  // Identity (better-auth, mounted at /api/auth)
+  auth: {
+    signUp: '/api/auth/sign-up/email',
+    signIn: '/api/auth/sign-in/email',
+    signInSocial: '/api/auth/sign-in/social',
+    signOut: '/api/auth/sign-out',
+    session: '/api/auth/get-session',
+    requestPasswordReset: '/api/auth/request-password-reset',
+    resetPassword: '/api/auth/reset-password',
+  },
 } as const;

@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const PublicConfigSchema = z.object({
   /** Map tile URL template with {z}, {x}, {y}; null when the map shows no tiles. */
   mapTileUrl: z.string().nullable(),
+  /** Which social sign-in buttons work; a button whose provider is off explains so. */
+  socialProviders: z.object({ google: z.boolean(), facebook: z.boolean() }),
+  /** A generic OpenID Connect provider (OIDC_* settings), shown as a third sign-in button. */
+  openIdProvider: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

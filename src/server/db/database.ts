@@ -3,7 +3,7 @@ import { connectDatabase, type Database } from './client.ts';
 import { ensureDatabase, startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster.ts';
 import { prepareDatabase } from './migrate.ts';
 
-const EMBEDDED_DATABASE = 'toolhouse';
+export const EMBEDDED_DATABASE = 'toolhouse';
 
 export interface OpenDatabase extends Database {
   close(): Promise<void>;

@@ -113,6 +113,22 @@ function acquireAppLock(dataDir: string): () => void {
   return () => rmSync(lockFile, { force: true });
 }
 
+/**
+ * The URL of the cluster a running app process keeps in DATA_DIR, or undefined when none runs.
+ * Lets tools (the make-admin CLI) work beside a running shop.
+ */
+export function runningClusterUrl(dataDir: string, database: string): string | undefined {
+  const lockFile = join(dataDir, 'toolhouse.pid');
+  const pidFile = join(dataDir, 'pg', 'postmaster.pid');
+  if (!existsSync(lockFile) || !existsSync(pidFile)) return undefined;
+  const appPid = Number(readFileSync(lockFile, 'utf8').trim());
+  if (!appPid || !isAlive(appPid) || !isNodeProcess(appPid)) return undefined;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  if (!pid || !isAlive(Number(pid)) || !port) return undefined;
+  const password = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
+  return `postgres://${SUPERUSER}:${password}@127.0.0.1:${port.trim()}/${database}`;
+}
+
 /** After a crash (kill -9 of Node) the postmaster may still run: stop it before starting anew. */
 async function stopLeftoverPostmaster(
   clusterDir: string,

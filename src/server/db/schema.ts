@@ -15,6 +15,9 @@ import {
 // One schema for every PostgreSQL the app runs on. Money is integer cents. Ids are UUIDs made by the
 // database (gen_random_uuid is core PostgreSQL since 13: no extension needed).
 
+export { account, rateLimit, session, user, verification } from './auth-schema.ts';
+import { user } from './auth-schema.ts';
+
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -89,4 +92,15 @@ export const image = pgTable('image', {
   width: integer('width').notNull(),
   height: integer('height').notNull(),
   createdAt: createdAt(),
+});
+
+/** The editable part of a customer's profile; name and e-mail come from the account. */
+export const userProfile = pgTable('user_profile', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  location: text('location').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  linkedin: text('linkedin').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

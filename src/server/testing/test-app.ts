@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../app.ts';
@@ -12,14 +15,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of its own; `inject()` requests into it. */
+/**
+ * The real app on a fresh database of its own; `inject()` requests into it. Its DATA_DIR is a
+ * fresh folder too (the mail outbox lives there). Rate limits are raised by configuration, as an
+ * operator would; tests of the limits lower them again.
+ */
 export async function buildTestApp(
   options: { env?: NodeJS.ProcessEnv; webRoot?: string } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-app-'));
   const config = loadConfig({
-    DATA_DIR: '/nonexistent',
+    DATA_DIR: dataDir,
     MAP_TILE_URL: '',
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     ...options.env,
     DATABASE_URL: testDatabase.url,
   });
@@ -39,6 +49,7 @@ export async function buildTestApp(
       await app.close();
       await database.pool.end();
       await testDatabase.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

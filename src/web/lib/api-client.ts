@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiErrorSchema, ErrorCode } from '../../shared/errors.ts';
 import { getAccessToken } from './access-token.ts';
 import { ApiError, ClientErrorCode } from './api-error.ts';
@@ -14,7 +14,18 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /**
+   * Whose bearer token to send: by default the stored access token; a string sends that token
+   * instead (the identity session right after a sign-in); null sends none (cookies only).
+   */
+  bearerToken?: string | null | undefined;
 }
+
+/** Any other JSON error with a message, e.g. the identity service's `{ code, message }`. */
+const ForeignErrorSchema = z.object({
+  message: z.string().trim().min(1),
+  code: z.string().min(1).optional(),
+});
 
 function codeForStatus(status: number): ErrorCode {
   if (status === 400) return ErrorCode.BadRequest;
@@ -39,9 +50,20 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 async function errorFromResponse(response: Response): Promise<ApiError> {
-  const parsed = ApiErrorSchema.safeParse(await readJson(response).catch(() => undefined));
+  const body = await readJson(response).catch(() => undefined);
+  const parsed = ApiErrorSchema.safeParse(body);
   if (parsed.success) {
     return new ApiError({ status: response.status, ...parsed.data });
+  }
+  // A 4xx message explains the user's own mistake ("User already exists"); a foreign 5xx message
+  // may be an internal detail, so it gets the generic text below.
+  const foreign = response.status < 500 ? ForeignErrorSchema.safeParse(body) : null;
+  if (foreign?.success) {
+    return new ApiError({
+      status: response.status,
+      code: foreign.data.code ?? codeForStatus(response.status),
+      message: foreign.data.message,
+    });
   }
   // Not our error shape (a proxy page, an empty body): say something useful anyway.
   return new ApiError({
@@ -62,7 +84,7 @@ export async function apiRequest<S extends z.ZodType>(
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = getAccessToken();
+  const token = options.bearerToken === undefined ? getAccessToken() : options.bearerToken;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const hasBody = options.body !== undefined;
   if (hasBody) headers.set('Content-Type', 'application/json');
@@ -105,6 +127,16 @@ export async function apiRequest<S extends z.ZodType>(
 export const apiClient = {
   get: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
     apiRequest('GET', path, schema, options),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options?: RequestOptions) =>
-    apiRequest('POST', path, schema, { ...options, body }),
+  post: <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: Omit<RequestOptions, 'body'>,
+  ) => apiRequest('POST', path, schema, { ...options, body }),
+  put: <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: Omit<RequestOptions, 'body'>,
+  ) => apiRequest('PUT', path, schema, { ...options, body }),
 };

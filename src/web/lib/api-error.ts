@@ -8,7 +8,12 @@ export const ClientErrorCode = {
   Network: 'NETWORK_ERROR',
   InvalidResponse: 'INVALID_RESPONSE',
 } as const;
-export type ApiErrorCode = ErrorCode | (typeof ClientErrorCode)[keyof typeof ClientErrorCode];
+/**
+ * Our server's codes, the client's own, or whatever the identity service (better-auth) names its
+ * failures (e.g. INVALID_EMAIL_OR_PASSWORD, INVALID_TOKEN): those pass through as they are.
+ */
+export type ApiErrorCode =
+  ErrorCode | (typeof ClientErrorCode)[keyof typeof ClientErrorCode] | (string & {});
 
 /** Every failed call surfaces as this one error, carrying the server's error shape when there is one. */
 export class ApiError extends Error {

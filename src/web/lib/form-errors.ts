@@ -28,14 +28,15 @@ export const SPEC_VALIDATION_MODE = { mode: 'onSubmit', reValidateMode: 'onChang
 
 interface SubmitFeedback<T extends FieldValues> {
   successMessage: string;
-  reset: () => void;
+  /** Clears the form after a success; left out, the form keeps what was sent (an edit form). */
+  reset?: () => void;
   setError: UseFormSetError<T>;
   fieldNames: readonly Path<T>[];
 }
 
 /**
- * Sends a form: on success a toast and a reset; the server's field errors under their inputs;
- * any other failure as an error toast.
+ * Sends a form: on success a toast (and a reset, when given); the server's field errors under
+ * their inputs; any other failure as an error toast.
  */
 export async function submitForm<T extends FieldValues>(
   send: () => Promise<unknown>,
@@ -50,5 +51,5 @@ export async function submitForm<T extends FieldValues>(
     return;
   }
   toast.success(successMessage);
-  reset();
+  reset?.();
 }

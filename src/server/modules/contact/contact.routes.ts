@@ -11,7 +11,10 @@ import { saveContactMessage, subscribeToNewsletter } from './contact.service.ts'
 export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post(
     '/contact',
-    { schema: { body: ContactBodySchema, response: { 201: ContactResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: ContactBodySchema, response: { 201: ContactResponseSchema } },
+    },
     async (request, reply) => {
       await saveContactMessage(db, request.body);
       return reply.code(201).send({ received: true });
@@ -20,7 +23,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.post(
     '/newsletter',
-    { schema: { body: NewsletterBodySchema, response: { 200: NewsletterResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { body: NewsletterBodySchema, response: { 200: NewsletterResponseSchema } },
+    },
     async (request) => {
       await subscribeToNewsletter(db, request.body.email);
       return { subscribed: true as const };

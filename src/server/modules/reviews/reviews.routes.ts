@@ -4,5 +4,9 @@ import type { Db } from '../../db/client.ts';
 import { listReviews } from './reviews.service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/reviews', { schema: { response: { 200: ReviewListSchema } } }, () => listReviews(db));
+  app.get(
+    '/reviews',
+    { config: { access: 'public' }, schema: { response: { 200: ReviewListSchema } } },
+    () => listReviews(db),
+  );
 };

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+
+/**
+ * Mounts better-auth at /api/auth/*. Its own scope takes bodies as raw bytes (better-auth parses
+ * them), and the client IP header is always ours, from Fastify's request.ip (never the client's).
+ */
+export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> = async (
+  app,
+  { auth, publicUrl },
+) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/auth/*',
+    config: { access: 'public' },
+    async handler(request, reply) {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value === undefined || name === CLIENT_IP_HEADER) continue;
+        headers.append(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      headers.set(CLIENT_IP_HEADER, request.ip);
+      const body =
+        request.method === 'POST' && Buffer.isBuffer(request.body)
+          ? new Uint8Array(request.body)
+          : undefined;
+      const response = await auth.handler(
+        new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
+      );
+
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+};

@@ -1,0 +1,159 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins/bearer';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { FastifyBaseLogger } from 'fastify';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
+import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../../shared/user.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { account, rateLimit, session, user, verification } from '../../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+/** Set by our mount from Fastify's request.ip; a value sent by the client is overwritten. */
+export const CLIENT_IP_HEADER = 'x-toolhouse-client-ip';
+export const OPENID_PROVIDER_ID = 'openid';
+const RESET_TOKEN_SECONDS = 60 * 60;
+
+export interface AuthOptions {
+  db: Db;
+  config: AppConfig;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** The origins our pages are served from; localhost and 127.0.0.1 are the same machine. */
+export function trustedOrigins(publicUrl: string): string[] {
+  const origin = new URL(publicUrl).origin;
+  const aliases = [origin];
+  if (origin.includes('//localhost')) aliases.push(origin.replace('//localhost', '//127.0.0.1'));
+  if (origin.includes('//127.0.0.1')) aliases.push(origin.replace('//127.0.0.1', '//localhost'));
+  return aliases;
+}
+
+/** ADMIN_EMAILS: a listed account becomes admin once it signs in with a proven e-mail. */
+async function promoteListedAdmin(db: Db, adminEmails: string[], userId: string): Promise<void> {
+  if (adminEmails.length === 0) return;
+  await db
+    .update(user)
+    .set({ role: ROLE_ADMIN, updatedAt: new Date() })
+    .where(
+      and(
+        eq(user.id, userId),
+        eq(user.emailVerified, true),
+        ne(user.role, ROLE_ADMIN),
+        inArray(sql`lower(${user.email})`, adminEmails),
+      ),
+    );
+}
+
+export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
+  const perMinute = { window: 60, max: config.authRateLimitPerMinute };
+  return betterAuth({
+    appName: 'Toolhouse',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: trustedOrigins(config.publicUrl),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    user: {
+      additionalFields: {
+        // Never settable through sign-up or profile updates: only our admin routes change it.
+        role: { type: 'string', required: false, defaultValue: ROLE_CUSTOMER, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user: recipient, url }) =>
+        mailer.send({
+          to: recipient.email,
+          subject: 'Reset your Toolhouse password',
+          text: `Hello ${recipient.name},\n\nSomeone (hopefully you) asked to reset the password of your Toolhouse account.\nOpen this link within an hour to choose a new password:\n\n${url}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n`,
+        }),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendVerificationEmail: ({ user: recipient, url }) =>
+        mailer.send({
+          to: recipient.email,
+          subject: 'Confirm your Toolhouse email address',
+          text: `Hello ${recipient.name},\n\nWelcome to Toolhouse! Please confirm your email address by opening this link:\n\n${url}\n`,
+        }),
+    },
+    socialProviders: {
+      ...(config.google && { google: { ...config.google, prompt: 'select_account' as const } }),
+      ...(config.facebook && { facebook: config.facebook }),
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 100,
+      customRules: {
+        '/sign-in/email': perMinute,
+        '/sign-up/email': perMinute,
+        '/sign-in/social': perMinute,
+        '/request-password-reset': perMinute,
+        '/reset-password': perMinute,
+        '/send-verification-email': perMinute,
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (created) => {
+            await promoteListedAdmin(db, config.adminEmails, created.userId);
+          },
+        },
+      },
+      user: {
+        create: {
+          // Names are shown to admins and on reviews: keep them bounded on every path (social too).
+          before: async (data) => ({
+            data: { ...data, name: String(data.name ?? '').slice(0, NAME_MAX_LENGTH) },
+          }),
+        },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+    },
+    plugins: [
+      bearer(),
+      ...(config.openId
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OPENID_PROVIDER_ID,
+                  discoveryUrl: `${config.openId.issuer}/.well-known/openid-configuration`,
+                  clientId: config.openId.clientId,
+                  clientSecret: config.openId.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    logger: {
+      level: 'warn',
+      log: (level, message) =>
+        level === 'error' ? log.error(`auth: ${message}`) : log.warn(`auth: ${message}`),
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserListSchema } from '../../../shared/user.ts';
+import { user } from '../../db/schema.ts';
+import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+let customer: SignedIn;
+let other: SignedIn;
+let admin: SignedIn;
+beforeAll(async () => {
+  t = await buildTestApp();
+  customer = await signUp(t.app, { name: 'Carla Customer' });
+  other = await signUp(t.app, { name: 'Otto Other' });
+  admin = await signUpAdmin(t);
+});
+afterAll(() => t.close());
+
+describe('GET /api/admin/{email}', () => {
+  it('answers for oneself, and for anyone to an admin', async () => {
+    expect(
+      (
+        await t.app.inject({ url: `/api/admin/${customer.email}`, headers: customer.headers })
+      ).json(),
+    ).toEqual({ admin: false });
+    expect(
+      (await t.app.inject({ url: `/api/admin/${admin.email}`, headers: admin.headers })).json(),
+    ).toEqual({ admin: true });
+    expect(
+      (await t.app.inject({ url: `/api/admin/${customer.email}`, headers: admin.headers })).json(),
+    ).toEqual({ admin: false });
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/admin/${admin.email.toUpperCase()}`,
+          headers: admin.headers,
+        })
+      ).json(),
+    ).toEqual({ admin: true });
+  });
+
+  it('refuses a customer asking about someone else, and anonymous callers', async () => {
+    expect(
+      (await t.app.inject({ url: `/api/admin/${admin.email}`, headers: customer.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ url: `/api/admin/${admin.email}` })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/user', () => {
+  it('lists users for admins, without any secret', async () => {
+    const res = await t.app.inject({ url: '/api/user', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    const users = UserListSchema.parse(res.json());
+    expect(users.map((u) => u.email)).toEqual(
+      expect.arrayContaining([customer.email, other.email, admin.email]),
+    );
+    for (const row of res.json() as Record<string, unknown>[])
+      expect(Object.keys(row).sort()).toEqual(['_id', 'email', 'name', 'role']);
+    expect(res.body).not.toMatch(/password|token|scrypt/i);
+  });
+
+  it('is refused to customers and anonymous callers', async () => {
+    expect((await t.app.inject({ url: '/api/user', headers: customer.headers })).statusCode).toBe(
+      403,
+    );
+    expect((await t.app.inject({ url: '/api/user' })).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/user/admin/{email}', () => {
+  it('lets an admin make another user admin, once', async () => {
+    const target = await signUp(t.app);
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/admin/${target.email}`,
+      headers: admin.headers,
+    });
+    expect(first.json()).toEqual({ modifiedCount: 1 });
+    const second = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/admin/${target.email}`,
+      headers: admin.headers,
+    });
+    expect(second.json()).toEqual({ modifiedCount: 0 });
+    expect(
+      (await t.app.inject({ url: `/api/admin/${target.email}`, headers: target.headers })).json(),
+    ).toEqual({ admin: true });
+  });
+
+  it('refuses self-promotion and promotion by customers', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/admin/${customer.email}`,
+      headers: customer.headers,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
+    const [row] = await t.database.db
+      .select({ role: user.role })
+      .from(user)
+      .where(eq(user.email, customer.email));
+    expect(row?.role).toBe('user');
+  });
+
+  it('reads the role from the database on every request', async () => {
+    const promoted = await signUp(t.app);
+    expect((await t.app.inject({ url: '/api/user', headers: promoted.headers })).statusCode).toBe(
+      403,
+    );
+    await t.database.db.update(user).set({ role: 'admin' }).where(eq(user.email, promoted.email));
+    expect((await t.app.inject({ url: '/api/user', headers: promoted.headers })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('cannot change a role through the identity service', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: customer.headers,
+      payload: { role: 'admin' },
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    const [row] = await t.database.db
+      .select({ role: user.role })
+      .from(user)
+      .where(eq(user.email, customer.email));
+    expect(row?.role).toBe('user');
+  });
+});
+
+describe('profiles', () => {
+  const save = (who: SignedIn, email: string, payload: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/userProfile/${encodeURIComponent(email)}`,
+      headers: who.headers,
+      payload,
+    });
+  const load = (who: SignedIn, email: string) =>
+    t.app.inject({
+      url: `/api/userProfile?email=${encodeURIComponent(email)}`,
+      headers: who.headers,
+    });
+
+  it('starts blank, saves location, phone and LinkedIn, and ignores name, e-mail and role', async () => {
+    expect((await load(customer, customer.email)).json()).toEqual([
+      { name: 'Carla Customer', email: customer.email, location: '', phone: '', linkedin: '' },
+    ]);
+    const res = await save(customer, customer.email, {
+      name: 'Someone Else',
+      email: 'else@example.com',
+      role: 'admin',
+      location: ' Berlin ',
+      phone: '+49 30 1234567',
+      linkedin: 'https://www.linkedin.com/in/carla',
+    });
+    expect(res.statusCode).toBe(200);
+    const expected = {
+      name: 'Carla Customer',
+      email: customer.email,
+      location: 'Berlin',
+      phone: '+49 30 1234567',
+      linkedin: 'https://www.linkedin.com/in/carla',
+    };
+    expect(res.json()).toEqual(expected);
+    expect((await load(customer, customer.email)).json()).toEqual([expected]);
+    expect((await save(customer, customer.email, { location: 'Hamburg' })).json()).toMatchObject({
+      location: 'Hamburg',
+      phone: '',
+    });
+  });
+
+  it.each([
+    [{ linkedin: 'javascript:alert(1)' }, 'linkedin', 'LinkedIn must be an http(s) URL'],
+    [{ linkedin: 'linkedin.com/in/x' }, 'linkedin', 'LinkedIn must be an http(s) URL'],
+    [{ location: 'x'.repeat(101) }, 'location', 'Location must be at most 100 characters'],
+    [{ phone: '1'.repeat(31) }, 'phone', 'Phone must be at most 30 characters'],
+    [{ phone: 12345 }, 'phone', expect.any(String)],
+  ])('refuses %j', async (payload, field, message) => {
+    const res = await save(customer, customer.email, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toMatchObject({ [field]: message });
+  });
+
+  it("keeps customers out of each other's profiles; admins may help", async () => {
+    expect((await load(customer, other.email)).statusCode).toBe(403);
+    expect((await save(customer, other.email, { location: 'Hacked' })).statusCode).toBe(403);
+    expect((await load(other, other.email)).json()[0].location).toBe('');
+    expect((await save(admin, other.email, { location: 'Lisbon' })).statusCode).toBe(200);
+    expect((await load(admin, other.email)).json()[0].location).toBe('Lisbon');
+    expect(
+      (await t.app.inject({ url: `/api/userProfile?email=${customer.email}` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('answers an admin asking about an unknown account with no profile (GET) or 404 (PUT)', async () => {
+    expect((await load(admin, 'nobody@example.com')).json()).toEqual([]);
+    expect((await save(admin, 'nobody@example.com', { location: 'x' })).statusCode).toBe(404);
+  });
+});

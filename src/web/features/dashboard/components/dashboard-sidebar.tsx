@@ -1,0 +1,76 @@
+import { NavLink } from 'react-router';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useAdminCheck } from '../../../lib/auth/admin-check.ts';
+import { useSignedInUser } from '../../../lib/auth/session.ts';
+
+interface SidebarLink {
+  to: string;
+  label: string;
+}
+
+const profileLink: SidebarLink = { to: '/dashboard', label: 'My Profile' };
+
+/** Spec section 6: what each role can do from the dashboard. */
+const customerLinks: readonly SidebarLink[] = [
+  profileLink,
+  { to: '/dashboard/myOrders', label: 'My Orders' },
+  { to: '/dashboard/addReview', label: 'Add Review' },
+];
+
+const adminLinks: readonly SidebarLink[] = [
+  profileLink,
+  { to: '/dashboard/manageAllOrders', label: 'Manage All Orders' },
+  { to: '/dashboard/addProduct', label: 'Add a Product' },
+  { to: '/dashboard/makeAdmin', label: 'Make Admin' },
+  { to: '/dashboard/manageProducts', label: 'Manage Products' },
+];
+
+function SidebarLinks({ links, onNavigate }: { links: readonly SidebarLink[]; onNavigate: () => void }) {
+  return (
+    <ul className="menu w-full gap-1 p-0 text-base">
+      {links.map((link) => (
+        <li key={link.to}>
+          {/* `end`: the profile (the dashboard's index) is not current on the other screens. */}
+          <NavLink to={link.to} end onClick={onNavigate}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function DashboardSidebar({ onNavigate }: { onNavigate: () => void }) {
+  const user = useSignedInUser();
+  const adminCheck = useAdminCheck(user.email);
+
+  if (adminCheck.isPending) {
+    return (
+      <>
+        <SidebarLinks links={[profileLink]} onNavigate={onNavigate} />
+        <Spinner label="Loading your menu" className="py-4" />
+      </>
+    );
+  }
+  if (adminCheck.isError) {
+    return (
+      <>
+        <SidebarLinks links={[profileLink]} onNavigate={onNavigate} />
+        <div role="alert" className="mt-4 flex flex-col items-start gap-2 px-3 text-sm">
+          <p>We couldn&apos;t load your menu.</p>
+          <button
+            type="button"
+            className="btn btn-sm btn-neutral"
+            onClick={() => void adminCheck.refetch()}
+            disabled={adminCheck.isFetching}
+          >
+            Try again
+          </button>
+        </div>
+      </>
+    );
+  }
+  return (
+    <SidebarLinks links={adminCheck.data ? adminLinks : customerLinks} onNavigate={onNavigate} />
+  );
+}

@@ -1,0 +1,70 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { getAccessToken } from '../access-token.ts';
+import type { IdentitySignIn } from './identity-api.ts';
+
+// The auth state every screen reads (spec section 4: loading, signed out, signed in). It lives in
+// the query cache under one key; the identity calls are loaded only when they are needed.
+
+/** The signed-in user: the spec's session email and displayName. */
+export interface AccountUser {
+  email: string;
+  name: string;
+}
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: async ({ signal }): Promise<AccountUser | null> => {
+      const { restoreSession } = await import('./identity-api.ts');
+      return restoreSession(signal);
+    },
+    // Without a stored token the answer is known at once: no request, no loading state.
+    initialData: () => (getAccessToken() ? undefined : null),
+    // Sign-in and sign-out write the answer themselves; it is never stale.
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export type AuthState =
+  | { status: 'loading'; user: undefined }
+  | { status: 'signedOut'; user: undefined }
+  | { status: 'signedIn'; user: AccountUser };
+
+export type Auth = AuthState & {
+  /** Stores the access token for a new identity session; rejects (and stays signed out) on failure. */
+  signIn: (identity: IdentitySignIn) => Promise<AccountUser>;
+  /** Forgets the token and the user's cached data, and revokes the session. */
+  signOut: () => Promise<void>;
+};
+
+export function useAuth(): Auth {
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions());
+
+  const signIn = useCallback(
+    async (identity: IdentitySignIn) => {
+      const { completeSignIn } = await import('./identity-api.ts');
+      return completeSignIn(queryClient, identity);
+    },
+    [queryClient],
+  );
+  const signOut = useCallback(async () => {
+    const { endSession } = await import('./identity-api.ts');
+    await endSession(queryClient);
+  }, [queryClient]);
+
+  if (session.isPending) return { status: 'loading', user: undefined, signIn, signOut };
+  // A session that could not be checked (offline) counts as signed out; a reload tries again.
+  if (!session.data) return { status: 'signedOut', user: undefined, signIn, signOut };
+  return { status: 'signedIn', user: session.data, signIn, signOut };
+}
+
+/** The user of a screen that only renders behind RequireAuth. */
+export function useSignedInUser(): AccountUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('useSignedInUser is only for screens behind RequireAuth');
+  return user;
+}
