@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../shared/api-paths.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
-import { makeProduct, makeReview } from '../test/fixtures.ts';
+import { makeProduct, makePublicConfig, makeReview } from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 
 vi.mock('../features/home/components/location-map.tsx', () => ({
@@ -14,10 +14,7 @@ function mockApi() {
     if (url === apiPaths.products) return jsonResponse([makeProduct(1), makeProduct(2)]);
     if (url === apiPaths.reviews) return jsonResponse([makeReview(1)]);
     if (url === apiPaths.config) {
-      return jsonResponse({
-        socialProviders: { google: false, facebook: false },
-        mapTileUrl: null,
-      });
+      return jsonResponse(makePublicConfig());
     }
     return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
   });
@@ -77,7 +74,9 @@ describe('app routes', () => {
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],
     ['/no-such-page', "Oops! The page you're looking for isn't here."],
-    ['/login', "Oops! The page you're looking for isn't here."],
+    ['/login', 'Login'],
+    ['/register', 'Register'],
+    ['/reset', 'Reset Password'],
   ])('%s shows the page headed %s, inside the layout', async (route, heading) => {
     mockApi();
     renderApp(route);

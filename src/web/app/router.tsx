@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from './guards/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -12,7 +13,16 @@ const PortfolioRoute = lazy(() => import('./routes/portfolio.tsx'));
 const ContactRoute = lazy(() => import('./routes/contact.tsx'));
 const TermsRoute = lazy(() => import('./routes/terms.tsx'));
 const PrivacyRoute = lazy(() => import('./routes/privacy.tsx'));
+const LoginRoute = lazy(() => import('./routes/login.tsx'));
+const RegisterRoute = lazy(() => import('./routes/register.tsx'));
+const ResetRoute = lazy(() => import('./routes/reset.tsx'));
+const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'));
+const MyProfileRoute = lazy(() => import('./routes/my-profile.tsx'));
+const MakeAdminRoute = lazy(() => import('./routes/make-admin.tsx'));
+const ComingSoonRoute = lazy(() => import('./routes/coming-soon.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
+// The admin check needs the API client: loaded with the admin screens, not with the shell.
+const RequireAdmin = lazy(() => import('./guards/require-admin.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -31,6 +41,44 @@ export const routes: RouteObject[] = [
           { path: 'contact', element: <ContactRoute /> },
           { path: 'terms', element: <TermsRoute /> },
           { path: 'privacy', element: <PrivacyRoute /> },
+          { path: 'login', element: <LoginRoute /> },
+          { path: 'register', element: <RegisterRoute /> },
+          { path: 'reset', element: <ResetRoute /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              // The product page and its purchase form arrive with the ordering issue.
+              { path: 'purchase/:productId', element: <NotFoundRoute /> },
+              {
+                path: 'dashboard',
+                element: <DashboardRoute />,
+                children: [
+                  { index: true, element: <MyProfileRoute /> },
+                  { path: 'myOrders', element: <ComingSoonRoute title="My Orders" /> },
+                  { path: 'addReview', element: <ComingSoonRoute title="Add Review" /> },
+                  { path: 'payment/:id', element: <ComingSoonRoute title="Payment" /> },
+                  {
+                    element: <RequireAdmin />,
+                    children: [
+                      {
+                        path: 'manageAllOrders',
+                        element: <ComingSoonRoute title="Manage All Orders" />,
+                      },
+                      {
+                        path: 'addProduct',
+                        element: <ComingSoonRoute title="Add a new Product" />,
+                      },
+                      { path: 'makeAdmin', element: <MakeAdminRoute /> },
+                      {
+                        path: 'manageProducts',
+                        element: <ComingSoonRoute title="Manage Products" />,
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -80,4 +80,56 @@ describe('apiClient', () => {
     const error = await caught(apiClient.get('/api/thing', ThingSchema));
     expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE' });
   });
+
+  it("keeps the identity service's own error code and message", async () => {
+    mockFetch(() =>
+      jsonResponse(
+        { code: 'USER_ALREADY_EXISTS', message: 'User already exists. Use another email.' },
+        422,
+      ),
+    );
+    const error = await caught(apiClient.post('/api/auth/sign-up/email', {}, ThingSchema));
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'USER_ALREADY_EXISTS',
+      message: 'User already exists. Use another email.',
+    });
+  });
+
+  it('takes the message of any JSON 4xx error, with a code from the status when it has none', async () => {
+    mockFetch(() => jsonResponse({ message: 'Too many requests. Please try again later.' }, 429));
+    const error = await caught(apiClient.post('/api/auth/sign-in/email', {}, ThingSchema));
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many requests. Please try again later.',
+    });
+  });
+
+  it('does not repeat a foreign 5xx message, which may be an internal detail', async () => {
+    mockFetch(() => jsonResponse({ message: 'relation "session" does not exist' }, 500));
+    const error = await caught(apiClient.get('/api/auth/get-session', ThingSchema));
+    expect(error.message).toBe('Something went wrong on our side. Please try again.');
+  });
+
+  it('sends a given bearer token instead of the stored one, or none at all', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ id: 1 }));
+    window.localStorage.setItem(ACCESS_TOKEN_STORAGE_KEY, 'stored');
+
+    await apiClient.put('/api/thing', { a: 1 }, ThingSchema, { bearerToken: 'identity' });
+    await apiClient.get('/api/thing', ThingSchema, { bearerToken: null });
+
+    const [put, get] = fetchMock.mock.calls;
+    expect(put?.[1]?.method).toBe('PUT');
+    expect(new Headers(put?.[1]?.headers).get('Authorization')).toBe('Bearer identity');
+    expect(new Headers(get?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('sends a PUT without a body as no body and no content type', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ id: 1 }));
+    await apiClient.put('/api/thing', undefined, ThingSchema);
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBeNull();
+    expect(new Headers(init?.headers).has('Content-Type')).toBe(false);
+  });
 });

@@ -2,8 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../shared/api-paths.ts';
 import { PublicConfigSchema } from '../../shared/public-config.ts';
 import { apiClient } from './api-client.ts';
+import { SAME_FOR_EVERYONE } from './query-client.ts';
 
-// Deployment-wide settings (map tiles now, social sign-in later): shared by several features,
+// Deployment-wide settings (map tiles, social sign-in): shared by several features,
 // so it lives here rather than in one of them.
 
 export function getPublicConfig(options: { signal?: AbortSignal } = {}) {
@@ -13,6 +14,7 @@ export function getPublicConfig(options: { signal?: AbortSignal } = {}) {
 export const publicConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['public-config'],
+    meta: SAME_FOR_EVERYONE,
     queryFn: ({ signal }) => getPublicConfig({ signal }),
     staleTime: Infinity,
   });

@@ -1,5 +1,8 @@
 import type { Product } from '../../shared/product.ts';
+import type { Profile } from '../../shared/profile.ts';
+import type { PublicConfig } from '../../shared/public-config.ts';
 import type { Review } from '../../shared/review.ts';
+import type { User } from '../../shared/user.ts';
 
 /** A valid UUID whose last digits are n, so ids stay readable in failures. */
 export function uuid(n: number): string {
@@ -25,6 +28,37 @@ export function makeReview(n: number, overrides: Partial<Review> = {}): Review {
     name: `Customer ${n}`,
     rating: 4,
     review: `Review text ${n}`,
+    ...overrides,
+  };
+}
+
+/** GET /api/config: no map tiles and no social providers unless a test turns them on. */
+export function makePublicConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
+  return {
+    mapTileUrl: null,
+    socialProviders: { google: false, facebook: false },
+    openIdProvider: null,
+    ...overrides,
+  };
+}
+
+export function makeUser(n: number, overrides: Partial<User> = {}): User {
+  return {
+    _id: `user-${n}`,
+    email: `user${n}@example.com`,
+    name: `User ${n}`,
+    role: 'user',
+    ...overrides,
+  };
+}
+
+export function makeProfile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    name: 'Ana Lima',
+    email: 'ana@example.com',
+    location: 'Lisbon',
+    phone: '+351 900 000 000',
+    linkedin: 'https://www.linkedin.com/in/ana',
     ...overrides,
   };
 }

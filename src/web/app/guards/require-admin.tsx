@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { ErrorState } from '../../components/error-state.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { useAdminCheck } from '../../lib/auth/admin-check.ts';
-import { useAuth, useSignedInUser } from '../../lib/auth/session.ts';
+import { useSignedInUser } from '../../lib/auth/session.ts';
+import { useSignOut } from '../../lib/auth/use-sign-out.ts';
 
 /**
  * Admin routes, inside RequireAuth. They wait for the server's admin check; a non-admin (or a
@@ -12,9 +13,8 @@ import { useAuth, useSignedInUser } from '../../lib/auth/session.ts';
  */
 export default function RequireAdmin() {
   const user = useSignedInUser();
-  const { signOut } = useAuth();
+  const signOut = useSignOut();
   const adminCheck = useAdminCheck(user.email);
-  const navigate = useNavigate();
   const refused =
     adminCheck.data === false ||
     (isApiError(adminCheck.error) && [401, 403].includes(adminCheck.error.status));
@@ -23,9 +23,9 @@ export default function RequireAdmin() {
   useEffect(() => {
     if (!refused || leaving.current) return;
     leaving.current = true;
-    // Leave first: signed out on this page, RequireAuth would remember it as the page to return to.
-    void Promise.resolve(navigate('/login', { replace: true })).then(signOut);
-  }, [refused, navigate, signOut]);
+    // Not remembered as the page to return to: the user could not stay there.
+    void signOut('/login', { replace: true });
+  }, [refused, signOut]);
 
   if (adminCheck.isPending || refused) return <Spinner label="Checking your access" />;
   if (adminCheck.isError) {

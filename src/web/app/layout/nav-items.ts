@@ -3,7 +3,7 @@ export interface NavItem {
   label: string;
 }
 
-/** Links everyone sees. Account links (Login now; Dashboard and Sign Out later) live in AccountNav. */
+/** Links everyone sees. Account links (Login, or Dashboard and Sign Out) live in AccountNav. */
 export const primaryNavItems: readonly NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/allProducts', label: 'All Products' },
@@ -11,3 +11,6 @@ export const primaryNavItems: readonly NavItem[] = [
   { to: '/portfolio', label: 'Portfolio' },
   { to: '/contact', label: 'Contact Us' },
 ];
+
+/** Shown to signed-in users only (spec section 2). */
+export const dashboardNavItem: NavItem = { to: '/dashboard', label: 'Dashboard' };

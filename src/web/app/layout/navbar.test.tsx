@@ -1,11 +1,33 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../shared/api-paths.ts';
+import { DashboardDrawerProvider } from '../../features/dashboard/hooks/dashboard-drawer.tsx';
+import { lastRequest, mockApi } from '../../test/api-routes.ts';
+import { customer, sessionResponse, storeAccessToken, storedAccessToken } from '../../test/auth.ts';
+import { jsonResponse } from '../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { Navbar } from './navbar.tsx';
 
+function renderNavbar(route = '/') {
+  return renderWithProviders(
+    <DashboardDrawerProvider>
+      <Navbar />
+    </DashboardDrawerProvider>,
+    { route },
+  );
+}
+
+function signedIn() {
+  storeAccessToken('access-1');
+  return mockApi({
+    [`GET ${apiPaths.auth.session}`]: sessionResponse(customer, 'access-1'),
+    [`POST ${apiPaths.auth.signOut}`]: jsonResponse({ success: true }),
+  });
+}
+
 describe('Navbar', () => {
   it('links the brand and every public page, and Login', async () => {
-    renderWithProviders(<Navbar />);
+    renderNavbar();
     const nav = await screen.findByRole('navigation', { name: 'Main' });
 
     expect(within(nav).getByRole('link', { name: 'Toolhouse' })).toHaveAttribute('href', '/');
@@ -23,7 +45,7 @@ describe('Navbar', () => {
   });
 
   it('marks the current page', async () => {
-    renderWithProviders(<Navbar />, { route: '/blogs' });
+    renderNavbar('/blogs');
     expect(await screen.findByRole('link', { name: 'Blogs' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -32,7 +54,7 @@ describe('Navbar', () => {
   });
 
   it('treats /home as the home page', async () => {
-    renderWithProviders(<Navbar />, { route: '/home' });
+    renderNavbar('/home');
     expect(await screen.findByRole('link', { name: 'Home' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -40,7 +62,7 @@ describe('Navbar', () => {
   });
 
   it('has a menu button for phones that toggles the links and closes on Escape', async () => {
-    const { user } = renderWithProviders(<Navbar />);
+    const { user } = renderNavbar();
     const button = await screen.findByRole('button', { name: 'Open menu' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(document.getElementById(button.getAttribute('aria-controls') ?? '')).toContainElement(
@@ -57,5 +79,62 @@ describe('Navbar', () => {
     await user.click(button);
     await user.click(screen.getByRole('link', { name: 'Blogs' }));
     expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('shows Dashboard and Sign Out instead of Login when signed in', async () => {
+    signedIn();
+    renderNavbar();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+
+    expect(await within(nav).findByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(nav).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('decides nothing while the stored session is checked', () => {
+    storeAccessToken('access-1');
+    mockApi({ [`GET ${apiPaths.auth.session}`]: () => new Promise<Response>(() => undefined) });
+    renderNavbar();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+  });
+
+  it('signs out: revokes the session, forgets the token and goes to /home', async () => {
+    const fetchMock = signedIn();
+    const { user, router } = renderNavbar('/contact');
+
+    await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
+
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home');
+    expect(storedAccessToken()).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        lastRequest(fetchMock, `POST ${apiPaths.auth.signOut}`).headers.get('Authorization'),
+      ).toBe('Bearer access-1'),
+    );
+  });
+
+  it('has a dashboard menu button on dashboard pages only', async () => {
+    signedIn();
+    const { user, router } = renderNavbar('/dashboard/myOrders');
+
+    const toggle = await screen.findByRole('button', { name: 'Open dashboard menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAttribute('aria-controls', 'dashboard-sidebar');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(screen.getByRole('link', { name: 'Blogs' }));
+    expect(router.state.location.pathname).toBe('/blogs');
+    expect(screen.queryByRole('button', { name: 'Open dashboard menu' })).not.toBeInTheDocument();
   });
 });

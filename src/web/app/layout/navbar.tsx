@@ -1,7 +1,10 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
-import { primaryNavItems } from './nav-items.ts';
+import { DashboardMenuButton } from '../../features/dashboard/components/dashboard-menu-button.tsx';
+import { useAuth } from '../../lib/auth/session.ts';
+import { useSignOut } from '../../lib/auth/use-sign-out.ts';
+import { dashboardNavItem, primaryNavItems, type NavItem } from './nav-items.ts';
 
 const MENU_ID = 'main-menu';
 
@@ -12,14 +15,67 @@ function isCurrentPath(to: string, pathname: string): boolean {
   return path === to.toLowerCase() || path.startsWith(`${to.toLowerCase()}/`);
 }
 
-/** Login for now; with accounts this grows Dashboard and Sign Out, driven by the session. */
-function AccountNav({ onNavigate }: { onNavigate: () => void }) {
+function NavItemLink({
+  item,
+  pathname,
+  onNavigate,
+}: {
+  item: NavItem;
+  pathname: string;
+  onNavigate: () => void;
+}) {
+  const current = isCurrentPath(item.to, pathname);
   return (
     <li>
-      <Link to="/login" className="btn btn-primary w-full lg:ms-2 lg:w-auto" onClick={onNavigate}>
-        Login
+      <Link
+        to={item.to}
+        aria-current={current ? 'page' : undefined}
+        className={`block rounded-field px-3 py-2 font-medium hover:bg-white/10 ${current ? 'text-primary underline decoration-2 underline-offset-8' : ''}`}
+        onClick={onNavigate}
+      >
+        {item.label}
       </Link>
     </li>
+  );
+}
+
+const accountButtonClass = 'btn btn-primary w-full lg:ms-2 lg:w-auto';
+
+/**
+ * Login, or Dashboard and Sign Out, from the session. While a stored session is being checked
+ * neither shows (the loading bar runs instead), so the navbar never claims the wrong state.
+ */
+function AccountNav({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const { status } = useAuth();
+  const signOut = useSignOut();
+
+  if (status === 'loading') return null;
+  if (status === 'signedOut') {
+    return (
+      <li>
+        <Link to="/login" className={accountButtonClass} onClick={onNavigate}>
+          Login
+        </Link>
+      </li>
+    );
+  }
+
+  return (
+    <>
+      <NavItemLink item={dashboardNavItem} pathname={pathname} onNavigate={onNavigate} />
+      <li>
+        <button
+          type="button"
+          className={accountButtonClass}
+          onClick={() => {
+            onNavigate();
+            void signOut('/home');
+          }}
+        >
+          Sign Out
+        </button>
+      </li>
+    </>
   );
 }
 
@@ -27,7 +83,9 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const { status } = useAuth();
   const closeMenu = () => setMenuOpen(false);
+  const onDashboard = status === 'signedIn' && isCurrentPath(dashboardNavItem.to, pathname);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && menuOpen) {
@@ -43,6 +101,7 @@ export function Navbar() {
         className="navbar mx-auto max-w-7xl flex-wrap px-4"
         onKeyDown={onKeyDown}
       >
+        {onDashboard && <DashboardMenuButton />}
         <Link
           to="/"
           className="flex items-center gap-2 rounded-field px-2 py-1 text-xl font-bold"
@@ -76,22 +135,10 @@ export function Navbar() {
           id={MENU_ID}
           className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 pt-2 pb-3 lg:ms-auto lg:flex lg:w-auto lg:flex-row lg:items-center lg:p-0`}
         >
-          {primaryNavItems.map((item) => {
-            const current = isCurrentPath(item.to, pathname);
-            return (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  aria-current={current ? 'page' : undefined}
-                  className={`block rounded-field px-3 py-2 font-medium hover:bg-white/10 ${current ? 'text-primary underline decoration-2 underline-offset-8' : ''}`}
-                  onClick={closeMenu}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            );
-          })}
-          <AccountNav onNavigate={closeMenu} />
+          {primaryNavItems.map((item) => (
+            <NavItemLink key={item.to} item={item} pathname={pathname} onNavigate={closeMenu} />
+          ))}
+          <AccountNav pathname={pathname} onNavigate={closeMenu} />
         </ul>
       </nav>
     </header>

@@ -1,28 +1,34 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
+import { DashboardDrawerProvider } from '../../features/dashboard/hooks/dashboard-drawer.tsx';
+import { AuthLoadingBar } from './auth-loading-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { ToastArea } from './toast-area.tsx';
 
 export function RootLayout() {
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="focus-ring-light btn btn-primary sr-only z-50 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
-      >
-        Skip to content
-      </a>
-      <Navbar />
-      <main id="main" tabIndex={-1} className="grow">
-        <Suspense fallback={<Spinner label="Loading page" className="py-24" />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
-      <ToastArea />
-      <ScrollRestoration />
-    </div>
+    // The navbar's button opens the dashboard's drawer: both sit under this provider.
+    <DashboardDrawerProvider>
+      <div className="flex min-h-screen flex-col">
+        <AuthLoadingBar />
+        <a
+          href="#main"
+          className="focus-ring-light btn btn-primary sr-only z-50 focus:not-sr-only focus:absolute focus:top-2 focus:left-2"
+        >
+          Skip to content
+        </a>
+        <Navbar />
+        <main id="main" tabIndex={-1} className="grow">
+          <Suspense fallback={<Spinner label="Loading page" className="py-24" />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer />
+        <ToastArea />
+        <ScrollRestoration />
+      </div>
+    </DashboardDrawerProvider>
   );
 }

@@ -4,6 +4,7 @@ import { apiPaths } from '../../../shared/api-paths.ts';
 import { AccessTokenResponseSchema } from '../../../shared/auth.ts';
 import { apiClient, isApiError } from '../api-client.ts';
 import { clearAccessToken, getAccessToken, setAccessToken } from '../access-token.ts';
+import { isSameForEveryone } from '../query-client.ts';
 import { SESSION_QUERY_KEY, type AccountUser } from './session.ts';
 
 // The calls every signed-in screen depends on: restoring the session, trading an identity session
@@ -62,14 +63,10 @@ export async function restoreSession(signal?: AbortSignal): Promise<AccountUser 
 
 /** PUT /api/user/{email} with the identity session as Bearer: the access token for our API. */
 function exchangeAccessToken({ token, user }: IdentitySignIn) {
-  return apiClient.put(
-    apiPaths.accessToken(user.email),
-    { email: user.email },
-    AccessTokenResponseSchema,
-    {
-      bearerToken: token,
-    },
-  );
+  const body = { email: user.email }; // the spec's payload; the server trusts only the session
+  return apiClient.put(apiPaths.accessToken(user.email), body, AccessTokenResponseSchema, {
+    bearerToken: token,
+  });
 }
 
 /** Revokes the session on the identity service; failures do not matter to the caller. */
@@ -83,7 +80,9 @@ async function signOutIdentity(token: string): Promise<void> {
 
 /** Cached answers belong to the user who asked: a new or no user must not see them. */
 function forgetAccountData(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
+  queryClient.removeQueries({
+    predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] && !isSameForEveryone(query),
+  });
 }
 
 /**

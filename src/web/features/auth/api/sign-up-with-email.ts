@@ -7,10 +7,13 @@ import { IdentityUserSchema } from '../../../lib/auth/identity-api.ts';
 import { useAuth, type AccountUser } from '../../../lib/auth/session.ts';
 
 /** Where the e-mail verification link lands. */
-export const VERIFIED_CALLBACK_URL = '/login?verified=1';
+const VERIFIED_CALLBACK_URL = '/login?verified=1';
 
 /** The token is null when the identity service wants the e-mail verified before any sign-in. */
-const SignUpResponseSchema = z.object({ token: z.string().min(1).nullable(), user: IdentityUserSchema });
+const SignUpResponseSchema = z.object({
+  token: z.string().min(1).nullable(),
+  user: IdentityUserSchema,
+});
 
 /** POST /api/auth/sign-up/email (422 USER_ALREADY_EXISTS for a known e-mail). */
 export function signUpWithEmail(body: RegisterForm) {

@@ -13,11 +13,11 @@ export interface SocialSignInRequest {
 }
 
 /** Where the provider sends the user back: the login page finishes the sign-in, then goes on. */
-export function socialCallbackUrl(next: string): string {
+function socialCallbackUrl(next: string): string {
   return `/login?social=done&next=${encodeURIComponent(next)}`;
 }
 
-export const SOCIAL_ERROR_CALLBACK_URL = '/login?social=error';
+const SOCIAL_ERROR_CALLBACK_URL = '/login?social=error';
 
 /** POST /api/auth/sign-in/social: the provider's authorization URL to send the browser to. */
 export function startSocialSignIn({ provider, next }: SocialSignInRequest) {

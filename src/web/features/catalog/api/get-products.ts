@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { ProductListSchema, type Product } from '../../../../shared/product.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { SAME_FOR_EVERYONE } from '../../../lib/query-client.ts';
 
 export function getProducts(options: { signal?: AbortSignal } = {}): Promise<Product[]> {
   return apiClient.get(apiPaths.products, ProductListSchema, options);
@@ -11,6 +12,7 @@ export function getProducts(options: { signal?: AbortSignal } = {}): Promise<Pro
 export const productsQueryOptions = () =>
   queryOptions({
     queryKey: ['products'],
+    meta: SAME_FOR_EVERYONE,
     queryFn: ({ signal }) => getProducts({ signal }),
     staleTime: 5 * 60_000,
   });

@@ -1,4 +1,4 @@
-import { Suspense, type KeyboardEvent } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import {
@@ -17,12 +17,17 @@ export function DashboardLayout() {
   const { open, setOpen } = useDashboardDrawer();
   const close = () => setOpen(false);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      close();
+  // While open (small screens), Escape closes it from wherever the focus is.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
       document.getElementById(DASHBOARD_MENU_BUTTON_ID)?.focus();
-    }
-  };
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, setOpen]);
 
   return (
     <div className="drawer mx-auto max-w-7xl lg:drawer-open">
@@ -40,7 +45,7 @@ export function DashboardLayout() {
           <Outlet />
         </Suspense>
       </div>
-      <div className="drawer-side z-40 lg:z-auto" onKeyDown={onKeyDown}>
+      <div className="drawer-side z-40 lg:z-auto">
         <label
           htmlFor={DASHBOARD_DRAWER_ID}
           aria-label="Close dashboard menu"

@@ -25,7 +25,13 @@ const adminLinks: readonly SidebarLink[] = [
   { to: '/dashboard/manageProducts', label: 'Manage Products' },
 ];
 
-function SidebarLinks({ links, onNavigate }: { links: readonly SidebarLink[]; onNavigate: () => void }) {
+function SidebarLinks({
+  links,
+  onNavigate,
+}: {
+  links: readonly SidebarLink[];
+  onNavigate: () => void;
+}) {
   return (
     <ul className="menu w-full gap-1 p-0 text-base">
       {links.map((link) => (

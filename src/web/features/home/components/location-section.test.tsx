@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { companyLocation } from '../../../content/site.ts';
 import { jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
+import { makePublicConfig } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { LocationSection } from './location-section.tsx';
 
@@ -17,10 +18,7 @@ describe('LocationSection', () => {
   it("is titled 'Our Locaiton', shows the address and passes the configured tiles to the map", async () => {
     mockFetch(({ url }) => {
       expect(url).toBe(apiPaths.config);
-      return jsonResponse({
-        socialProviders: { google: false, facebook: false },
-        mapTileUrl: '/tiles/{z}/{x}/{y}.png',
-      });
+      return jsonResponse(makePublicConfig({ mapTileUrl: '/tiles/{z}/{x}/{y}.png' }));
     });
     renderWithProviders(<LocationSection location={companyLocation} />);
 

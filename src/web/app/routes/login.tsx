@@ -1,0 +1,11 @@
+import { DocumentTitle } from '../../components/document-title.tsx';
+import { LoginPage } from '../../features/auth/components/login-page.tsx';
+
+export default function LoginRoute() {
+  return (
+    <>
+      <DocumentTitle title="Login" />
+      <LoginPage />
+    </>
+  );
+}

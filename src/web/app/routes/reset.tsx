@@ -1,0 +1,11 @@
+import { DocumentTitle } from '../../components/document-title.tsx';
+import { ResetPasswordPage } from '../../features/auth/components/reset-password-page.tsx';
+
+export default function ResetRoute() {
+  return (
+    <>
+      <DocumentTitle title="Reset Password" />
+      <ResetPasswordPage />
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useId } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import {
+  MAKE_ADMIN_FAILURE_MESSAGE,
+  MAKE_ADMIN_SUCCESS_MESSAGE,
+  ROLE_ADMIN,
+  type User,
+} from '../../../../shared/user.ts';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useUsers } from '../api/get-users.ts';
+import { useMakeAdmin } from '../api/make-admin.ts';
+
+function UserRow({ user }: { user: User }) {
+  const makeAdmin = useMakeAdmin();
+  const nameId = useId();
+
+  const promote = () =>
+    makeAdmin.mutate(user.email, {
+      onSuccess: ({ modifiedCount }) => {
+        if (modifiedCount > 0) toast.success(MAKE_ADMIN_SUCCESS_MESSAGE);
+        else toast.error(MAKE_ADMIN_FAILURE_MESSAGE);
+      },
+      onError: (error) => {
+        // Spec section 8: a refused promotion (403) has its own message.
+        if (isApiError(error) && error.status === 403) toast.error(MAKE_ADMIN_FAILURE_MESSAGE);
+        else toast.error(error.message);
+      },
+    });
+
+  return (
+    <tr>
+      <td>
+        <p id={nameId} className="font-semibold">
+          {user.name}
+        </p>
+        <p className="text-sm text-stone-600">{user.email}</p>
+      </td>
+      <td>{user.role}</td>
+      <td>
+        {user.role !== ROLE_ADMIN && (
+          <button
+            type="button"
+            className="btn btn-sm btn-primary"
+            aria-describedby={nameId}
+            disabled={makeAdmin.isPending}
+            onClick={promote}
+          >
+            {makeAdmin.isPending && (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            )}
+            Make Admin
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Make Admin (All Users): every account with its role; promote the ones who are not admins. */
+export function MakeAdminPage() {
+  const users = useUsers();
+
+  if (users.isPending) {
+    return (
+      <section className="flex flex-col gap-6">
+        <h1 className="text-3xl font-bold">All Users</h1>
+        <Spinner label="Loading users" />
+      </section>
+    );
+  }
+  if (users.isError) {
+    return (
+      <section className="flex flex-col gap-6">
+        <h1 className="text-3xl font-bold">All Users</h1>
+        <ErrorState
+          title="We couldn't load the users."
+          detail={users.error.message}
+          onRetry={() => void users.refetch()}
+          isRetrying={users.isFetching}
+        />
+      </section>
+    );
+  }
+  return (
+    <section className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold">{`All Users: ${users.data.length}`}</h1>
+      <div className="overflow-x-auto rounded-box border border-base-300">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.map((user) => (
+              <UserRow key={user._id} user={user} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { LoginFormSchema } from '../../../../shared/auth.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
+import { useSignInWithEmail } from '../api/sign-in-with-email.ts';
+import { useSocialReturn } from '../hooks/use-social-return.ts';
+import { returnPathFromState } from '../lib/return-path.ts';
+import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
+import { SocialSignIn } from './social-sign-in.tsx';
+
+const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. Please log in.';
+const VERIFICATION_FAILED_MESSAGE = 'This verification link is invalid or has expired.';
+
+/** What an identity-service redirect to /login says (verification links, social sign-in errors). */
+function messagesFromUrl(params: URLSearchParams) {
+  const error = params.get('error');
+  if (params.get('social') === 'error') {
+    return { notice: null, failure: `Sign-in failed: ${error ?? 'unknown_error'}` };
+  }
+  if (params.get('verified') === '1') {
+    return error
+      ? { notice: null, failure: VERIFICATION_FAILED_MESSAGE }
+      : { notice: EMAIL_VERIFIED_MESSAGE, failure: null };
+  }
+  return { notice: null, failure: null };
+}
+
+export function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [fromUrl] = useState(() => messagesFromUrl(searchParams));
+  const [failure, setFailure] = useState<string | null>(fromUrl.failure);
+  const returnPath = returnPathFromState(location.state);
+  const { completing } = useSocialReturn(setFailure);
+  const signIn = useSignInWithEmail();
+
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(LoginFormSchema),
+    ...SPEC_VALIDATION_MODE,
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (credentials) => {
+    setFailure(null);
+    try {
+      await signIn.mutateAsync(credentials);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    await navigate(returnPath, { replace: true });
+  });
+
+  if (completing) {
+    return (
+      <AuthCard title="Login">
+        <Spinner label="Completing your sign-in" />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Login">
+      <FormNotice message={fromUrl.notice} />
+      <form noValidate onSubmit={onSubmit} aria-label="Login" className="flex flex-col gap-4">
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              className={`input w-full ${errors.email ? 'input-error' : ''}`}
+            />
+          )}
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('password')}
+              type="password"
+              autoComplete="current-password"
+              className={`input w-full ${errors.password ? 'input-error' : ''}`}
+            />
+          )}
+        </FormField>
+        <Link to="/reset" className="link self-end text-sm">
+          Forgot password?
+        </Link>
+        <SubmitButton pending={signIn.isPending} className="w-full">
+          Login
+        </SubmitButton>
+        <FormFailure message={failure} />
+      </form>
+      <p className="text-center text-sm">
+        New to Toolhouse?{' '}
+        <Link to="/register" className="link font-semibold">
+          Create an account
+        </Link>
+      </p>
+      <SocialSignIn next={returnPath} onStart={() => setFailure(null)} onFailure={setFailure} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { RegisterFormSchema } from '../../../../shared/auth.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
+import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
+import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
+import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
+import { SocialSignIn } from './social-sign-in.tsx';
+
+/** Spec: after registering, the user lands on /home. */
+const AFTER_REGISTER_PATH = '/home';
+
+const VERIFY_EMAIL_FIRST_MESSAGE =
+  'Your account is created. We have sent you an email: please verify your address, then log in.';
+
+export function RegisterPage() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const signUp = useSignUpWithEmail();
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(RegisterFormSchema),
+    ...SPEC_VALIDATION_MODE,
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (account) => {
+    setFailure(null);
+    setNotice(null);
+    let user;
+    try {
+      user = await signUp.mutateAsync(account);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (user) {
+      await navigate(AFTER_REGISTER_PATH);
+    } else {
+      // The identity service wants the address verified before the first sign-in.
+      reset();
+      setNotice(VERIFY_EMAIL_FIRST_MESSAGE);
+    }
+  });
+
+  return (
+    <AuthCard title="Register">
+      <FormNotice message={notice} />
+      <form noValidate onSubmit={onSubmit} aria-label="Register" className="flex flex-col gap-4">
+        <FormField label="Name" error={errors.name?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('name')}
+              type="text"
+              autoComplete="name"
+              className={`input w-full ${errors.name ? 'input-error' : ''}`}
+            />
+          )}
+        </FormField>
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              className={`input w-full ${errors.email ? 'input-error' : ''}`}
+            />
+          )}
+        </FormField>
+        <FormField label="Password" error={errors.password?.message} hint={NEW_PASSWORD_HINT}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('password')}
+              type="password"
+              autoComplete="new-password"
+              className={`input w-full ${errors.password ? 'input-error' : ''}`}
+            />
+          )}
+        </FormField>
+        <SubmitButton pending={signUp.isPending} className="w-full">
+          Register
+        </SubmitButton>
+        <FormFailure message={failure} />
+      </form>
+      <p className="text-center text-sm">
+        Already have an account?{' '}
+        <Link to="/login" className="link font-semibold">
+          Log in instead
+        </Link>
+      </p>
+      <SocialSignIn
+        next={AFTER_REGISTER_PATH}
+        onStart={() => setFailure(null)}
+        onFailure={setFailure}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,171 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import {
+  PASSWORD_CHANGED_MESSAGE,
+  RESET_EMAIL_SENT_MESSAGE,
+  ResetPasswordFormSchema,
+  ResetRequestFormSchema,
+} from '../../../../shared/auth.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth/session.ts';
+import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
+import { INVALID_RESET_TOKEN_CODE, useResetPassword } from '../api/reset-password.ts';
+import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
+import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
+
+const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
+
+function messageOf(error: unknown): string {
+  if (isApiError(error) && error.code === INVALID_RESET_TOKEN_CODE)
+    return INVALID_RESET_LINK_MESSAGE;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Step 1: ask for a link by e-mail. The answer is the same whether or not the account exists. */
+function ResetRequestForm({ linkInvalid }: { linkInvalid: boolean }) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(
+    linkInvalid ? INVALID_RESET_LINK_MESSAGE : null,
+  );
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ResetRequestFormSchema),
+    ...SPEC_VALIDATION_MODE,
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFailure(null);
+    setNotice(null);
+    try {
+      await request.mutateAsync(body);
+    } catch (error) {
+      setFailure(messageOf(error));
+      return;
+    }
+    setNotice(RESET_EMAIL_SENT_MESSAGE);
+  });
+
+  return (
+    <>
+      <p>Enter the email of your account and we will send you a link to choose a new password.</p>
+      <FormNotice message={notice} />
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Request a reset link"
+        className="flex flex-col gap-4"
+      >
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('email')}
+              type="email"
+              autoComplete="email"
+              className={`input w-full ${errors.email ? 'input-error' : ''}`}
+            />
+          )}
+        </FormField>
+        <SubmitButton pending={request.isPending} className="w-full">
+          Send Reset Link
+        </SubmitButton>
+        <FormFailure message={failure} />
+      </form>
+    </>
+  );
+}
+
+/** Step 2, from the e-mailed link: choose the new password. */
+function NewPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const { status, signOut } = useAuth();
+  const [failure, setFailure] = useState<string | null>(null);
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    ...SPEC_VALIDATION_MODE,
+    defaultValues: { password: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    try {
+      await reset.mutateAsync({ newPassword: password, token });
+    } catch (error) {
+      setFailure(messageOf(error));
+      return;
+    }
+    toast.success(PASSWORD_CHANGED_MESSAGE);
+    await navigate('/login', { replace: true });
+    // The reset ended every session of the account, this browser's too.
+    if (status === 'signedIn') await signOut();
+  });
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Choose a new password"
+        className="flex flex-col gap-4"
+      >
+        <FormField label="New Password" error={errors.password?.message} hint={NEW_PASSWORD_HINT}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('password')}
+              type="password"
+              autoComplete="new-password"
+              className={`input w-full ${errors.password ? 'input-error' : ''}`}
+            />
+          )}
+        </FormField>
+        <SubmitButton pending={reset.isPending} className="w-full">
+          Reset Password
+        </SubmitButton>
+        <FormFailure message={failure} />
+      </form>
+      {failure === INVALID_RESET_LINK_MESSAGE && (
+        <Link to="/reset" className="link text-center">
+          Send me a new reset link
+        </Link>
+      )}
+    </>
+  );
+}
+
+/** /reset: request a link, or (with ?token= from the link) set the new password. */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  return (
+    <AuthCard title="Reset Password">
+      {token ? (
+        <NewPasswordForm key={token} token={token} />
+      ) : (
+        <ResetRequestForm linkInvalid={searchParams.has('error')} />
+      )}
+      <p className="text-center text-sm">
+        Remembered it?{' '}
+        <Link to="/login" className="link font-semibold">
+          Log in instead
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { mockApi } from '../../../test/api-routes.ts';
+import { admin, customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
+import { jsonResponse } from '../../../test/fetch-mock.ts';
+import { renderApp } from '../../../test/render.tsx';
+
+function signedInAs(account: typeof customer, isAdmin: boolean) {
+  storeAccessToken('access-1');
+  mockApi({
+    [`GET ${apiPaths.auth.session}`]: sessionResponse(account, 'access-1'),
+    [`GET ${apiPaths.adminCheck(account.email)}`]: jsonResponse({ admin: isAdmin }),
+  });
+}
+
+async function sidebarLinks() {
+  const sidebar = await screen.findByRole('navigation', { name: 'Dashboard' });
+  await within(sidebar)
+    .findByRole('link', { name: 'My Orders' })
+    .catch(() => undefined);
+  return within(sidebar)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('DashboardLayout', () => {
+  it("gives a customer's sidebar My Profile, My Orders and Add Review", async () => {
+    signedInAs(customer, false);
+    renderApp('/dashboard/myOrders');
+    await screen.findByRole('heading', { level: 1, name: 'My Orders' });
+    const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
+    await within(sidebar).findByRole('link', { name: 'Add Review' });
+
+    expect(await sidebarLinks()).toEqual([
+      ['My Profile', '/dashboard'],
+      ['My Orders', '/dashboard/myOrders'],
+      ['Add Review', '/dashboard/addReview'],
+    ]);
+    expect(within(sidebar).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(sidebar).getByRole('link', { name: 'My Profile' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
+  it("gives an admin's sidebar the admin screens instead", async () => {
+    signedInAs(admin, true);
+    renderApp('/dashboard/manageAllOrders');
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders' });
+    const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
+    await within(sidebar).findByRole('link', { name: 'Make Admin' });
+
+    expect(await sidebarLinks()).toEqual([
+      ['My Profile', '/dashboard'],
+      ['Manage All Orders', '/dashboard/manageAllOrders'],
+      ['Add a Product', '/dashboard/addProduct'],
+      ['Make Admin', '/dashboard/makeAdmin'],
+      ['Manage Products', '/dashboard/manageProducts'],
+    ]);
+  });
+
+  it.each([
+    ['/dashboard/addReview', 'Add Review', false],
+    ['/dashboard/payment/42', 'Payment', false],
+    ['/dashboard/addProduct', 'Add a new Product', true],
+    ['/dashboard/manageProducts', 'Manage Products', true],
+  ])('%s is honest that its screen is still being built', async (route, title, isAdmin) => {
+    signedInAs(isAdmin ? admin : customer, isAdmin);
+    renderApp(route);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(
+      screen.getByText('This screen is being built and will be available soon.'),
+    ).toBeInTheDocument();
+    expect(document.title).toBe(`${title} — Toolhouse`);
+  });
+
+  it('opens the sidebar drawer from the navbar on small screens, and closes it', async () => {
+    signedInAs(customer, false);
+    const { user, router } = renderApp('/dashboard/myOrders');
+    await screen.findByRole('heading', { level: 1, name: 'My Orders' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const toggle = within(nav).getByRole('button', { name: 'Open dashboard menu' });
+    expect(toggle).toHaveClass('lg:hidden');
+    const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(toggle).toHaveAttribute('aria-controls', sidebar.id);
+    const drawer = document.getElementById('dashboard-drawer') as HTMLInputElement;
+    expect(drawer.checked).toBe(false);
+
+    await user.click(toggle);
+    expect(drawer.checked).toBe(true);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    await user.keyboard('{Escape}');
+    expect(drawer.checked).toBe(false);
+    expect(toggle).toHaveFocus();
+
+    await user.click(toggle);
+    await user.click(await within(sidebar).findByRole('link', { name: 'Add Review' }));
+    expect(router.state.location.pathname).toBe('/dashboard/addReview');
+    expect(drawer.checked).toBe(false);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes the drawer with its overlay', async () => {
+    signedInAs(customer, false);
+    const { user } = renderApp('/dashboard/myOrders');
+    await screen.findByRole('heading', { level: 1, name: 'My Orders' });
+    const toggle = screen.getByRole('button', { name: 'Open dashboard menu' });
+    const drawer = document.getElementById('dashboard-drawer') as HTMLInputElement;
+
+    await user.click(toggle);
+    expect(drawer.checked).toBe(true);
+    await user.click(screen.getByLabelText('Close dashboard menu'));
+    expect(drawer.checked).toBe(false);
+  });
+});

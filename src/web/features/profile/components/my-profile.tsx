@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  PROFILE_SAVED_MESSAGE,
+  ProfileBodySchema,
+  type Profile,
+} from '../../../../shared/profile.ts';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useSignedInUser, type AccountUser } from '../../../lib/auth/session.ts';
+import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { useSaveProfile } from '../api/save-profile.ts';
+
+const FIELD_NAMES = ['location', 'phone', 'linkedin'] as const;
+
+function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | null }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ProfileBodySchema),
+    ...SPEC_VALIDATION_MODE,
+    defaultValues: {
+      location: profile?.location ?? '',
+      phone: profile?.phone ?? '',
+      linkedin: profile?.linkedin ?? '',
+    },
+  });
+  const save = useSaveProfile();
+
+  // An edit form: after saving, the fields keep what was saved (no reset).
+  const onSubmit = handleSubmit((values) =>
+    submitForm(() => save.mutateAsync({ name: user.name, email: user.email, ...values }), {
+      successMessage: PROFILE_SAVED_MESSAGE,
+      setError,
+      fieldNames: FIELD_NAMES,
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="My Profile" className="flex flex-col gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Name">
+          {(control) => (
+            <input {...control} type="text" value={user.name} disabled className="input w-full" />
+          )}
+        </FormField>
+        <FormField label="Email">
+          {(control) => (
+            <input {...control} type="email" value={user.email} disabled className="input w-full" />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Location" error={errors.location?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('location')}
+            type="text"
+            autoComplete="address-level2"
+            className={`input w-full ${errors.location ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <FormField label="Phone" error={errors.phone?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('phone')}
+            type="tel"
+            autoComplete="tel"
+            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <FormField label="LinkedIn" error={errors.linkedin?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('linkedin')}
+            type="url"
+            placeholder="https://www.linkedin.com/in/…"
+            className={`input w-full ${errors.linkedin ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <SubmitButton pending={save.isPending} className="self-start">
+        Save Profile
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** The dashboard's index: the account's name and email, and the editable profile. */
+export function MyProfile() {
+  const user = useSignedInUser();
+  const profile = useProfile(user.email);
+
+  return (
+    <section className="flex max-w-2xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">My Profile</h1>
+      {profile.isPending ? (
+        <Spinner label="Loading your profile" />
+      ) : profile.isError ? (
+        <ErrorState
+          title="We couldn't load your profile."
+          detail={profile.error.message}
+          onRetry={() => void profile.refetch()}
+          isRetrying={profile.isFetching}
+        />
+      ) : (
+        <ProfileForm user={user} profile={profile.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from './session.ts';
+
+/**
+ * Signs out and takes the user to `to`. Leaving first keeps the page from flashing its
+ * signed-out state; RequireAuth leaves the navigation to whoever signed the user out.
+ */
+export function useSignOut() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  return useCallback(
+    async (to: string, options: { replace?: boolean } = {}) => {
+      await navigate(to, { replace: options.replace ?? false });
+      await signOut();
+    },
+    [navigate, signOut],
+  );
+}

@@ -1,0 +1,49 @@
+import type { MockInstance } from 'vitest';
+import { jsonResponse, mockFetch } from './fetch-mock.ts';
+
+export interface MockRequest {
+  url: string;
+  method: string;
+  body: unknown;
+  init: RequestInit;
+}
+
+type Answer = Response | ((request: MockRequest) => Response | Promise<Response>);
+
+/**
+ * mockFetch with one answer per "METHOD /path". A request no route answers gets a 404 and fails
+ * the test through console.error, so a forgotten call cannot pass unnoticed.
+ */
+export function mockApi(routes: Record<string, Answer>) {
+  return mockFetch((request) => {
+    const answer = routes[`${request.method} ${request.url}`];
+    if (answer === undefined) {
+      console.error(`Unexpected request: ${request.method} ${request.url}`);
+      return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
+    }
+    // A Response body can be read once: hand out a copy, so a route can answer many times.
+    return typeof answer === 'function' ? answer(request) : answer.clone();
+  });
+}
+
+type FetchMock = MockInstance<typeof fetch>;
+
+/** "METHOD /path" of every request made so far, in order. */
+export function requestLog(fetchMock: FetchMock): string[] {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return `${(init?.method ?? 'GET').toUpperCase()} ${url}`;
+  });
+}
+
+/** The last request to "METHOD /path": its parsed JSON body and its headers. */
+export function lastRequest(fetchMock: FetchMock, route: string) {
+  const index = requestLog(fetchMock).lastIndexOf(route);
+  if (index < 0)
+    throw new Error(`No request to ${route}; made: ${requestLog(fetchMock).join(', ')}`);
+  const init = fetchMock.mock.calls[index]?.[1] ?? {};
+  return {
+    body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    headers: new Headers(init.headers),
+  };
+}
