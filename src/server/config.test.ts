@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       openId: undefined,
       smtpUrl: undefined,
       mailFrom: 'Toolhouse <no-reply@toolhouse.localhost>',
+      orderHoldHours: 24,
     });
   });
 

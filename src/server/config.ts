@@ -39,6 +39,11 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Toolhouse <no-reply@toolhouse.localhost>'),
+  ORDER_HOLD_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -71,6 +76,8 @@ export interface AppConfig {
   openId: (OAuthClient & { issuer: string; name: string }) | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** How long an unpaid order holds its stock before it expires. */
+  orderHoldHours: number;
 }
 
 /** Both halves of a client id/secret pair, or neither. */
@@ -131,5 +138,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openId: openIdClient(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    orderHoldHours: e.ORDER_HOLD_HOURS,
   };
 }

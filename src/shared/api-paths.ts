@@ -7,6 +7,11 @@ export const apiPaths = {
   reviews: '/api/reviews',
   contact: '/api/contact',
   newsletter: '/api/newsletter',
+  purchases: '/api/purchase',
+  myPurchases: (email: string) => `/api/purchase?customerEmail=${encodeURIComponent(email)}`,
+  purchase: (id: string) => `/api/purchase/${encodeURIComponent(id)}`,
+  allPurchases: '/api/purchase1',
+  images: '/api/images',
   // Our own account calls (spec section 7)
   accessToken: (email: string) => `/api/user/${encodeURIComponent(email)}`,
   adminCheck: (email: string) => `/api/admin/${encodeURIComponent(email)}`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { numberOrNumericText } from './numbers.ts';
 
 /** A product as the API shows it (spec section 3); price in dollars. */
 export const ProductSchema = z.object({
@@ -10,6 +11,8 @@ export const ProductSchema = z.object({
   img: z.string(),
   minQuantity: z.number().int(),
   availableQuantity: z.number().int(),
+  /** Changes with every change to the product (a sale included); edits send back the one they saw. */
+  version: z.number().int(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -17,3 +20,73 @@ export const ProductListSchema = z.array(ProductSchema);
 
 /** The path parameter is any string: a malformed id is a 404, like an unknown one. */
 export const ProductParamsSchema = z.object({ productId: z.string() });
+
+// ---- Admin catalogue (add, edit, delete) ----
+
+export const PRODUCT_NAME_MAX = 120;
+export const PRODUCT_DESCRIPTION_MAX = 2000;
+export const PRODUCT_PRICE_MAX = 1_000_000;
+export const PRODUCT_QUANTITY_MAX = 10_000_000;
+/** Product images are ours: uploaded through POST /api/images, served from /images/<sha256>.webp. */
+export const OWN_IMAGE_URL = /^\/images\/[0-9a-f]{64}\.webp$/;
+
+const wholeQuantity = (required: string, min: number) =>
+  numberOrNumericText(required).pipe(
+    z
+      .number()
+      .int('Must be a whole number')
+      .min(min, `Must be at least ${min}`)
+      .max(PRODUCT_QUANTITY_MAX, `Must be at most ${PRODUCT_QUANTITY_MAX}`),
+  );
+
+/** POST /api/products and PUT /api/products/{id} (spec field names; price in dollars). */
+export const ProductBodySchema = z.object({
+  name: z
+    .string({ error: 'Product Name is required' })
+    .trim()
+    .min(1, 'Product Name is required')
+    .max(PRODUCT_NAME_MAX, `Product Name must be at most ${PRODUCT_NAME_MAX} characters`),
+  price: numberOrNumericText('Price is required').pipe(
+    z
+      .number()
+      .positive('Price must be more than 0')
+      .max(PRODUCT_PRICE_MAX, `Price must be at most ${PRODUCT_PRICE_MAX}`)
+      .refine(
+        (dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6,
+        'Price can have at most 2 decimals',
+      ),
+  ),
+  description: z
+    .string()
+    .trim()
+    .max(
+      PRODUCT_DESCRIPTION_MAX,
+      `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`,
+    )
+    .default(''),
+  img: z
+    .string({ error: 'Image is required' })
+    .min(1, 'Image is required')
+    .regex(OWN_IMAGE_URL, 'Image must be uploaded to this shop'),
+  minQuantity: wholeQuantity('Minimum Order Quantity is required', 1),
+  availableQuantity: wholeQuantity('Available Quantity is required', 0),
+  /** The version the admin saw (edits only): a stale one is refused (409) instead of undoing a sale. */
+  version: z.number().int().positive().optional(),
+});
+export type ProductBody = z.input<typeof ProductBodySchema>;
+
+export const InsertedIdSchema = z.object({ insertedId: z.string() });
+export const ProductDeletedSchema = z.object({ deletedCount: z.number().int() });
+
+export const PRODUCT_ADDED_MESSAGE = 'Product Successfully added';
+export const PRODUCT_ADD_FAILED_MESSAGE = 'Failed to add product';
+export const productDeletedMessage = (name: string) => `Product ${name} is deleted`;
+export const deleteProductQuestion = (name: string) => `Are you sure you want to delete ${name}?`;
+export const DELETE_FOREVER_WARNING = 'Once deleted the data will be deleted forever.';
+
+/** POST /api/images answers like the image host the spec used. */
+export const ImageUploadResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ url: z.string() }),
+});
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

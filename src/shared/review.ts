@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { numberOrNumericText } from './numbers.ts';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -14,3 +15,26 @@ export const ReviewSchema = z.object({
 export type Review = z.infer<typeof ReviewSchema>;
 
 export const ReviewListSchema = z.array(ReviewSchema);
+
+export const REVIEW_TEXT_MAX = 1000;
+export const REVIEW_POSTED_MESSAGE = 'Review Posted!';
+
+/**
+ * POST /api/reviews. The author comes from the session. Rating is a whole number of stars; the
+ * spec's client sends it as text, so "5" is read as 5.
+ */
+export const ReviewBodySchema = z.object({
+  rating: numberOrNumericText('Rating is required').pipe(
+    z
+      .number()
+      .int('Rating must be a whole number of stars')
+      .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
+      .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`),
+  ),
+  review: z
+    .string({ error: 'Review is required' })
+    .trim()
+    .min(1, 'Review is required')
+    .max(REVIEW_TEXT_MAX, `Review must be at most ${REVIEW_TEXT_MAX} characters`),
+});
+export type ReviewBody = z.input<typeof ReviewBodySchema>;

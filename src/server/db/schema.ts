@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
+  boolean,
   check,
   customType,
+  index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -58,12 +62,13 @@ export const review = pgTable(
   'review',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The author's account; null for the demo reviews seeded with the catalogue. */
-    userId: text('user_id'),
+    /** The author's account (one review each); null for the demo reviews seeded with the catalogue. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     rating: smallint('rating').notNull(),
     body: text('body').notNull(),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('review_user_idx').on(t.userId),
@@ -104,3 +109,67 @@ export const userProfile = pgTable('user_profile', {
   linkedin: text('linkedin').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const PURCHASE_STATUSES = ['pending', 'shipped', 'cancelled', 'expired'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/**
+ * A purchase order for one product. It keeps a snapshot of the product's name and unit price and
+ * of the customer, so edits and deletions elsewhere never change what was ordered.
+ */
+export const purchase = pgTable(
+  'purchase',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** Null once the product is deleted; the snapshot below stays. */
+    productId: uuid('product_id').references(() => product.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
+    paid: boolean('paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    transactionId: text('transaction_id'),
+    /** Unpaid orders hold their stock until then; afterwards they expire and the stock returns. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('purchase_user_idx').on(t.userId, t.createdAt),
+    index('purchase_hold_idx').on(t.status, t.holdExpiresAt),
+    uniqueIndex('purchase_transaction_idx').on(t.transactionId),
+    check('purchase_quantity_positive', sql`${t.quantity} > 0`),
+    check('purchase_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    check(
+      'purchase_status_known',
+      sql`${t.status} in ('pending', 'shipped', 'cancelled', 'expired')`,
+    ),
+    check('purchase_shipped_is_paid', sql`${t.status} <> 'shipped' or ${t.paid}`),
+  ],
+);
+
+/** Who did what as an admin, with the record before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId)],
+);

@@ -18,6 +18,7 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     img: `/images/product-${n}.webp`,
     minQuantity: 10,
     availableQuantity: 500,
+    version: 1,
     ...overrides,
   };
 }

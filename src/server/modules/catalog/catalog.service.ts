@@ -14,6 +14,7 @@ const columns = {
   minQuantity: product.minQuantity,
   availableQuantity: product.availableQuantity,
   imageUrl: product.imageUrl,
+  version: product.version,
 };
 
 type ProductRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
@@ -27,6 +28,7 @@ function toProduct(row: ProductRow): Product {
     img: row.imageUrl,
     minQuantity: row.minQuantity,
     availableQuantity: row.availableQuantity,
+    version: row.version,
   };
 }
 

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { numberOrNumericText } from './numbers.ts';
+
+export const PURCHASE_STAT = { pending: 'pending', shipped: 'shipped' } as const;
+export const ADDRESS_MAX = 300;
+export const PHONE_MAX = 30;
+export const ORDER_QUANTITY_MAX = 1_000_000;
+
+export const BELOW_MINIMUM_MESSAGE = 'Ordered Quantity is less than minimum quantity';
+export const ABOVE_STOCK_MESSAGE = 'Ordered Quantity is more than available quantity in stock';
+export const ORDER_QUANTITY_REQUIRED_MESSAGE = 'Order Quantity is required';
+export const PURCHASE_CONFIRMED_MESSAGE = 'Purchase confirmed';
+export const orderDeletedMessage = (productName: string) => `Product ${productName} is deleted`;
+
+/** The spec's quantity rule, for the live form check and the server alike. */
+export function orderQuantityProblem(
+  quantity: number,
+  product: { minQuantity: number; availableQuantity: number },
+): string | undefined {
+  if (quantity < product.minQuantity) return BELOW_MINIMUM_MESSAGE;
+  if (quantity > product.availableQuantity) return ABOVE_STOCK_MESSAGE;
+  return undefined;
+}
+
+/**
+ * POST /api/purchase. The client says only what, how many, and where to. Price, total, name,
+ * e-mail, status and paid come from the server; any such field in the body is ignored.
+ */
+export const PurchaseBodySchema = z.object({
+  productId: z.string({ error: 'Product is required' }).min(1, 'Product is required'),
+  orderQuantity: numberOrNumericText(ORDER_QUANTITY_REQUIRED_MESSAGE).pipe(
+    z
+      .number()
+      .int('Order Quantity must be a whole number')
+      .positive(BELOW_MINIMUM_MESSAGE)
+      .max(ORDER_QUANTITY_MAX, ABOVE_STOCK_MESSAGE),
+  ),
+  address: z
+    .string()
+    .trim()
+    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+    .default(''),
+  phone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX, `Phone must be at most ${PHONE_MAX} characters`)
+    .default(''),
+});
+export type PurchaseBody = z.input<typeof PurchaseBodySchema>;
+
+/** An order as the API shows it (spec section 3); money in dollars. */
+export const PurchaseSchema = z.object({
+  _id: IdSchema,
+  /** The product's id, or null once the product was deleted (the name stays). */
+  productId: IdSchema.nullable(),
+  product: z.string(),
+  price: z.number(),
+  customerEmail: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  orderQuantity: z.number().int(),
+  totalPrice: z.number(),
+  stat: z.enum(['pending', 'shipped', 'cancelled', 'expired']),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Purchase = z.infer<typeof PurchaseSchema>;
+export const PurchaseListSchema = z.array(PurchaseSchema);
+
+export const PurchaseParamsSchema = z.object({ id: z.string() });
+export const PurchaseQuerySchema = z.object({ customerEmail: z.string().min(1).max(254) });
+
+/** PUT /api/purchase/{id}: the spec's client sends { stat: 'shipped' }; shipping is the only change. */
+export const ShipBodySchema = z.object({ stat: z.literal('shipped').optional() }).optional();
+
+/** DELETE /api/purchase/{id}: truthy deletedCount is success (the order is cancelled, not erased). */
+export const DeletedCountSchema = z.object({ deletedCount: z.number().int() });
