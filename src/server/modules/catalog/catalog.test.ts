@@ -36,6 +36,7 @@ describe('GET /api/products', () => {
       'minQuantity',
       'name',
       'price',
+      'version',
     ]);
   });
 });
