@@ -15,7 +15,9 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { webBuildFolder } from './paths.ts';
@@ -78,6 +80,8 @@ export async function buildApp({
       await api.register(catalogRoutes, { db });
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db });
+      await api.register(purchasesRoutes, { db, config });
+      await api.register(imageUploadRoutes, { db });
     },
     { prefix: '/api' },
   );
