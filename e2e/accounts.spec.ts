@@ -98,6 +98,8 @@ test.describe('register, sign out, log in', () => {
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The next page loads lazily; the old one stays on screen until then.
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await expect(

@@ -74,3 +74,15 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
+
+/** A new admin, signed in: registers, is promoted with the CLI, and logs in again. */
+export async function signUpAdmin(page: Page, name = 'Ada Admin'): Promise<string> {
+  const email = uniqueEmail('admin');
+  await register(page, name, email);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  makeAdmin(email);
+  await page.goto('/login');
+  await logIn(page, email);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  return email;
+}

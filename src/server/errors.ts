@@ -42,3 +42,9 @@ export class Invalid extends AppError {
     super(400, ErrorCode.Validation, message, fields);
   }
 }
+
+export class TooManyRequests extends AppError {
+  constructor(message = 'Please wait a moment before trying again.') {
+    super(429, ErrorCode.TooManyRequests, message);
+  }
+}

@@ -5,7 +5,7 @@ import { connectDatabase, type Db } from '../db/client.ts';
 import { EMBEDDED_DATABASE, openDatabase } from '../db/database.ts';
 import { runningClusterUrl } from '../db/embedded-cluster.ts';
 import { user } from '../db/schema.ts';
-import { makeAdmin, normalizeEmail } from '../modules/users/users.service.ts';
+import { CLI_ACTOR, makeAdmin, normalizeEmail } from '../modules/users/users.service.ts';
 
 // npm run make-admin -- <email>: gives an existing account the admin role. Works with the shop
 // running (through the database it runs) or stopped (starting the embedded database meanwhile).
@@ -30,7 +30,7 @@ async function main(): Promise<number> {
   const target = normalizeEmail(email.data);
   const database = await openShopDatabase(loadConfig());
   try {
-    if ((await makeAdmin(database.db, target)).modifiedCount > 0) {
+    if ((await makeAdmin(database.db, target, CLI_ACTOR)).modifiedCount > 0) {
       console.log(`${target} is now an admin.`);
       return 0;
     }

@@ -33,10 +33,13 @@ async function locateDatabase(
 /** Opens the shop's database, migrated and seeded; close() also stops an embedded cluster. */
 export async function openDatabase(config: AppConfig, log: DatabaseLog): Promise<OpenDatabase> {
   const { url, cluster } = await locateDatabase(config, log);
+  let closing = false;
   const database = connectDatabase(url, {
-    onError: (error) => log.error(error, 'idle database connection failed'),
+    // While closing, connections still winding down may be cut by the cluster's own shutdown.
+    onError: (error) => closing || log.error(error, 'idle database connection failed'),
   });
   const close = async () => {
+    closing = true;
     await database.pool.end();
     await cluster?.stop();
   };

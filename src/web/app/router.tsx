@@ -19,6 +19,13 @@ const ResetRoute = lazy(() => import('./routes/reset.tsx'));
 const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'));
 const MyProfileRoute = lazy(() => import('./routes/my-profile.tsx'));
 const MakeAdminRoute = lazy(() => import('./routes/make-admin.tsx'));
+const AddProductRoute = lazy(() => import('./routes/add-product.tsx'));
+const ManageProductsRoute = lazy(() => import('./routes/manage-products.tsx'));
+const EditProductRoute = lazy(() => import('./routes/edit-product.tsx'));
+const PurchaseRoute = lazy(() => import('./routes/purchase.tsx'));
+const MyOrdersRoute = lazy(() => import('./routes/my-orders.tsx'));
+const AddReviewRoute = lazy(() => import('./routes/add-review.tsx'));
+const ManageAllOrdersRoute = lazy(() => import('./routes/manage-all-orders.tsx'));
 const ComingSoonRoute = lazy(() => import('./routes/coming-soon.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
@@ -47,32 +54,23 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              // The product page and its purchase form arrive with the ordering issue.
-              { path: 'purchase/:productId', element: <NotFoundRoute /> },
+              { path: 'purchase/:productId', element: <PurchaseRoute /> },
               {
                 path: 'dashboard',
                 element: <DashboardRoute />,
                 children: [
                   { index: true, element: <MyProfileRoute /> },
-                  { path: 'myOrders', element: <ComingSoonRoute title="My Orders" /> },
-                  { path: 'addReview', element: <ComingSoonRoute title="Add Review" /> },
+                  { path: 'myOrders', element: <MyOrdersRoute /> },
+                  { path: 'addReview', element: <AddReviewRoute /> },
                   { path: 'payment/:id', element: <ComingSoonRoute title="Payment" /> },
                   {
                     element: <RequireAdmin />,
                     children: [
-                      {
-                        path: 'manageAllOrders',
-                        element: <ComingSoonRoute title="Manage All Orders" />,
-                      },
-                      {
-                        path: 'addProduct',
-                        element: <ComingSoonRoute title="Add a new Product" />,
-                      },
+                      { path: 'manageAllOrders', element: <ManageAllOrdersRoute /> },
+                      { path: 'addProduct', element: <AddProductRoute /> },
                       { path: 'makeAdmin', element: <MakeAdminRoute /> },
-                      {
-                        path: 'manageProducts',
-                        element: <ComingSoonRoute title="Manage Products" />,
-                      },
+                      { path: 'manageProducts', element: <ManageProductsRoute /> },
+                      { path: 'manageProducts/:productId/edit', element: <EditProductRoute /> },
                     ],
                   },
                 ],

@@ -1,6 +1,7 @@
 import type { Product } from '../../shared/product.ts';
 import type { Profile } from '../../shared/profile.ts';
 import type { PublicConfig } from '../../shared/public-config.ts';
+import type { Purchase } from '../../shared/purchase.ts';
 import type { Review } from '../../shared/review.ts';
 import type { User } from '../../shared/user.ts';
 
@@ -60,6 +61,27 @@ export function makeProfile(overrides: Partial<Profile> = {}): Profile {
     location: 'Lisbon',
     phone: '+351 900 000 000',
     linkedin: 'https://www.linkedin.com/in/ana',
+    ...overrides,
+  };
+}
+
+/** An unpaid, pending order of 10 × Product n by the test customer (test/auth.ts). */
+export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purchase {
+  return {
+    _id: uuid(2000 + n),
+    productId: uuid(n),
+    product: `Product ${n}`,
+    price: 100 + n,
+    customerEmail: 'ana@example.com',
+    customerName: 'Ana Lima',
+    phone: '+351 900 000 000',
+    address: '1 Main Street, Lisbon',
+    orderQuantity: 10,
+    totalPrice: (100 + n) * 10,
+    stat: 'pending',
+    paid: false,
+    transactionId: null,
+    createdAt: '2026-11-21T10:00:00.000Z',
     ...overrides,
   };
 }

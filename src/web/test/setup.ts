@@ -6,6 +6,18 @@ import { afterEach, beforeEach, vi } from 'vitest';
 // test that caused it. A test that expects one can mock console.error itself.
 let consoleErrors: string[] = [];
 
+// jsdom has <dialog> and its `open` attribute but not its methods: open and close it as a browser
+// would, without the top layer (ConfirmDialog moves the focus itself).
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
 function describeArgument(value: unknown): string {
   if (value instanceof Error) return value.stack ?? value.message;
   if (typeof value === 'string') return value;

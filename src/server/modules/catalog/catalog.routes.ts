@@ -1,7 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductListSchema, ProductParamsSchema, ProductSchema } from '../../../shared/product.ts';
+import {
+  InsertedIdSchema,
+  ProductBodySchema,
+  ProductDeletedSchema,
+  ProductListSchema,
+  ProductParamsSchema,
+  ProductSchema,
+} from '../../../shared/product.ts';
 import type { Db } from '../../db/client.ts';
-import { getProduct, listProducts } from './catalog.service.ts';
+import { callerOf } from '../../plugins/authentication.ts';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  updateProduct,
+  versionsFromIfMatch,
+} from './catalog.service.ts';
+
+/** The product's version as an entity tag, so a client may edit with `If-Match` instead. */
+const etagOf = (version: number) => `"${version}"`;
 
 export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -16,6 +34,54 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       config: { access: 'public' },
       schema: { params: ProductParamsSchema, response: { 200: ProductSchema } },
     },
-    (request) => getProduct(db, request.params.productId),
+    async (request, reply) => {
+      const found = await getProduct(db, request.params.productId);
+      reply.header('etag', etagOf(found.version));
+      return found;
+    },
+  );
+
+  app.post(
+    '/products',
+    {
+      config: { access: 'admin' },
+      schema: { body: ProductBodySchema, response: { 201: InsertedIdSchema } },
+    },
+    async (request, reply) => {
+      const created = await createProduct(db, callerOf(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put(
+    '/products/:productId',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: ProductParamsSchema,
+        body: ProductBodySchema,
+        response: { 200: ProductSchema },
+      },
+    },
+    async (request, reply) => {
+      const updated = await updateProduct(
+        db,
+        callerOf(request),
+        request.params.productId,
+        request.body,
+        versionsFromIfMatch(request.headers['if-match']),
+      );
+      reply.header('etag', etagOf(updated.version));
+      return updated;
+    },
+  );
+
+  app.delete(
+    '/products/:productId',
+    {
+      config: { access: 'admin' },
+      schema: { params: ProductParamsSchema, response: { 200: ProductDeletedSchema } },
+    },
+    (request) => deleteProduct(db, callerOf(request), request.params.productId),
   );
 };

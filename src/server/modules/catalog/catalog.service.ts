@@ -1,10 +1,22 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
-import { centsToDollars } from '../../../shared/money.ts';
-import type { Product } from '../../../shared/product.ts';
-import type { Db } from '../../db/client.ts';
+import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
+import type { Product, ProductBodySchema } from '../../../shared/product.ts';
+import type { Db, Queryable } from '../../db/client.ts';
 import { product } from '../../db/schema.ts';
-import { NotFound } from '../../errors.ts';
+import { Conflict, Invalid, NotFound } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/authentication.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { isStoredImageUrl } from '../images/images.service.ts';
+
+export type ProductInput = z.output<typeof ProductBodySchema>;
+type Actor = Pick<AuthUser, 'id' | 'email'>;
+
+export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
+export const PRODUCT_CHANGED_MESSAGE =
+  'This product changed since you opened it. Reload to see the current values.';
+export const IMAGE_NOT_OURS_MESSAGE = 'Image must be uploaded to this shop';
 
 const columns = {
   id: product.id,
@@ -32,6 +44,25 @@ function toProduct(row: ProductRow): Product {
   };
 }
 
+/** A malformed id is as unknown as a missing one (and must never reach the uuid cast). */
+function assertProductId(productId: string): void {
+  if (!IdSchema.safeParse(productId).success) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+}
+
+/** The columns an admin sets; the image must be one this shop stores, not any URL of that shape. */
+async function productValues(db: Queryable, input: ProductInput) {
+  if (!(await isStoredImageUrl(db, input.img)))
+    throw new Invalid(IMAGE_NOT_OURS_MESSAGE, { img: IMAGE_NOT_OURS_MESSAGE });
+  return {
+    name: input.name,
+    description: input.description,
+    priceCents: dollarsToCents(input.price),
+    minQuantity: input.minQuantity,
+    availableQuantity: input.availableQuantity,
+    imageUrl: input.img,
+  };
+}
+
 /** The whole catalogue, oldest first (the spec's client reverses it for "most recent"). */
 export async function listProducts(db: Db): Promise<Product[]> {
   const rows = await db.select(columns).from(product).orderBy(asc(product.seq));
@@ -39,9 +70,112 @@ export async function listProducts(db: Db): Promise<Product[]> {
 }
 
 export async function getProduct(db: Db, productId: string): Promise<Product> {
-  // A malformed id is as unknown as a missing one (and must never reach the uuid cast).
-  if (!IdSchema.safeParse(productId).success) throw new NotFound('Product not found');
+  assertProductId(productId);
   const [row] = await db.select(columns).from(product).where(eq(product.id, productId));
-  if (!row) throw new NotFound('Product not found');
+  if (!row) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
   return toProduct(row);
+}
+
+/** POST /api/products: the new product is the newest (highest seq), so it lists last. */
+export async function createProduct(
+  db: Db,
+  actor: Actor,
+  input: ProductInput,
+): Promise<{ insertedId: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(product)
+      .values(await productValues(tx, input))
+      .returning(columns);
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    await recordAudit(tx, actor, {
+      action: 'product.create',
+      targetType: 'product',
+      targetId: row.id,
+      after: row,
+    });
+    return { insertedId: row.id };
+  });
+}
+
+/**
+ * The versions an `If-Match` header accepts: undefined when absent or `*` (any version), else the
+ * quoted versions in it. An entity tag that is not one of our versions can never match, so a header
+ * with none of them refuses the edit like a stale version does.
+ */
+export function versionsFromIfMatch(header: string | undefined): number[] | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  return header
+    .split(',')
+    .map((tag) => /^"([1-9]\d{0,9})"$/.exec(tag.trim())?.[1])
+    .filter((version): version is string => version !== undefined)
+    .map(Number);
+}
+
+/**
+ * PUT /api/products/{id}: the admin's edit. With a version (in the body or `If-Match`), the edit
+ * applies only if nobody changed the product since (a sale bumps the version too): one
+ * conditional UPDATE, so a stale edit can never undo a sale. Without one, it applies as sent.
+ */
+export async function updateProduct(
+  db: Db,
+  actor: Actor,
+  productId: string,
+  input: ProductInput,
+  ifMatch?: number[],
+): Promise<Product> {
+  assertProductId(productId);
+  return db.transaction(async (tx) => {
+    // Locks the row, so the audit's "before" is exactly what this edit replaces.
+    const [before] = await tx
+      .select(columns)
+      .from(product)
+      .where(eq(product.id, productId))
+      .for('update');
+    if (!before) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+    const values = await productValues(tx, input);
+    const [after] = await tx
+      .update(product)
+      .set({ ...values, version: sql`${product.version} + 1`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(product.id, productId),
+          input.version === undefined ? undefined : eq(product.version, input.version),
+          ifMatch === undefined ? undefined : inArray(product.version, ifMatch),
+        ),
+      )
+      .returning(columns);
+    if (!after) throw new Conflict(PRODUCT_CHANGED_MESSAGE);
+    await recordAudit(tx, actor, {
+      action: 'product.update',
+      targetType: 'product',
+      targetId: productId,
+      before,
+      after,
+    });
+    return toProduct(after);
+  });
+}
+
+/**
+ * DELETE /api/products/{id}. Orders keep their snapshot of name and price (their product_id
+ * becomes NULL), and a deleted product can no longer be ordered.
+ */
+export async function deleteProduct(
+  db: Db,
+  actor: Actor,
+  productId: string,
+): Promise<{ deletedCount: number }> {
+  assertProductId(productId);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.delete(product).where(eq(product.id, productId)).returning(columns);
+    if (!before) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+    await recordAudit(tx, actor, {
+      action: 'product.delete',
+      targetType: 'product',
+      targetId: productId,
+      before,
+    });
+    return { deletedCount: 1 };
+  });
 }

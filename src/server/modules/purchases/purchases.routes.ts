@@ -1,5 +1,76 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DeletedCountSchema,
+  PurchaseBodySchema,
+  PurchaseListSchema,
+  PurchaseParamsSchema,
+  PurchaseQuerySchema,
+  PurchaseSchema,
+  ShipBodySchema,
+} from '../../../shared/purchase.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { callerOf } from '../../plugins/authentication.ts';
+import { scheduleHoldExpiry } from './hold-expiry.ts';
+import {
+  cancelPurchase,
+  expireStaleHolds,
+  getPurchase,
+  listAllPurchases,
+  listCustomerPurchases,
+  placePurchase,
+  shipPurchase,
+} from './purchases.service.ts';
 
-export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async () => {};
+export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (
+  app,
+  { db, config },
+) => {
+  scheduleHoldExpiry(app, () => expireStaleHolds(db));
+
+  app.post(
+    '/purchase',
+    { schema: { body: PurchaseBodySchema, response: { 201: PurchaseSchema } } },
+    async (request, reply) => {
+      const order = await placePurchase(db, callerOf(request), request.body, config.orderHoldHours);
+      return reply.code(201).send(order);
+    },
+  );
+
+  app.get(
+    '/purchase',
+    { schema: { querystring: PurchaseQuerySchema, response: { 200: PurchaseListSchema } } },
+    (request) => listCustomerPurchases(db, callerOf(request), request.query.customerEmail),
+  );
+
+  app.get(
+    '/purchase1',
+    { config: { access: 'admin' }, schema: { response: { 200: PurchaseListSchema } } },
+    () => listAllPurchases(db),
+  );
+
+  app.get(
+    '/purchase/:id',
+    { schema: { params: PurchaseParamsSchema, response: { 200: PurchaseSchema } } },
+    (request) => getPurchase(db, callerOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/purchase/:id',
+    { schema: { params: PurchaseParamsSchema, response: { 200: DeletedCountSchema } } },
+    (request) => cancelPurchase(db, callerOf(request), request.params.id),
+  );
+
+  app.put(
+    '/purchase/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: PurchaseParamsSchema,
+        body: ShipBodySchema,
+        response: { 200: PurchaseSchema },
+      },
+    },
+    (request) => shipPurchase(db, callerOf(request), request.params.id),
+  );
+};

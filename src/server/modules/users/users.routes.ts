@@ -47,7 +47,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { access: 'admin' },
       schema: { params: EmailParamsSchema, response: { 200: MakeAdminResponseSchema } },
     },
-    (request) => makeAdmin(db, request.params.email),
+    (request) => makeAdmin(db, request.params.email, callerOf(request)),
   );
 
   app.get(

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { user, userProfile } from '../../db/schema.ts';
 import { Forbidden, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, normalizeEmail(email));
@@ -52,14 +53,41 @@ export async function listUsers(db: Db): Promise<User[]> {
   }));
 }
 
-/** Grants the admin role; 0 when the account is unknown or already an admin. */
-export async function makeAdmin(db: Db, email: string): Promise<{ modifiedCount: number }> {
-  const updated = await db
-    .update(user)
-    .set({ role: ROLE_ADMIN, updatedAt: new Date() })
-    .where(and(byEmail(email), ne(user.role, ROLE_ADMIN)))
-    .returning({ id: user.id });
-  return { modifiedCount: updated.length };
+/** The audit log's actor for `npm run make-admin`, which runs as no account. */
+export const CLI_ACTOR = { id: 'cli', email: 'cli' } as const;
+
+/**
+ * Grants the admin role; 0 when the account is unknown or already an admin. The grant and its audit
+ * record (who, whom, role before -> after) commit together. `actor` is the admin doing it, or the
+ * CLI when there is none.
+ */
+export async function makeAdmin(
+  db: Db,
+  email: string,
+  actor: Pick<AuthUser, 'id' | 'email'> = CLI_ACTOR,
+): Promise<{ modifiedCount: number }> {
+  return db.transaction(async (tx) => {
+    // Locked, so two admins granting at once record one change, not two.
+    const targets = await tx
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .where(and(byEmail(email), ne(user.role, ROLE_ADMIN)))
+      .for('update');
+    for (const target of targets) {
+      await tx
+        .update(user)
+        .set({ role: ROLE_ADMIN, updatedAt: new Date() })
+        .where(eq(user.id, target.id));
+      await recordAudit(tx, actor, {
+        action: 'user.make-admin',
+        targetType: 'user',
+        targetId: target.id,
+        before: { email: target.email, role: target.role },
+        after: { email: target.email, role: ROLE_ADMIN },
+      });
+    }
+    return { modifiedCount: targets.length };
+  });
 }
 
 /** The spec's profile list: one item for a known account (blank fields until saved), else none. */

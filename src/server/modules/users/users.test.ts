@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserListSchema } from '../../../shared/user.ts';
-import { user } from '../../db/schema.ts';
+import { auditLog, user } from '../../db/schema.ts';
+import { CLI_ACTOR, makeAdmin } from './users.service.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -88,6 +89,50 @@ describe('PUT /api/user/admin/{email}', () => {
     expect(
       (await t.app.inject({ url: `/api/admin/${target.email}`, headers: target.headers })).json(),
     ).toEqual({ admin: true });
+  });
+
+  it('records who made whom an admin, role before and after, once', async () => {
+    const target = await signUp(t.app);
+    const [targetRow] = await t.database.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, target.email));
+    for (let i = 0; i < 2; i += 1)
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/user/admin/${target.email}`,
+        headers: admin.headers,
+      });
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, targetRow!.id));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'user.make-admin',
+        actorEmail: admin.email,
+        actorId: expect.any(String),
+        targetType: 'user',
+        before: { email: target.email, role: 'user' },
+        after: { email: target.email, role: 'admin' },
+      }),
+    ]);
+  });
+
+  it('records the command-line tool as the actor when no admin is given', async () => {
+    const target = await signUp(t.app);
+    expect(await makeAdmin(t.database.db, target.email, CLI_ACTOR)).toEqual({ modifiedCount: 1 });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'user.make-admin'))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      actorEmail: 'cli',
+      before: { email: target.email, role: 'user' },
+      after: { email: target.email, role: 'admin' },
+    });
   });
 
   it('refuses self-promotion and promotion by customers', async () => {

@@ -30,6 +30,7 @@ describe('RequireAuth', () => {
       [`POST ${apiPaths.auth.signIn}`]: identitySignInResponse(customer),
       [`PUT ${apiPaths.accessToken(customer.email)}`]: jsonResponse({ token: 'access-1' }),
       [`GET ${apiPaths.adminCheck(customer.email)}`]: jsonResponse({ admin: false }),
+      [`GET ${apiPaths.myPurchases(customer.email)}`]: jsonResponse([]),
     });
     const { user, router } = renderApp('/dashboard/myOrders');
 
@@ -40,11 +41,11 @@ describe('RequireAuth', () => {
     await user.type(screen.getByLabelText('Password'), 'secret!1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/myOrders');
     expect(
-      screen.getByText('This screen is being built and will be available soon.'),
-    ).toBeVisible();
+      await screen.findByRole('heading', { level: 1, name: 'My Orders: 0' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/myOrders');
+    expect(screen.getByText('You have no orders yet.')).toBeVisible();
     expect(requestLog(fetchMock)).toContain(`GET ${apiPaths.adminCheck(customer.email)}`);
     expect(
       lastRequest(fetchMock, `GET ${apiPaths.adminCheck(customer.email)}`).headers.get(
@@ -152,6 +153,7 @@ describe('RequireAdmin', () => {
       [SESSION]: sessionResponse(admin, 'access-1'),
       [`GET ${apiPaths.adminCheck(admin.email)}`]: () => adminCheckAnswer,
       [`GET ${apiPaths.users}`]: jsonResponse([makeUser(1)]),
+      [`GET ${apiPaths.products}`]: jsonResponse([]),
     });
     const { user } = renderApp('/dashboard/manageProducts');
 
@@ -162,7 +164,7 @@ describe('RequireAdmin', () => {
     await user.click(within(problem).getByRole('button', { name: 'Try again' }));
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Manage Products' }),
+      await screen.findByRole('heading', { level: 1, name: 'Manage Products: 0' }),
     ).toBeInTheDocument();
   });
 });

@@ -1,0 +1,346 @@
+import { and, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { ErrorCode } from '../../../shared/errors.ts';
+import { IdSchema } from '../../../shared/ids.ts';
+import { centsToDollars } from '../../../shared/money.ts';
+import {
+  ABOVE_STOCK_MESSAGE,
+  BELOW_MINIMUM_MESSAGE,
+  orderQuantityProblem,
+  type Purchase,
+  type PurchaseBodySchema,
+} from '../../../shared/purchase.ts';
+import { ROLE_ADMIN } from '../../../shared/user.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { product, purchase, user } from '../../db/schema.ts';
+import { AppError, Forbidden, Invalid, NotFound } from '../../errors.ts';
+import type { AuthUser } from '../../plugins/authentication.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import {
+  ACTIVE_STATUSES,
+  allowed,
+  ORDER_NOT_FOUND_MESSAGE,
+  refusal,
+  TRANSITIONS,
+} from './purchase-lifecycle.ts';
+
+type PurchaseRow = typeof purchase.$inferSelect;
+type PurchaseInput = z.output<typeof PurchaseBodySchema>;
+
+/** purchase.total_cents is an integer column: an order may not total more than this. */
+const MAX_TOTAL_CENTS = 2_147_483_647;
+export const ORDER_TOTAL_TOO_LARGE_MESSAGE = 'The order total is too large. Please order fewer.';
+
+const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
+const UNIQUE_VIOLATION = '23505';
+
+/** The PostgreSQL error code, also when drizzle wrapped the driver's error. */
+const pgErrorCode = (error: unknown): string | undefined => {
+  const { code, cause } = error as { code?: string; cause?: { code?: string } };
+  return code ?? cause?.code;
+};
+const isAdmin = (caller: AuthUser) => caller.role === ROLE_ADMIN;
+const isId = (id: string) => IdSchema.safeParse(id).success;
+
+function toPurchase(row: PurchaseRow): Purchase {
+  return {
+    _id: row.id,
+    productId: row.productId,
+    product: row.productName,
+    price: centsToDollars(row.unitPriceCents),
+    customerEmail: row.customerEmail,
+    customerName: row.customerName,
+    phone: row.phone,
+    address: row.address,
+    orderQuantity: row.quantity,
+    totalPrice: centsToDollars(row.totalCents),
+    stat: row.status,
+    paid: row.paid,
+    transactionId: row.transactionId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The orders a caller may see: their own; an admin, everyone's. */
+const visibleTo = (caller: AuthUser): SQL | undefined =>
+  isAdmin(caller) ? undefined : eq(purchase.userId, caller.id);
+
+const newestFirst = [desc(purchase.createdAt), desc(purchase.id)];
+const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
+
+/**
+ * Expires every unpaid order whose hold has passed and returns its stock, in one statement, so an
+ * order's stock comes back exactly once however many instances, timers and requests run this at
+ * the same time. Rows another transaction has locked (being cancelled, paid or expired right now)
+ * are skipped rather than waited for: whoever holds them settles them. Returns how many expired.
+ */
+export async function expireStaleHolds(db: Queryable): Promise<number> {
+  const result = await db.execute<{ expired: number }>(sql`
+    WITH stale AS (
+      SELECT id FROM ${purchase} WHERE ${allowed('expire')} FOR UPDATE SKIP LOCKED
+    ), expired AS (
+      UPDATE ${purchase} SET status = ${TRANSITIONS.expire.to}, updated_at = now()
+      FROM stale WHERE ${purchase.id} = stale.id
+      RETURNING ${purchase.productId} AS product_id, ${purchase.quantity} AS quantity
+    ), released AS (
+      SELECT product_id, sum(quantity)::int AS quantity FROM expired
+      WHERE product_id IS NOT NULL GROUP BY product_id
+    ), restocked AS (
+      UPDATE ${product} SET available_quantity = ${product.availableQuantity} + released.quantity,
+        version = ${product.version} + 1, updated_at = now()
+      FROM released WHERE ${product.id} = released.product_id
+      RETURNING ${product.id}
+    )
+    SELECT count(*)::int AS expired FROM expired
+  `);
+  return result.rows[0]?.expired ?? 0;
+}
+
+/** Why the conditional stock update took nothing, as the error the customer should see. */
+async function whyNotTaken(db: Db, productId: string, quantity: number): Promise<AppError> {
+  const [found] = await db
+    .select({
+      minQuantity: product.minQuantity,
+      availableQuantity: product.availableQuantity,
+      priceCents: product.priceCents,
+    })
+    .from(product)
+    .where(eq(product.id, productId));
+  if (!found) return new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+  const problem = orderQuantityProblem(quantity, found);
+  if (problem === BELOW_MINIMUM_MESSAGE) return new Invalid(problem, { orderQuantity: problem });
+  if (!problem && found.priceCents * quantity > MAX_TOTAL_CENTS)
+    return new Invalid(ORDER_TOTAL_TOO_LARGE_MESSAGE, {
+      orderQuantity: ORDER_TOTAL_TOO_LARGE_MESSAGE,
+    });
+  // Above stock, or the stock moved between the update and this look: either way, not now.
+  return new AppError(409, ErrorCode.Conflict, ABOVE_STOCK_MESSAGE, {
+    orderQuantity: ABOVE_STOCK_MESSAGE,
+  });
+}
+
+/**
+ * POST /api/purchase. Takes the stock with one conditional update (never read-then-write) and, in
+ * the same transaction, records the order with the product's name and unit price as they were at
+ * that moment, and the customer as the session knows them. Unpaid, it holds the stock `holdHours`.
+ */
+export async function placePurchase(
+  db: Db,
+  caller: AuthUser,
+  input: PurchaseInput,
+  holdHours: number,
+): Promise<Purchase> {
+  if (!isId(input.productId)) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+  const quantity = input.orderQuantity;
+  const row = await db.transaction(async (tx) => {
+    const [taken] = await tx
+      .update(product)
+      .set({
+        availableQuantity: sql`${product.availableQuantity} - ${quantity}`,
+        version: sql`${product.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(product.id, input.productId),
+          gte(product.availableQuantity, quantity),
+          lte(product.minQuantity, quantity),
+          sql`${product.priceCents}::bigint * ${quantity}::bigint <= ${MAX_TOTAL_CENTS}`,
+        ),
+      )
+      .returning({ name: product.name, priceCents: product.priceCents });
+    if (!taken) return undefined;
+    const [created] = await tx
+      .insert(purchase)
+      .values({
+        userId: caller.id,
+        productId: input.productId,
+        productName: taken.name,
+        unitPriceCents: taken.priceCents,
+        quantity,
+        totalCents: taken.priceCents * quantity,
+        customerName: caller.name,
+        customerEmail: caller.email,
+        address: input.address,
+        phone: input.phone,
+        holdExpiresAt: sql`now() + ${holdHours}::double precision * interval '1 hour'`,
+      })
+      .returning();
+    return created;
+  });
+  if (!row) throw await whyNotTaken(db, input.productId, quantity);
+  return toPurchase(row);
+}
+
+/** GET /api/purchase?customerEmail=: a customer's active orders, newest first. */
+export async function listCustomerPurchases(
+  db: Db,
+  caller: AuthUser,
+  customerEmail: string,
+): Promise<Purchase[]> {
+  const email = customerEmail.trim().toLowerCase();
+  if (email !== caller.email && !isAdmin(caller))
+    throw new Forbidden('You can only see your own orders.');
+  await expireStaleHolds(db);
+  const owner =
+    email === caller.email
+      ? eq(purchase.userId, caller.id)
+      : inArray(
+          purchase.userId,
+          db
+            .select({ id: user.id })
+            .from(user)
+            .where(eq(sql`lower(${user.email})`, email)),
+        );
+  const rows = await db
+    .select()
+    .from(purchase)
+    .where(and(owner, active))
+    .orderBy(...newestFirst);
+  return rows.map(toPurchase);
+}
+
+/** GET /api/purchase1: every active order, newest first (admins). */
+export async function listAllPurchases(db: Db): Promise<Purchase[]> {
+  await expireStaleHolds(db);
+  const rows = await db
+    .select()
+    .from(purchase)
+    .where(active)
+    .orderBy(...newestFirst);
+  return rows.map(toPurchase);
+}
+
+/** GET /api/purchase/{id}: one order, whatever its state, to its owner or an admin. */
+export async function getPurchase(db: Db, caller: AuthUser, id: string): Promise<Purchase> {
+  if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  await expireStaleHolds(db);
+  const [row] = await db
+    .select()
+    .from(purchase)
+    .where(and(eq(purchase.id, id), visibleTo(caller)));
+  // Someone else's order is answered like an unknown one, so ids reveal nothing.
+  if (!row) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  return toPurchase(row);
+}
+
+/** The order as it is now, for explaining a transition that did not happen. */
+async function currentState(db: Queryable, caller: AuthUser, id: string) {
+  const [row] = await db
+    .select({ status: purchase.status, paid: purchase.paid })
+    .from(purchase)
+    .where(and(eq(purchase.id, id), visibleTo(caller)));
+  if (!row) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/**
+ * DELETE /api/purchase/{id}: cancels an unpaid pending order (the row stays for the record) and
+ * returns its stock, both in one transaction and only by the request that made the change.
+ */
+export async function cancelPurchase(
+  db: Db,
+  caller: AuthUser,
+  id: string,
+): Promise<{ deletedCount: number }> {
+  if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  const cancelled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(purchase)
+      .set({ status: TRANSITIONS.cancel.to, updatedAt: sql`now()` })
+      .where(and(eq(purchase.id, id), visibleTo(caller), allowed('cancel')))
+      .returning();
+    if (!row) return undefined;
+    if (row.productId) {
+      // A product deleted meanwhile has no stock to return to: nothing to do then.
+      await tx
+        .update(product)
+        .set({
+          availableQuantity: sql`${product.availableQuantity} + ${row.quantity}`,
+          version: sql`${product.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(product.id, row.productId));
+    }
+    if (isAdmin(caller)) {
+      const after = toPurchase(row);
+      await recordAudit(tx, caller, {
+        action: 'purchase.cancel',
+        targetType: 'purchase',
+        targetId: row.id,
+        before: { ...after, stat: TRANSITIONS.cancel.from },
+        after,
+      });
+    }
+    return row;
+  });
+  if (!cancelled) throw refusal('cancel', await currentState(db, caller, id));
+  return { deletedCount: 1 };
+}
+
+/** PUT /api/purchase/{id}: ships a paid, pending order (admins). */
+export async function shipPurchase(db: Db, admin: AuthUser, id: string): Promise<Purchase> {
+  if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  const shipped = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(purchase)
+      .set({ status: TRANSITIONS.ship.to, updatedAt: sql`now()` })
+      .where(and(eq(purchase.id, id), allowed('ship')))
+      .returning();
+    if (!row) return undefined;
+    const after = toPurchase(row);
+    await recordAudit(tx, admin, {
+      action: 'purchase.ship',
+      targetType: 'purchase',
+      targetId: row.id,
+      before: { ...after, stat: TRANSITIONS.ship.from },
+      after,
+    });
+    return after;
+  });
+  if (!shipped) throw refusal('ship', await currentState(db, admin, id));
+  return shipped;
+}
+
+/**
+ * Records a verified payment: the order becomes paid (and stops expiring) if it is still pending
+ * and unpaid. For the payments flow only, after the provider confirmed the payment; no route calls
+ * it directly. Idempotent: the same transaction id again, or any id for an order that is already
+ * paid, cancelled, expired or unknown, changes nothing. A transaction id already recorded on
+ * another order changes nothing either. Returns whether this call marked the order paid.
+ */
+export async function markPurchasePaid(
+  db: Queryable,
+  purchaseId: string,
+  transactionId: string,
+): Promise<boolean> {
+  if (!isId(purchaseId) || transactionId.length === 0) return false;
+  try {
+    // Its own transaction, or a savepoint inside the caller's: a lost race below must not abort it.
+    const updated = await db.transaction((tx) =>
+      tx
+        .update(purchase)
+        .set({
+          paid: true,
+          paidAt: sql`now()`,
+          transactionId,
+          holdExpiresAt: null,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(purchase.id, purchaseId),
+            allowed('pay'),
+            isNull(purchase.transactionId),
+            sql`not exists (select 1 from ${purchase} as other where other.transaction_id = ${transactionId})`,
+          ),
+        )
+        .returning({ id: purchase.id }),
+    );
+    return updated.length > 0;
+  } catch (error) {
+    // Two orders raced for one transaction id: the unique index gave it to the other one.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) return false;
+    throw error;
+  }
+}

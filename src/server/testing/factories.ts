@@ -1,0 +1,54 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { product, user } from '../db/schema.ts';
+
+export interface TestProduct {
+  id: string;
+  name: string;
+  priceCents: number;
+  minQuantity: number;
+  availableQuantity: number;
+}
+
+let made = 0;
+
+/** A product written straight to the database (no admin or image upload needed). */
+export async function createProduct(
+  db: Db,
+  fields: Partial<Omit<TestProduct, 'id'>> = {},
+): Promise<TestProduct> {
+  made += 1;
+  const [row] = await db
+    .insert(product)
+    .values({
+      name: fields.name ?? `Test Drill ${made}`,
+      priceCents: fields.priceCents ?? 12_999,
+      minQuantity: fields.minQuantity ?? 1,
+      availableQuantity: fields.availableQuantity ?? 100,
+      imageUrl: `/images/${'0'.repeat(64)}.webp`,
+    })
+    .returning({
+      id: product.id,
+      name: product.name,
+      priceCents: product.priceCents,
+      minQuantity: product.minQuantity,
+      availableQuantity: product.availableQuantity,
+    });
+  return row!;
+}
+
+/** The product's stock and version as the database has them now. */
+export async function stockOf(db: Db, productId: string) {
+  const [row] = await db
+    .select({ available: product.availableQuantity, version: product.version })
+    .from(product)
+    .where(eq(product.id, productId));
+  return row;
+}
+
+/** The account id behind an e-mail. */
+export async function userIdOf(db: Db, email: string): Promise<string> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!row) throw new Error(`no account ${email}`);
+  return row.id;
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import type { Product } from '../../../../shared/product.ts';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
+import { useProduct } from '../api/get-product.ts';
+import { useUpdateProduct } from '../api/update-product.ts';
+import { useImageUpload } from '../hooks/use-image-upload.ts';
+import {
+  EditProductFormSchema,
+  productUpdatedMessage,
+  toFormValues,
+  toProductBody,
+  type ProductFormOutput,
+  type ProductFormValues,
+} from '../lib/product-form.ts';
+import { MANAGE_PRODUCTS_PATH } from '../lib/paths.ts';
+import { showImageUploadError, showProductFieldErrors } from '../lib/show-errors.ts';
+import { ProductFields } from './product-fields.tsx';
+
+interface EditProductFormProps {
+  product: Product;
+  /** Fetches the product again; undefined when that failed. */
+  reload: () => Promise<Product | undefined>;
+}
+
+function EditProductForm({ product, reload }: EditProductFormProps) {
+  // The values the form was filled from: their version goes with the save, and only a deliberate
+  // reload (after a conflict) replaces them, never a background refetch under the admin's typing.
+  const [base, setBase] = useState(product);
+  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
+    resolver: zodResolver(EditProductFormSchema),
+    ...SPEC_VALIDATION_MODE,
+    defaultValues: toFormValues(product),
+  });
+  const {
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isSubmitting },
+  } = form;
+  const updateProduct = useUpdateProduct();
+  const imageUpload = useImageUpload();
+  const navigate = useNavigate();
+
+  const onSubmit = handleSubmit(async (values) => {
+    let img = base.img;
+    if (values.image) {
+      try {
+        img = await imageUpload.upload(values.image);
+      } catch (error) {
+        showImageUploadError(error, setError);
+        return;
+      }
+    }
+    let saved: Product;
+    try {
+      saved = await updateProduct.mutateAsync({
+        productId: base._id,
+        body: { ...toProductBody(values, img), version: base.version },
+      });
+    } catch (error) {
+      if (showProductFieldErrors(error, setError)) return;
+      toast.error(error instanceof Error ? error.message : String(error));
+      // Changed (409) or deleted (404) since it was opened: show what is there now.
+      if (isApiError(error) && (error.status === 409 || error.status === 404)) {
+        const current = await reload();
+        if (current) {
+          setBase(current);
+          reset(toFormValues(current));
+        }
+      }
+      return;
+    }
+    toast.success(productUpdatedMessage(saved.name));
+    await navigate(MANAGE_PRODUCTS_PATH);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Edit Product" className="flex flex-col gap-5">
+      <ProductFields
+        form={form}
+        uploadProgress={imageUpload.progress}
+        currentImage={{ src: base.img, alt: `Current image of ${base.name}` }}
+      />
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton pending={isSubmitting}>Save Changes</SubmitButton>
+        <Link to={MANAGE_PRODUCTS_PATH} className="btn btn-ghost">
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** Edit Product (beyond the spec): the product's fields, prefilled, saved with its version. */
+export function EditProductPage({ productId }: { productId: string }) {
+  const product = useProduct(productId);
+  const notFound = isApiError(product.error) && product.error.status === 404;
+
+  const reload = async () => {
+    const result = await product.refetch();
+    return result.isSuccess ? result.data : undefined;
+  };
+
+  return (
+    <section className="flex max-w-2xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">Edit Product</h1>
+      {notFound ? (
+        <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 bg-base-200 px-6 py-8">
+          <p className="text-lg font-semibold">
+            This product does not exist. It may have been deleted.
+          </p>
+          <Link to={MANAGE_PRODUCTS_PATH} className="btn btn-neutral">
+            Back to Manage Products
+          </Link>
+        </div>
+      ) : product.data ? (
+        <EditProductForm key={product.data._id} product={product.data} reload={reload} />
+      ) : product.isError ? (
+        <ErrorState
+          title="We couldn't load the product."
+          detail={product.error.message}
+          onRetry={() => void product.refetch()}
+          isRetrying={product.isFetching}
+        />
+      ) : (
+        <Spinner label="Loading the product" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  IMAGE_MAX_BYTES,
+  ProductBodySchema,
+  type Product,
+  type ProductBody,
+} from '../../../../shared/product.ts';
+
+// The texts POST /api/images answers with (413 and 415), checked here before anything is sent.
+export const IMAGE_TOO_LARGE_MESSAGE = `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
+export const IMAGE_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images can be uploaded.';
+export const IMAGE_REQUIRED_MESSAGE = 'Image is required';
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+
+export const productUpdatedMessage = (name: string) => `Product ${name} is updated`;
+
+const imageFile = z
+  .file({ error: IMAGE_REQUIRED_MESSAGE })
+  .mime(ACCEPTED_IMAGE_TYPES, IMAGE_TYPE_MESSAGE)
+  .max(IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE);
+
+/** The request's own rules for the typed fields; the image is a file here and a URL in the body. */
+const productFields = ProductBodySchema.pick({
+  name: true,
+  price: true,
+  description: true,
+  minQuantity: true,
+  availableQuantity: true,
+});
+
+/** Add a new Product: an image is required. */
+export const AddProductFormSchema = productFields.extend({
+  image: imageFile.nullable().refine((file) => file !== null, IMAGE_REQUIRED_MESSAGE),
+});
+
+/** Edit Product: a new image is optional; without one the current image stays. */
+export const EditProductFormSchema = productFields.extend({ image: imageFile.nullable() });
+
+export type ProductFormValues = z.input<typeof EditProductFormSchema>;
+export type ProductFormOutput = z.output<typeof EditProductFormSchema>;
+
+/** Fields whose server message (a 400's `fields`) has an input of the same name. */
+export const TYPED_FIELD_NAMES = [
+  'name',
+  'price',
+  'description',
+  'minQuantity',
+  'availableQuantity',
+] as const;
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  name: '',
+  price: '',
+  description: '',
+  image: null,
+  minQuantity: '',
+  availableQuantity: '',
+};
+
+/** Number inputs hold text: the saved numbers are shown as they are. */
+export function toFormValues(product: Product): ProductFormValues {
+  return {
+    name: product.name,
+    price: String(product.price),
+    description: product.description,
+    image: null,
+    minQuantity: String(product.minQuantity),
+    availableQuantity: String(product.availableQuantity),
+  };
+}
+
+/** The request body: the typed fields as validated, and the uploaded image's URL. */
+export function toProductBody(
+  { image: _file, ...fields }: ProductFormOutput,
+  img: string,
+): ProductBody {
+  return { ...fields, img };
+}

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { orderDeletedMessage, type Purchase } from '../../../../shared/purchase.ts';
+import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
+import { storeAccessToken } from '../../../test/auth.ts';
+import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
+import { makePurchase } from '../../../test/fixtures.ts';
+import { renderWithProviders } from '../../../test/render.tsx';
+import { ORDER_SHIPPED_MESSAGE } from '../lib/messages.ts';
+import { ManageAllOrders } from './manage-all-orders.tsx';
+
+const ORDERS = `GET ${apiPaths.allPurchases}`;
+
+const toShip = makePurchase(1, {
+  product: 'Cordless Drill',
+  customerName: 'Ana Lima',
+  customerEmail: 'ana@example.com',
+  totalPrice: 1559.88,
+  paid: true,
+  transactionId: 'pi_1',
+});
+const shipped = makePurchase(2, {
+  product: 'Circular Saw',
+  customerName: 'Tom Berg',
+  customerEmail: 'tom@example.com',
+  paid: true,
+  transactionId: 'pi_2',
+  stat: 'shipped',
+});
+const unpaid = makePurchase(3, {
+  product: 'Angle Grinder',
+  customerName: 'Eva Silva',
+  customerEmail: 'eva@example.com',
+});
+const SHIP = `PUT ${apiPaths.purchase(toShip._id)}`;
+const DELETE_UNPAID = `DELETE ${apiPaths.purchase(unpaid._id)}`;
+
+function rowOf(product: string) {
+  return screen.getByRole('cell', { name: product }).closest('tr')!;
+}
+
+/** The admin's view of the orders, changing as the server would. */
+function ordersServer(initial: Purchase[]) {
+  let orders = initial;
+  return {
+    [ORDERS]: () => jsonResponse(orders),
+    [SHIP]: () => {
+      const result = { ...toShip, stat: 'shipped' as const };
+      orders = orders.map((order) => (order._id === toShip._id ? result : order));
+      return jsonResponse(result);
+    },
+    [DELETE_UNPAID]: () => {
+      orders = orders.filter(({ _id }) => _id !== unpaid._id);
+      return jsonResponse({ deletedCount: 1 });
+    },
+  };
+}
+
+describe('ManageAllOrders', () => {
+  it('shows a spinner, then every order under the count with the spec columns', async () => {
+    const orders = deferred<Response>();
+    mockApi({ [ORDERS]: () => orders.promise });
+    renderWithProviders(<ManageAllOrders />);
+
+    expect(screen.getByRole('status', { name: 'Loading orders' })).toBeInTheDocument();
+    orders.resolve(jsonResponse([toShip, shipped, unpaid]));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 3' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Product',
+      'Total Price',
+      'Action',
+    ]);
+    expect(
+      within(rowOf('Cordless Drill'))
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['Ana Lima', 'ana@example.com', 'Cordless Drill', '$1,559.88', 'Ship']);
+  });
+
+  it('offers Ship only for a paid, pending order; shipped shows its status; unpaid can go', async () => {
+    mockApi({ [ORDERS]: jsonResponse([toShip, shipped, unpaid]) });
+    renderWithProviders(<ManageAllOrders />);
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 3' });
+
+    const paidPending = within(rowOf('Cordless Drill'));
+    expect(paidPending.getByRole('button', { name: 'Ship' })).toHaveAccessibleDescription(
+      'Cordless Drill',
+    );
+    expect(paidPending.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+
+    const paidShipped = within(rowOf('Circular Saw'));
+    expect(paidShipped.getByText('shipped')).toBeInTheDocument();
+    expect(paidShipped.queryByRole('button')).not.toBeInTheDocument();
+
+    const notPaid = within(rowOf('Angle Grinder'));
+    expect(notPaid.getByText('Unpaid')).toBeInTheDocument();
+    expect(notPaid.getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(
+      'Angle Grinder',
+    );
+    expect(notPaid.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+  });
+
+  it('ships an order: a toast, and the row shows it shipped', async () => {
+    storeAccessToken('access-1');
+    const fetchMock = mockApi(ordersServer([toShip, unpaid]));
+    const { user } = renderWithProviders(<ManageAllOrders />);
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 2' });
+
+    await user.click(within(rowOf('Cordless Drill')).getByRole('button', { name: 'Ship' }));
+
+    expect(await screen.findByText(ORDER_SHIPPED_MESSAGE)).toBeInTheDocument();
+    const row = within(rowOf('Cordless Drill'));
+    expect(row.getByText('shipped')).toBeInTheDocument();
+    expect(row.queryByRole('button')).not.toBeInTheDocument();
+    const request = lastRequest(fetchMock, SHIP);
+    expect(request.body).toEqual({ stat: 'shipped' });
+    expect(request.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it("shows the server's message when an order can't be shipped (409)", async () => {
+    mockApi({
+      [ORDERS]: jsonResponse([toShip]),
+      [SHIP]: jsonResponse({ code: 'CONFLICT', message: 'Only paid, pending orders ship.' }, 409),
+    });
+    const { user } = renderWithProviders(<ManageAllOrders />);
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 1' });
+
+    await user.click(screen.getByRole('button', { name: 'Ship' }));
+
+    expect(await screen.findByText('Only paid, pending orders ship.')).toBeInTheDocument();
+    expect(screen.queryByText(ORDER_SHIPPED_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('deletes an unpaid order after confirmation', async () => {
+    const fetchMock = mockApi(ordersServer([toShip, unpaid]));
+    const { user } = renderWithProviders(<ManageAllOrders />);
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 2' });
+
+    await user.click(within(rowOf('Angle Grinder')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', {
+      name: 'Are you sure you want to delete Angle Grinder?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText(orderDeletedMessage('Angle Grinder'))).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'Angle Grinder' })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Manage All Orders: 1' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(requestLog(fetchMock).filter((r) => r === ORDERS)).toHaveLength(2));
+  });
+
+  it('offers a retry when the orders cannot be loaded', async () => {
+    let answer = jsonResponse({ code: 'INTERNAL', message: 'Boom' }, 500);
+    mockApi({ [ORDERS]: () => answer });
+    const { user } = renderWithProviders(<ManageAllOrders />);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the orders.");
+    answer = jsonResponse([unpaid]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 1' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,135 @@
+import { useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify/unstyled';
+import { formatDollars } from '../../../../shared/money.ts';
+import { PURCHASE_STAT, type Purchase } from '../../../../shared/purchase.ts';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useAllOrders } from '../api/get-all-orders.ts';
+import { useShipOrder } from '../api/ship-order.ts';
+import { ORDER_SHIPPED_MESSAGE } from '../lib/messages.ts';
+import { DeleteOrderDialog } from './delete-order-dialog.tsx';
+import { OrdersSection } from './orders-section.tsx';
+
+function OrderAction({
+  order,
+  describedBy,
+  onDelete,
+}: {
+  order: Purchase;
+  describedBy: string;
+  onDelete: (order: Purchase) => void;
+}) {
+  const ship = useShipOrder();
+
+  if (!order.paid) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="font-semibold">Unpaid</span>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline btn-error"
+          aria-describedby={describedBy}
+          onClick={() => onDelete(order)}
+        >
+          Delete
+        </button>
+      </div>
+    );
+  }
+  // Spec section 4: only a paid, pending order can be shipped; any other shows its status.
+  if (order.stat !== PURCHASE_STAT.pending) return <span>{order.stat}</span>;
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-primary"
+      aria-describedby={describedBy}
+      disabled={ship.isPending}
+      onClick={() =>
+        ship.mutate(order, {
+          onSuccess: () => toast.success(ORDER_SHIPPED_MESSAGE),
+          onError: (error) => toast.error(error.message),
+        })
+      }
+    >
+      {ship.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+      Ship
+    </button>
+  );
+}
+
+function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purchase) => void }) {
+  const orderId = useId();
+  return (
+    <tr>
+      <td>{order.customerName}</td>
+      <td className="break-all">{order.customerEmail}</td>
+      <td id={orderId}>{order.product}</td>
+      <td>${formatDollars(order.totalPrice)}</td>
+      <td>
+        <OrderAction order={order} describedBy={orderId} onDelete={onDelete} />
+      </td>
+    </tr>
+  );
+}
+
+/** Manage All Orders (admins): ship what is paid, delete what is not. */
+export function ManageAllOrders() {
+  const orders = useAllOrders();
+  const [toDelete, setToDelete] = useState<Purchase | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  if (orders.isPending) {
+    return (
+      <OrdersSection heading="Manage All Orders">
+        <Spinner label="Loading orders" />
+      </OrdersSection>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <OrdersSection heading="Manage All Orders">
+        <ErrorState
+          title="We couldn't load the orders."
+          detail={orders.error.message}
+          onRetry={() => void orders.refetch()}
+          isRetrying={orders.isFetching}
+        />
+      </OrdersSection>
+    );
+  }
+  return (
+    <OrdersSection heading={`Manage All Orders: ${orders.data.length}`} headingRef={headingRef}>
+      {orders.data.length === 0 ? (
+        <p className="rounded-box border border-base-300 bg-base-200 px-6 py-8 text-lg">
+          There are no orders yet.
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Product</th>
+                <th scope="col">Total Price</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.map((order) => (
+                <OrderRow key={order._id} order={order} onDelete={setToDelete} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {toDelete && (
+        <DeleteOrderDialog
+          order={toDelete}
+          onClose={() => setToDelete(null)}
+          returnFocusTo={headingRef}
+        />
+      )}
+    </OrdersSection>
+  );
+}

@@ -1,0 +1,230 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { orderDeletedMessage, type Purchase } from '../../../../shared/purchase.ts';
+import { useAuth } from '../../../lib/auth/session.ts';
+import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
+import {
+  customer,
+  sessionResponse,
+  storeAccessToken,
+  storedAccessToken,
+} from '../../../test/auth.ts';
+import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
+import { makePublicConfig, makePurchase } from '../../../test/fixtures.ts';
+import { renderApp, renderWithProviders } from '../../../test/render.tsx';
+import { MyOrders } from './my-orders.tsx';
+
+// pigeon-maps measures its container, which jsdom cannot do (the home page shows the map).
+vi.mock('../../home/components/location-map.tsx', () => ({ default: () => <p>Map</p> }));
+
+const SESSION = `GET ${apiPaths.auth.session}`;
+const SIGN_OUT = `POST ${apiPaths.auth.signOut}`;
+const ORDERS = `GET ${apiPaths.myPurchases(customer.email)}`;
+
+const unpaid = makePurchase(1, {
+  product: 'Cordless Drill',
+  orderQuantity: 12,
+  price: 129.99,
+  totalPrice: 1559.88,
+});
+const paid = makePurchase(2, {
+  product: 'Circular Saw',
+  paid: true,
+  transactionId: 'pi_test_123',
+  stat: 'shipped',
+});
+const DELETE_UNPAID = `DELETE ${apiPaths.purchase(unpaid._id)}`;
+
+type Answer = Parameters<typeof mockApi>[0][string];
+
+/** My Orders renders behind RequireAuth: shown once the session is restored, as the guard does. */
+function BehindGuard() {
+  return useAuth().status === 'signedIn' ? <MyOrders /> : null;
+}
+
+function renderMyOrders(routes: Record<string, Answer>) {
+  storeAccessToken('access-1');
+  const fetchMock = mockApi({ [SESSION]: sessionResponse(customer, 'access-1'), ...routes });
+  return {
+    fetchMock,
+    ...renderWithProviders(<BehindGuard />, { route: '/dashboard/myOrders' }),
+  };
+}
+
+/** A server that forgets an order once it is deleted. */
+function ordersServer(initial: Purchase[]) {
+  let orders = initial;
+  return {
+    [ORDERS]: () => jsonResponse(orders),
+    [DELETE_UNPAID]: () => {
+      orders = orders.filter(({ _id }) => _id !== unpaid._id);
+      return jsonResponse({ deletedCount: 1 });
+    },
+  };
+}
+
+function rowOf(product: string) {
+  return screen.getByRole('rowheader', { name: product }).closest('tr')!;
+}
+
+describe('MyOrders', () => {
+  it('shows a spinner, then the orders under a heading with their count', async () => {
+    const orders = deferred<Response>();
+    renderMyOrders({ [ORDERS]: () => orders.promise });
+
+    expect(await screen.findByRole('status', { name: 'Loading your orders' })).toBeInTheDocument();
+    orders.resolve(jsonResponse([unpaid, paid]));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Orders: 2' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Product',
+      'Order Quantity',
+      'Price per Quantity',
+      'Total Price',
+      'Action',
+      'Status',
+    ]);
+    expect(
+      within(rowOf('Cordless Drill'))
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    ).toEqual(['12', '$129.99', '$1,559.88', 'PaymentDelete', 'pending']);
+  });
+
+  it('offers Payment and Delete for an unpaid order', async () => {
+    renderMyOrders({ [ORDERS]: jsonResponse([unpaid]) });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });
+    const row = within(rowOf('Cordless Drill'));
+
+    const payment = row.getByRole('link', { name: 'Payment' });
+    expect(payment).toHaveAttribute('href', `/dashboard/payment/${unpaid._id}`);
+    expect(payment).toHaveAccessibleDescription('Cordless Drill');
+    expect(row.getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(
+      'Cordless Drill',
+    );
+    expect(row.queryByText('Paid')).not.toBeInTheDocument();
+  });
+
+  it('shows Paid and the transaction id for a paid order, and its status', async () => {
+    renderMyOrders({ [ORDERS]: jsonResponse([paid]) });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });
+    const row = within(rowOf('Circular Saw'));
+
+    expect(row.getByText('Paid')).toBeInTheDocument();
+    expect(row.getByText('Transaction Id: pi_test_123')).toBeInTheDocument();
+    expect(row.getByRole('cell', { name: 'shipped' })).toBeInTheDocument();
+    expect(row.queryByRole('link')).not.toBeInTheDocument();
+    expect(row.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('deletes after confirmation: a toast, the dialog closes and the row leaves', async () => {
+    const { user, fetchMock } = renderMyOrders(ordersServer([unpaid, paid]));
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 2' });
+
+    await user.click(within(rowOf('Cordless Drill')).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', {
+      name: 'Are you sure you want to delete Cordless Drill?',
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText(orderDeletedMessage('Cordless Drill'))).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Cordless Drill' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders: 1' })).toHaveFocus();
+    expect(lastRequest(fetchMock, DELETE_UNPAID).headers.get('Authorization')).toBe(
+      'Bearer access-1',
+    );
+    await waitFor(() => expect(requestLog(fetchMock).filter((r) => r === ORDERS)).toHaveLength(2));
+  });
+
+  it('keeps the order when the dialog is cancelled', async () => {
+    const { user, fetchMock } = renderMyOrders(ordersServer([unpaid]));
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });
+    const deleteButton = within(rowOf('Cordless Drill')).getByRole('button', { name: 'Delete' });
+
+    await user.click(deleteButton);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(rowOf('Cordless Drill')).toBeInTheDocument();
+    expect(deleteButton).toHaveFocus();
+    expect(requestLog(fetchMock)).not.toContain(DELETE_UNPAID);
+  });
+
+  it("tells the customer when the order can't be deleted (paid meanwhile)", async () => {
+    let orders = [unpaid];
+    const { user } = renderMyOrders({
+      [ORDERS]: () => jsonResponse(orders),
+      [DELETE_UNPAID]: () => {
+        orders = [{ ...unpaid, paid: true, transactionId: 'pi_test_9' }];
+        return jsonResponse({ code: 'CONFLICT', message: 'A paid order cannot be deleted.' }, 409);
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('A paid order cannot be deleted.')).toBeInTheDocument();
+    expect(screen.queryByText(orderDeletedMessage('Cordless Drill'))).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(await screen.findByText('Transaction Id: pi_test_9')).toBeInTheDocument();
+  });
+
+  it('says so when there are no orders yet, with a way to the products', async () => {
+    renderMyOrders({ [ORDERS]: jsonResponse([]) });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Orders: 0' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('You have no orders yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute(
+      'href',
+      '/allProducts',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it.each([401, 403])(
+    'signs the user out and goes to / when the load is refused (%i)',
+    async (status) => {
+      storeAccessToken('access-1');
+      const fetchMock = mockApi({
+        [SESSION]: sessionResponse(customer, 'access-1'),
+        [`GET ${apiPaths.adminCheck(customer.email)}`]: jsonResponse({ admin: false }),
+        [ORDERS]: jsonResponse({ code: 'UNAUTHORIZED', message: 'Sign in again' }, status),
+        [SIGN_OUT]: jsonResponse({ success: true }),
+        [`GET ${apiPaths.config}`]: jsonResponse(makePublicConfig()),
+        [`GET ${apiPaths.products}`]: jsonResponse([]),
+        [`GET ${apiPaths.reviews}`]: jsonResponse([]),
+      });
+      const { router } = renderApp('/dashboard/myOrders');
+
+      // The first page of the whole app in this file: its modules load now, which takes a while.
+      expect(
+        await screen.findByRole('heading', { name: 'Eliminates Cords!' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/');
+      await waitFor(() => expect(storedAccessToken()).toBeNull());
+      expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
+      await waitFor(() => expect(requestLog(fetchMock)).toContain(SIGN_OUT));
+      expect(lastRequest(fetchMock, SIGN_OUT).headers.get('Authorization')).toBe('Bearer access-1');
+    },
+  );
+
+  it('offers a retry when the orders cannot be loaded', async () => {
+    let answer = jsonResponse({ code: 'INTERNAL', message: 'Boom' }, 500);
+    const { user } = renderMyOrders({ [ORDERS]: () => answer });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your orders.");
+    answer = jsonResponse([unpaid]);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { formatDollars } from '../../../../shared/money.ts';
+import type { Purchase } from '../../../../shared/purchase.ts';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useSignedInUser } from '../../../lib/auth/session.ts';
+import { useSignOut } from '../../../lib/auth/use-sign-out.ts';
+import { useMyOrders } from '../api/get-my-orders.ts';
+import { DeleteOrderDialog } from './delete-order-dialog.tsx';
+import { OrdersSection } from './orders-section.tsx';
+
+function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purchase) => void }) {
+  const productId = useId();
+  return (
+    <tr>
+      <th scope="row" id={productId} className="font-semibold">
+        {order.product}
+      </th>
+      <td>{order.orderQuantity}</td>
+      <td>${formatDollars(order.price)}</td>
+      <td>${formatDollars(order.totalPrice)}</td>
+      <td>
+        {order.paid ? (
+          <div className="flex flex-col gap-1">
+            <span className="font-semibold text-success">Paid</span>
+            {order.transactionId && (
+              <span className="text-sm break-all">Transaction Id: {order.transactionId}</span>
+            )}
+          </div>
+        ) : (
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to={`/dashboard/payment/${order._id}`}
+              className="btn btn-sm btn-primary"
+              aria-describedby={productId}
+            >
+              Payment
+            </Link>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline btn-error"
+              aria-describedby={productId}
+              onClick={() => onDelete(order)}
+            >
+              Delete
+            </button>
+          </div>
+        )}
+      </td>
+      <td>{order.stat}</td>
+    </tr>
+  );
+}
+
+/** My Orders (customers): the table titled with the count; pay or delete what is unpaid. */
+export function MyOrders() {
+  const user = useSignedInUser();
+  const orders = useMyOrders(user.email);
+  const signOut = useSignOut();
+  const [toDelete, setToDelete] = useState<Purchase | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // Spec section 8: a refused load (401 or 403) signs the user out and goes home.
+  const refused = isApiError(orders.error) && [401, 403].includes(orders.error.status);
+  const leaving = useRef(false);
+
+  useEffect(() => {
+    if (!refused || leaving.current) return;
+    leaving.current = true;
+    void signOut('/', { replace: true });
+  }, [refused, signOut]);
+
+  if (orders.isPending || refused) {
+    return (
+      <OrdersSection heading="My Orders">
+        <Spinner label="Loading your orders" />
+      </OrdersSection>
+    );
+  }
+  if (orders.isError) {
+    return (
+      <OrdersSection heading="My Orders">
+        <ErrorState
+          title="We couldn't load your orders."
+          detail={orders.error.message}
+          onRetry={() => void orders.refetch()}
+          isRetrying={orders.isFetching}
+        />
+      </OrdersSection>
+    );
+  }
+  return (
+    <OrdersSection heading={`My Orders: ${orders.data.length}`} headingRef={headingRef}>
+      {orders.data.length === 0 ? (
+        <div className="flex flex-col items-start gap-4 rounded-box border border-base-300 bg-base-200 px-6 py-8">
+          <p className="text-lg">You have no orders yet.</p>
+          <Link to="/allProducts" className="btn btn-primary">
+            Browse all products
+          </Link>
+        </div>
+      ) : (
+        <div className="overflow-x-auto rounded-box border border-base-300">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Order Quantity</th>
+                <th scope="col">Price per Quantity</th>
+                <th scope="col">Total Price</th>
+                <th scope="col">Action</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.map((order) => (
+                <OrderRow key={order._id} order={order} onDelete={setToDelete} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {toDelete && (
+        <DeleteOrderDialog
+          order={toDelete}
+          onClose={() => setToDelete(null)}
+          returnFocusTo={headingRef}
+        />
+      )}
+    </OrdersSection>
+  );
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { PurchaseSchema, type PurchaseBody } from '../../../../shared/purchase.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeyRoots } from '../../../lib/query-keys.ts';
+
+/**
+ * POST /api/purchase: the new order (201), its price and total set by the server. 400 with
+ * `fields` for a bad quantity, 409 when the stock ran out meanwhile, 404 for an unknown product.
+ */
+export function createPurchase(body: PurchaseBody) {
+  return apiClient.post(apiPaths.purchases, body, PurchaseSchema);
+}
+
+export function useCreatePurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPurchase,
+    // Sold or refused, the stock may have changed: the product page (awaited, so it shows the new
+    // stock by the time the outcome is told) and every product list ask again; the orders too.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.products }),
+        queryClient.invalidateQueries({ queryKey: queryKeyRoots.purchases }),
+      ]),
+  });
+}

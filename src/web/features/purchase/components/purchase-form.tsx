@@ -1,0 +1,160 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { centsToDollars, dollarsToCents, formatDollars } from '../../../../shared/money.ts';
+import type { Product } from '../../../../shared/product.ts';
+import { PURCHASE_CONFIRMED_MESSAGE, PurchaseBodySchema } from '../../../../shared/purchase.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import type { AccountUser } from '../../../lib/auth/session.ts';
+import { submitForm } from '../../../lib/form-errors.ts';
+import { useCreatePurchase } from '../api/create-purchase.ts';
+import { orderQuantityMessage, schemaRule } from '../lib/order-quantity.ts';
+
+const FIELD_NAMES = ['orderQuantity', 'address', 'phone'] as const;
+
+interface PurchaseFormValues {
+  address: string;
+  phone: string;
+  /** The number input's text: empty is "required", not zero. */
+  orderQuantity: string;
+}
+
+/** Price × quantity, for display only: the server computes the order's real total. */
+function totalFor(product: Product, quantityText: string): number {
+  const quantity = Number(quantityText);
+  if (quantityText.trim() === '' || !Number.isFinite(quantity) || quantity <= 0) return 0;
+  return centsToDollars(Math.round(dollarsToCents(product.price) * quantity));
+}
+
+interface PurchaseFormProps {
+  product: Product;
+  user: AccountUser;
+}
+
+/**
+ * The spec's purchase form. The quantity is checked as it is typed (its message shows and Purchase
+ * waits until it is valid); name and e-mail are the signed-in user's and the server takes them
+ * from the session.
+ */
+export function PurchaseForm({ product, user }: PurchaseFormProps) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    resetField,
+    formState: { errors },
+  } = useForm<PurchaseFormValues>({
+    // Spec section 5: the quantity's message appears and clears as the customer types.
+    mode: 'onChange',
+    defaultValues: { address: '', phone: '', orderQuantity: String(product.minQuantity) },
+  });
+  const purchase = useCreatePurchase();
+  const quantityText = useWatch({ control, name: 'orderQuantity' });
+  const quantityProblem = orderQuantityMessage(quantityText, product);
+  // The live check, or what the server said about the last order sent.
+  const quantityError = quantityProblem ?? errors.orderQuantity?.message;
+
+  const onSubmit = handleSubmit((values) =>
+    submitForm(
+      () =>
+        purchase.mutateAsync({
+          productId: product._id,
+          orderQuantity: Number(values.orderQuantity),
+          address: values.address,
+          phone: values.phone,
+        }),
+      {
+        successMessage: PURCHASE_CONFIRMED_MESSAGE,
+        // Ready for the next order: the quantity back at the minimum, the address kept.
+        reset: () => resetField('orderQuantity', { defaultValue: String(product.minQuantity) }),
+        setError,
+        fieldNames: FIELD_NAMES,
+      },
+    ),
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={`Purchase ${product.name}`}
+      className="flex flex-col gap-5"
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField label="Name">
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              value={user.name}
+              readOnly
+              className="input w-full bg-base-200"
+            />
+          )}
+        </FormField>
+        <FormField label="Email">
+          {(control) => (
+            <input
+              {...control}
+              type="email"
+              value={user.email}
+              readOnly
+              className="input w-full bg-base-200"
+            />
+          )}
+        </FormField>
+      </div>
+      <FormField label="Address" error={errors.address?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('address', { validate: schemaRule(PurchaseBodySchema.shape.address) })}
+            type="text"
+            autoComplete="street-address"
+            className={`input w-full ${errors.address ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <FormField label="Phone" error={errors.phone?.message}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('phone', { validate: schemaRule(PurchaseBodySchema.shape.phone) })}
+            type="tel"
+            autoComplete="tel"
+            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <FormField label="Order Quantity" error={quantityError}>
+        {(control) => (
+          <input
+            {...control}
+            {...register('orderQuantity', {
+              validate: (text) => orderQuantityMessage(text, product) ?? true,
+            })}
+            type="number"
+            inputMode="numeric"
+            min={product.minQuantity}
+            max={product.availableQuantity}
+            step={1}
+            required
+            className={`input w-full ${quantityError ? 'input-error' : ''}`}
+          />
+        )}
+      </FormField>
+      <p className="text-xl font-semibold" aria-live="polite">
+        Total Price: ${formatDollars(totalFor(product, quantityText))}
+      </p>
+      <button
+        type="submit"
+        className="btn btn-primary self-start"
+        disabled={quantityProblem !== undefined || purchase.isPending}
+      >
+        {purchase.isPending && (
+          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+        )}
+        Purchase
+      </button>
+    </form>
+  );
+}

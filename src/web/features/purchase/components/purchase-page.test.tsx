@@ -1,0 +1,264 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import type { Product } from '../../../../shared/product.ts';
+import {
+  ABOVE_STOCK_MESSAGE,
+  BELOW_MINIMUM_MESSAGE,
+  ORDER_QUANTITY_REQUIRED_MESSAGE,
+  PURCHASE_CONFIRMED_MESSAGE,
+  type Purchase,
+} from '../../../../shared/purchase.ts';
+import { useAuth } from '../../../lib/auth/session.ts';
+import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
+import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
+import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
+import { makeProduct, makePurchase } from '../../../test/fixtures.ts';
+import { renderApp, renderWithProviders } from '../../../test/render.tsx';
+import { PurchasePage } from './purchase-page.tsx';
+
+const drill = makeProduct(1, {
+  name: 'Cordless Drill',
+  description: 'A compact 18 V drill.',
+  price: 129.99,
+  minQuantity: 10,
+  availableQuantity: 50,
+});
+const SESSION = `GET ${apiPaths.auth.session}`;
+const PRODUCT = `GET ${apiPaths.product(drill._id)}`;
+const PURCHASE = `POST ${apiPaths.purchases}`;
+
+type Answer = Parameters<typeof mockApi>[0][string];
+
+/** The page renders behind RequireAuth: shown once the session is restored, as the guard does. */
+function BehindGuard({ productId }: { productId: string }) {
+  return useAuth().status === 'signedIn' ? <PurchasePage productId={productId} /> : null;
+}
+
+function renderPurchase(routes: Record<string, Answer>, productId = drill._id) {
+  storeAccessToken('access-1');
+  const fetchMock = mockApi({ [SESSION]: sessionResponse(customer, 'access-1'), ...routes });
+  return {
+    fetchMock,
+    ...renderWithProviders(<BehindGuard productId={productId} />, {
+      route: `/purchase/${productId}`,
+    }),
+  };
+}
+
+function form() {
+  const purchaseForm = screen.getByRole('form', { name: 'Purchase Cordless Drill' });
+  return {
+    name: within(purchaseForm).getByLabelText('Name'),
+    email: within(purchaseForm).getByLabelText('Email'),
+    address: within(purchaseForm).getByLabelText('Address'),
+    phone: within(purchaseForm).getByLabelText('Phone'),
+    quantity: within(purchaseForm).getByLabelText('Order Quantity'),
+    purchase: within(purchaseForm).getByRole('button', { name: 'Purchase' }),
+  };
+}
+
+/** A server whose stock goes down with each order it accepts. */
+function sellingServer(product: Product) {
+  let stock = product.availableQuantity;
+  return {
+    [PRODUCT]: () => jsonResponse({ ...product, availableQuantity: stock }),
+    [PURCHASE]: ({ body }: { body: unknown }) => {
+      const { orderQuantity } = body as { orderQuantity: number };
+      stock -= orderQuantity;
+      return jsonResponse(
+        makePurchase(1, {
+          productId: product._id,
+          product: product.name,
+          price: product.price,
+          orderQuantity,
+          totalPrice: product.price * orderQuantity,
+        }) satisfies Purchase,
+        201,
+      );
+    },
+  };
+}
+
+describe('PurchasePage', () => {
+  it('shows a spinner, then the product with the spec texts and the form', async () => {
+    const product = deferred<Response>();
+    renderPurchase({ [PRODUCT]: () => product.promise });
+
+    expect(await screen.findByRole('status', { name: 'Loading product' })).toBeInTheDocument();
+    product.resolve(jsonResponse(drill));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Cordless Drill' })).toHaveAttribute('src', drill.img);
+    expect(screen.getByText('A compact 18 V drill.')).toBeInTheDocument();
+    expect(screen.getByText('Price: $129.99')).toBeInTheDocument();
+    expect(screen.getByText('Min order quantity: 10')).toBeInTheDocument();
+    expect(screen.getByText('Stock available: 50')).toBeInTheDocument();
+
+    const { name, email, address, phone, quantity, purchase } = form();
+    expect(name).toHaveValue(customer.name);
+    expect(name).toHaveAttribute('readonly');
+    expect(email).toHaveValue(customer.email);
+    expect(email).toHaveAttribute('readonly');
+    expect(address).toHaveValue('');
+    expect(phone).toHaveValue('');
+    expect(quantity).toHaveAttribute('type', 'number');
+    expect(quantity).toBeRequired();
+    expect(quantity).toHaveValue(10);
+    expect(purchase).toBeEnabled();
+    expect(screen.getByText('Total Price: $1,299.90')).toBeInTheDocument();
+    expect(document.title).toBe('Cordless Drill — Toolhouse');
+  });
+
+  it('checks the quantity as it is typed, and Purchase waits until it is valid', async () => {
+    const { user } = renderPurchase({ [PRODUCT]: jsonResponse(drill) });
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    const { quantity, purchase } = form();
+
+    await user.clear(quantity);
+    expect(quantity).toHaveAccessibleDescription(ORDER_QUANTITY_REQUIRED_MESSAGE);
+    expect(purchase).toBeDisabled();
+    expect(screen.getByText('Total Price: $0.00')).toBeInTheDocument();
+
+    await user.type(quantity, '9');
+    expect(quantity).toHaveAccessibleDescription(BELOW_MINIMUM_MESSAGE);
+    expect(quantity).toBeInvalid();
+    expect(purchase).toBeDisabled();
+    expect(screen.getByText('Total Price: $1,169.91')).toBeInTheDocument();
+
+    await user.clear(quantity);
+    await user.type(quantity, '51');
+    expect(quantity).toHaveAccessibleDescription(ABOVE_STOCK_MESSAGE);
+    expect(purchase).toBeDisabled();
+
+    await user.clear(quantity);
+    await user.type(quantity, '50');
+    expect(quantity).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(BELOW_MINIMUM_MESSAGE)).not.toBeInTheDocument();
+    expect(screen.queryByText(ABOVE_STOCK_MESSAGE)).not.toBeInTheDocument();
+    expect(purchase).toBeEnabled();
+    expect(screen.getByText('Total Price: $6,499.50')).toBeInTheDocument();
+  });
+
+  it('cannot be bought when even the minimum is more than the stock', async () => {
+    renderPurchase({ [PRODUCT]: jsonResponse({ ...drill, availableQuantity: 4 }) });
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+
+    expect(form().quantity).toHaveAccessibleDescription(ABOVE_STOCK_MESSAGE);
+    expect(form().purchase).toBeDisabled();
+  });
+
+  it('orders, confirms, shows the new stock and puts the quantity back at the minimum', async () => {
+    const { user, fetchMock } = renderPurchase(sellingServer(drill));
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    const { address, phone, quantity, purchase } = form();
+
+    await user.type(address, '1 Main Street, Lisbon');
+    await user.type(phone, '+351 900 000 000');
+    await user.clear(quantity);
+    await user.type(quantity, '12');
+    await user.click(purchase);
+
+    expect(await screen.findByText(PURCHASE_CONFIRMED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText('Stock available: 38')).toBeInTheDocument();
+    expect(quantity).toHaveValue(10);
+    expect(address).toHaveValue('1 Main Street, Lisbon');
+    const sent = lastRequest(fetchMock, PURCHASE);
+    expect(sent.body).toEqual({
+      productId: drill._id,
+      orderQuantity: 12,
+      address: '1 Main Street, Lisbon',
+      phone: '+351 900 000 000',
+    });
+    expect(sent.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(requestLog(fetchMock).filter((request) => request === PRODUCT)).toHaveLength(2);
+  });
+
+  it('tells the customer when the stock ran out meanwhile (409), and shows what is left', async () => {
+    let stock = 50;
+    const { user } = renderPurchase({
+      [PRODUCT]: () => jsonResponse({ ...drill, availableQuantity: stock }),
+      [PURCHASE]: () => {
+        stock = 5;
+        return jsonResponse({ code: 'CONFLICT', message: ABOVE_STOCK_MESSAGE }, 409);
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+
+    await user.click(form().purchase);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(ABOVE_STOCK_MESSAGE);
+    expect(screen.queryByText(PURCHASE_CONFIRMED_MESSAGE)).not.toBeInTheDocument();
+    expect(await screen.findByText('Stock available: 5')).toBeInTheDocument();
+    expect(form().purchase).toBeDisabled();
+  });
+
+  it("puts the server's quantity message under Order Quantity (400)", async () => {
+    const { user } = renderPurchase({
+      [PRODUCT]: jsonResponse(drill),
+      [PURCHASE]: jsonResponse(
+        {
+          code: 'VALIDATION_FAILED',
+          message: 'Some fields are invalid',
+          fields: { orderQuantity: BELOW_MINIMUM_MESSAGE },
+        },
+        400,
+      ),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+
+    await user.click(form().purchase);
+
+    await waitFor(() => expect(form().quantity).toHaveAccessibleDescription(BELOW_MINIMUM_MESSAGE));
+    expect(screen.queryByText(PURCHASE_CONFIRMED_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('is the page at /purchase/:productId, inside the layout', async () => {
+    storeAccessToken('access-1');
+    mockApi({ [SESSION]: sessionResponse(customer, 'access-1'), [PRODUCT]: jsonResponse(drill) });
+    renderApp(`/purchase/${drill._id}`);
+
+    // The first page of the whole app in this file: its modules load now, which takes a while.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Purchase Cordless Drill' })).toBeInTheDocument();
+  });
+
+  it('shows a not-found state with a way back to the catalogue for an unknown product', async () => {
+    renderPurchase(
+      {
+        [`GET ${apiPaths.product('no-such-product')}`]: jsonResponse(
+          { code: 'NOT_FOUND', message: 'Product not found' },
+          404,
+        ),
+      },
+      'no-such-product',
+    );
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Product not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute(
+      'href',
+      '/allProducts',
+    );
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the product cannot be loaded', async () => {
+    let answer = jsonResponse({ code: 'INTERNAL', message: 'Boom' }, 500);
+    const { user } = renderPurchase({ [PRODUCT]: () => answer });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load this product.");
+    answer = jsonResponse(drill);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,86 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import {
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_POSTED_MESSAGE,
+  REVIEW_TEXT_MAX,
+  ReviewBodySchema,
+} from '../../../../shared/review.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { SubmitButton } from '../../../components/submit-button.tsx';
+import { useSignedInUser } from '../../../lib/auth/session.ts';
+import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
+import { usePostReview } from '../api/post-review.ts';
+
+const FIELD_NAMES = ['rating', 'review'] as const;
+
+/** Add Review (customers): a rating out of 5 and the text, posted under the account's name. */
+export function AddReview() {
+  const user = useSignedInUser();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ReviewBodySchema),
+    ...SPEC_VALIDATION_MODE,
+    defaultValues: { rating: '', review: '' },
+  });
+  const post = usePostReview();
+
+  const onSubmit = handleSubmit((body) =>
+    submitForm(() => post.mutateAsync(body), {
+      successMessage: REVIEW_POSTED_MESSAGE,
+      reset,
+      setError,
+      fieldNames: FIELD_NAMES,
+    }),
+  );
+
+  return (
+    <section className="flex max-w-2xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">Add Review</h1>
+      <form noValidate onSubmit={onSubmit} aria-label="Add Review" className="flex flex-col gap-5">
+        <FormField label="Name">
+          {(control) => (
+            <input {...control} type="text" value={user.name} disabled className="input w-full" />
+          )}
+        </FormField>
+        <FormField label="Rating" error={errors.rating?.message}>
+          {(control) => (
+            <input
+              {...control}
+              {...register('rating')}
+              type="number"
+              inputMode="numeric"
+              min={RATING_MIN}
+              max={RATING_MAX}
+              step={1}
+              placeholder={`Rating out of ${RATING_MAX}`}
+              required
+              className={`input w-full ${errors.rating ? 'input-error' : ''}`}
+            />
+          )}
+        </FormField>
+        <FormField label="Review" error={errors.review?.message}>
+          {(control) => (
+            <textarea
+              {...control}
+              {...register('review')}
+              rows={6}
+              maxLength={REVIEW_TEXT_MAX}
+              required
+              className={`textarea w-full ${errors.review ? 'textarea-error' : ''}`}
+            />
+          )}
+        </FormField>
+        <SubmitButton pending={post.isPending} className="self-start">
+          Submit
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
