@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox, logIn, PASSWORD, register, uniqueEmail } from './support/accounts.ts';
+import {
+  linkFromOutbox,
+  logIn,
+  PASSWORD,
+  register,
+  uniqueEmail,
+  signOut,
+} from './support/accounts.ts';
 
 test.describe('register, sign out, log in', () => {
   test('registration shows each validation message, then signs the customer in', async ({
@@ -43,7 +50,7 @@ test.describe('register, sign out, log in', () => {
   test('a protected page sends a visitor to log in and back afterwards', async ({ page }) => {
     const email = uniqueEmail();
     await register(page, 'Lars Login', email);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
 
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
@@ -94,7 +101,7 @@ test.describe('register, sign out, log in', () => {
   test('a forgotten password is reset through the e-mailed link', async ({ page }) => {
     const email = uniqueEmail();
     await register(page, 'Fiona Forgetful', email);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn, makeAdmin, register, uniqueEmail } from './support/accounts.ts';
+import { logIn, makeAdmin, register, uniqueEmail, signOut } from './support/accounts.ts';
 
 test.describe('dashboard', () => {
   test('my profile is prefilled, saved and kept', async ({ page }) => {
@@ -47,11 +47,11 @@ test.describe('dashboard', () => {
   test('an admin makes another user admin', async ({ page }) => {
     const customerEmail = uniqueEmail('future');
     await register(page, 'Future Admin', customerEmail);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
 
     const adminEmail = uniqueEmail('boss');
     await register(page, 'Bea Boss', adminEmail);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     makeAdmin(adminEmail);
     await page.goto('/login');
     await logIn(page, adminEmail);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logIn, register, signUpAdmin, uniqueEmail } from './support/accounts.ts';
+import { logIn, register, signUpAdmin, uniqueEmail, signOut } from './support/accounts.ts';
 import { markNewestOrderPaid } from './support/orders.ts';
 
 interface ApiProduct {
@@ -100,7 +100,7 @@ test.describe('ordering', () => {
     await expect(mine).toContainText('Paid');
     await expect(mine).toContainText(transactionId);
     await expect(mine.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
 
     await signUpAdmin(page);
     await page.goto('/dashboard/manageAllOrders');
@@ -117,7 +117,10 @@ test.describe('ordering', () => {
     await page.goto('/dashboard/addReview');
     await expect(page.getByLabel('Name')).toBeDisabled();
     await expect(page.getByLabel('Name')).toHaveValue('Rhea Reviewer');
-    await expect(page.getByLabel('Rating', { exact: true })).toHaveAttribute('placeholder', 'Rating out of 5');
+    await expect(page.getByLabel('Rating', { exact: true })).toHaveAttribute(
+      'placeholder',
+      'Rating out of 5',
+    );
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Review is required')).toBeVisible();
 
@@ -141,7 +144,7 @@ test.describe('ordering', () => {
   }) => {
     const email = uniqueEmail();
     await register(page, 'Vera Visitor', email);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     const product = await productByName(page, 'Orbital Jigsaw');
     await page.goto('/allProducts');
     await page

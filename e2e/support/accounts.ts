@@ -79,10 +79,18 @@ export async function logIn(page: Page, email: string, password = PASSWORD): Pro
 export async function signUpAdmin(page: Page, name = 'Ada Admin'): Promise<string> {
   const email = uniqueEmail('admin');
   await register(page, name, email);
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
   makeAdmin(email);
   await page.goto('/login');
   await logIn(page, email);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   return email;
+}
+
+/** Signs out as a user does, and waits until the page shows it. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
 }

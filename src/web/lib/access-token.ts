@@ -19,6 +19,16 @@ export function setAccessToken(token: string): void {
   }
 }
 
+/**
+ * Reads and forgets the token in one step: after Sign Out, a reload or a quick click elsewhere
+ * must not find it, even while the server is still being told.
+ */
+export function takeAccessToken(): string | null {
+  const token = getAccessToken();
+  clearAccessToken();
+  return token;
+}
+
 export function clearAccessToken(): void {
   try {
     window.localStorage.removeItem(ACCESS_TOKEN_STORAGE_KEY);

@@ -14,6 +14,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** Let the request finish even if the page is left meanwhile (sign-out). */
+  keepalive?: boolean;
   /**
    * Whose bearer token to send: by default the stored access token; a string sends that token
    * instead (the identity session right after a sign-in); null sends none (cookies only).
@@ -97,6 +99,7 @@ export async function apiRequest<S extends z.ZodType>(
       body: hasBody ? JSON.stringify(options.body) : null,
       credentials: 'same-origin',
       signal: options.signal ?? null,
+      keepalive: options.keepalive ?? false,
     });
   } catch (error) {
     // A cancelled query is not a failure: let TanStack Query see the abort as it is.

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/api-paths.ts';
 import { DashboardDrawerProvider } from '../../features/dashboard/hooks/dashboard-drawer.tsx';
@@ -119,6 +119,18 @@ describe('Navbar', () => {
         lastRequest(fetchMock, `POST ${apiPaths.auth.signOut}`).headers.get('Authorization'),
       ).toBe('Bearer access-1'),
     );
+  });
+
+  it('forgets the token the moment Sign Out is clicked, before the server answers', async () => {
+    signedIn();
+    renderNavbar('/contact');
+    const signOutButton = await screen.findByRole('button', { name: 'Sign Out' });
+
+    // Dispatched synchronously: nothing awaited by the handler has happened yet. A reload or a
+    // quick click elsewhere right now must not find the old token.
+    fireEvent.click(signOutButton);
+    expect(storedAccessToken()).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('has a dashboard menu button on dashboard pages only', async () => {

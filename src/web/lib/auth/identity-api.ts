@@ -72,7 +72,10 @@ function exchangeAccessToken({ token, user }: IdentitySignIn) {
 /** Revokes the session on the identity service; failures do not matter to the caller. */
 async function signOutIdentity(token: string): Promise<void> {
   try {
-    await apiClient.post(apiPaths.auth.signOut, {}, z.unknown(), { bearerToken: token });
+    await apiClient.post(apiPaths.auth.signOut, {}, z.unknown(), {
+      bearerToken: token,
+      keepalive: true,
+    });
   } catch {
     // Signed out locally either way; an unrevoked session expires on its own.
   }
@@ -111,8 +114,8 @@ export async function completeSignIn(
 }
 
 /** Sign Out: forget the token and every cached answer, then revoke the session on the server. */
-export async function endSession(queryClient: QueryClient): Promise<void> {
-  const token = getAccessToken();
+/** Signs out locally at once, then revokes `token` (taken from storage by the caller) on the server. */
+export async function endSession(queryClient: QueryClient, token: string | null): Promise<void> {
   clearAccessToken();
   await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
   queryClient.setQueryData<AccountUser | null>(SESSION_QUERY_KEY, null);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { getAccessToken } from '../access-token.ts';
+import { getAccessToken, takeAccessToken } from '../access-token.ts';
 import type { IdentitySignIn } from './identity-api.ts';
 
 // The auth state every screen reads (spec section 4: loading, signed out, signed in). It lives in
@@ -37,7 +37,8 @@ export type Auth = AuthState & {
   /** Stores the access token for a new identity session; rejects (and stays signed out) on failure. */
   signIn: (identity: IdentitySignIn) => Promise<AccountUser>;
   /** Forgets the token and the user's cached data, and revokes the session. */
-  signOut: () => Promise<void>;
+  /** Forgets the stored token at once, then revokes it on the server. */
+  signOut: (token?: string | null) => Promise<void>;
 };
 
 export function useAuth(): Auth {
@@ -51,10 +52,13 @@ export function useAuth(): Auth {
     },
     [queryClient],
   );
-  const signOut = useCallback(async () => {
-    const { endSession } = await import('./identity-api.ts');
-    await endSession(queryClient);
-  }, [queryClient]);
+  const signOut = useCallback(
+    async (token: string | null = takeAccessToken()) => {
+      const { endSession } = await import('./identity-api.ts');
+      await endSession(queryClient, token);
+    },
+    [queryClient],
+  );
 
   if (session.isPending) return { status: 'loading', user: undefined, signIn, signOut };
   // A session that could not be checked (offline) counts as signed out; a reload tries again.

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { takeAccessToken } from '../access-token.ts';
 import { useAuth } from './session.ts';
 
 /**
@@ -11,8 +12,10 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useCallback(
     async (to: string, options: { replace?: boolean } = {}) => {
+      // The token goes first, synchronously: leaving the page mid-way must not keep the user in.
+      const token = takeAccessToken();
       await navigate(to, { replace: options.replace ?? false });
-      await signOut();
+      await signOut(token);
     },
     [navigate, signOut],
   );
