@@ -8,6 +8,7 @@ const INPUTS = [
   'content',
   'package-lock.json',
   'vite.config.ts',
+  'scripts/build.mjs',
   'tsconfig.base.json',
   'tsconfig.build.json',
   'tsconfig.web.json',

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sourceHash, stampFile } from './build-stamp.mjs';
 
 // Builds the server (tsc -> dist/node) and the web app (vite -> dist/web).
@@ -15,6 +16,35 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+/**
+ * Writes a .gz and a .br next to every compressible file of dist/web (at their best levels, once,
+ * here), which @fastify/static serves as they are (preCompressed) to clients that accept them.
+ * Skips files too small to gain and copies that would not be smaller.
+ */
+function precompress(folder) {
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) {
+      precompress(path);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(name)) continue;
+    const source = readFileSync(path);
+    if (source.length < 1024) continue;
+    const gzip = gzipSync(source, { level: 9 });
+    if (gzip.length < source.length) writeFileSync(`${path}.gz`, gzip);
+    const brotli = brotliCompressSync(source, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    });
+    if (brotli.length < source.length) writeFileSync(`${path}.br`, brotli);
+  }
+}
+
 export function build({ ifStale }) {
   const hash = sourceHash(root);
   const stamp = stampFile(root);
@@ -23,6 +53,7 @@ export function build({ ifStale }) {
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   run(bin('tsc'), ['-p', 'tsconfig.build.json']);
   run(bin('vite'), ['build', '--logLevel', 'warn']);
+  precompress(join(root, 'dist', 'web'));
   writeFileSync(stamp, hash);
 }
 

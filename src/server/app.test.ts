@@ -40,6 +40,7 @@ describe('system routes', () => {
       mapTileUrl: 'https://tiles.example.test/{z}/{x}/{y}.png',
       socialProviders: { google: false, facebook: false },
       openIdProvider: null,
+      payments: { provider: 'test' },
     });
   });
 });

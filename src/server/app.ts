@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp({
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db });
       await api.register(purchasesRoutes, { db, config });
+      await api.register(paymentsRoutes, { db, config });
       await api.register(imageUploadRoutes, { db });
     },
     { prefix: '/api' },

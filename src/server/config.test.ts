@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Toolhouse <no-reply@toolhouse.localhost>',
       orderHoldHours: 24,
+      stripe: undefined,
     });
   });
 
@@ -51,6 +52,19 @@ describe('loadConfig', () => {
       },
       smtpUrl: 'smtps://user:pass@mail.example.com',
     });
+  });
+
+  it('reads the Stripe keys, both or neither', () => {
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+      }).stripe,
+    ).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripe,
+    ).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: undefined });
   });
 
   it('reads every variable', () => {
@@ -83,6 +97,10 @@ describe('loadConfig', () => {
     [{ OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_ISSUER'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ PUBLIC_URL: 'ftp://shop' }, 'PUBLIC_URL'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_1' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }, 'STRIPE_SECRET_KEY'],
   ])('stops with a clear message for %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(variable);

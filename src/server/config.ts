@@ -44,6 +44,18 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(24),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...) or restricted key (rk_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_/, 'must be a Stripe publishable key (pk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -78,6 +90,15 @@ export interface AppConfig {
   mailFrom: string;
   /** How long an unpaid order holds its stock before it expires. */
   orderHoldHours: number;
+  /** Card payments through Stripe; unset: the built-in test-mode processor. */
+  stripe: StripeSettings | undefined;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  /** Unset: no webhook endpoint (orders are then marked paid only by the client's PATCH). */
+  webhookSecret: string | undefined;
 }
 
 /** Both halves of a client id/secret pair, or neither. */
@@ -105,6 +126,23 @@ function openIdClient(e: z.infer<typeof EnvSchema>): AppConfig['openId'] {
     );
   }
   return { ...client, issuer: e.OIDC_ISSUER.replace(/\/+$/, ''), name: e.OIDC_NAME };
+}
+
+function stripeSettings(e: z.infer<typeof EnvSchema>): StripeSettings | undefined {
+  const secretKey = e.STRIPE_SECRET_KEY;
+  const publishableKey = e.STRIPE_PUBLISHABLE_KEY;
+  if (!secretKey && !publishableKey) {
+    if (e.STRIPE_WEBHOOK_SECRET)
+      throw new ConfigError(
+        'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+      );
+    return undefined;
+  }
+  if (!secretKey || !publishableKey)
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
+    );
+  return { secretKey, publishableKey, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -139,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     orderHoldHours: e.ORDER_HOLD_HOURS,
+    stripe: stripeSettings(e),
   };
 }

@@ -48,3 +48,12 @@ export class TooManyRequests extends AppError {
     super(429, ErrorCode.TooManyRequests, message);
   }
 }
+
+export const UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable. Please try again shortly.';
+
+/** A backend the request needs (the database) cannot be reached right now. */
+export class ServiceUnavailable extends AppError {
+  constructor(message = UNAVAILABLE_MESSAGE) {
+    super(503, ErrorCode.Unavailable, message);
+  }
+}

@@ -35,6 +35,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, logger: log });
 
   let stopping = false;
+  // While stopping, an answer ends its keep-alive connection: an idle one left open (a browser's,
+  // a proxy's) would otherwise hold the shutdown until the shutdown timeout kills the process.
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;

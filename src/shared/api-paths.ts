@@ -12,6 +12,8 @@ export const apiPaths = {
   purchase: (id: string) => `/api/purchase/${encodeURIComponent(id)}`,
   allPurchases: '/api/purchase1',
   images: '/api/images',
+  createPaymentIntent: '/api/create-payment-intent',
+  testProcessorConfirm: '/api/test-processor/confirm',
   // Our own account calls (spec section 7)
   accessToken: (email: string) => `/api/user/${encodeURIComponent(email)}`,
   adminCheck: (email: string) => `/api/admin/${encodeURIComponent(email)}`,

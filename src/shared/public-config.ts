@@ -8,6 +8,11 @@ export const PublicConfigSchema = z.object({
   socialProviders: z.object({ google: z.boolean(), facebook: z.boolean() }),
   /** A generic OpenID Connect provider (OIDC_* settings), shown as a third sign-in button. */
   openIdProvider: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Card payments: the built-in test-mode processor, or Stripe (with its publishable key). */
+  payments: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('test') }),
+    z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+  ]),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

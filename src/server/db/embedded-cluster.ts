@@ -36,6 +36,8 @@ export interface EmbeddedCluster {
 export interface EmbeddedClusterOptions {
   dataDir: string;
   log: (message: string) => void;
+  /** The TCP port to listen on (127.0.0.1); a free one when unset. Tests restart on the same one. */
+  port?: number;
 }
 
 interface Binaries {
@@ -242,6 +244,7 @@ function readOrCreatePassword(dataDir: string): string {
 export async function startEmbeddedCluster({
   dataDir,
   log,
+  port: requestedPort,
 }: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
   mkdirSync(dataDir, { recursive: true });
   // PostgreSQL's own OS user must reach its cluster inside DATA_DIR: traverse, not list.
@@ -257,7 +260,7 @@ export async function startEmbeddedCluster({
     }
     await stopLeftoverPostmaster(clusterDir, log);
 
-    const port = await freePort();
+    const port = requestedPort ?? (await freePort());
     const logFd = openSync(join(dataDir, 'postgres.log'), 'a');
     // Detached: Ctrl-C in a terminal reaches Node only, which stops PostgreSQL after draining requests.
     const child: ChildProcess = spawn(

@@ -173,3 +173,57 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId)],
 );
+
+/**
+ * Our record of a card payment intent: one per order (the unique index makes parallel requests
+ * share it). For the built-in test-mode processor this row IS the intent; for Stripe it mirrors
+ * Stripe's. Never a card number: at most brand and last four digits.
+ */
+export const PAYMENT_INTENT_STATUSES = [
+  'requires_payment_method',
+  'succeeded',
+  'refunded',
+] as const;
+export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+
+export const paymentIntent = pgTable(
+  'payment_intent',
+  {
+    /** The provider's id (pi_...): the transaction id recorded on the order once paid. */
+    id: text('id').primaryKey(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchase.id),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    clientSecret: text('client_secret').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status', { enum: PAYMENT_INTENT_STATUSES })
+      .notNull()
+      .default('requires_payment_method'),
+    /** The provider's code for the last failed attempt, e.g. card_declined. */
+    lastErrorCode: text('last_error_code'),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_intent_purchase_idx').on(t.purchaseId),
+    uniqueIndex('payment_intent_client_secret_idx').on(t.clientSecret),
+    check(
+      'payment_intent_status_known',
+      sql`${t.status} in ('requires_payment_method', 'succeeded', 'refunded')`,
+    ),
+    check('payment_intent_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Provider events (webhooks) already applied: each event id is applied once. */
+export const paymentEvent = pgTable('payment_event', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE_ADMIN, type Role } from '../../shared/user.ts';
-import { Forbidden, Unauthorized } from '../errors.ts';
+import { Forbidden, ServiceUnavailable, Unauthorized } from '../errors.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 
 /** Who may call a route: secure by default, so a route must say `public` to be open. */
@@ -30,7 +30,17 @@ declare module 'fastify' {
 export async function authenticate(auth: Auth, request: FastifyRequest): Promise<AuthUser | null> {
   const authorization = request.headers.authorization;
   if (!authorization || !/^bearer\s+\S/i.test(authorization)) return null;
-  const found = await auth.api.getSession({ headers: new Headers({ authorization }) });
+  let found;
+  try {
+    found = await auth.api.getSession({ headers: new Headers({ authorization }) });
+  } catch (error) {
+    // better-auth logs the cause and reports only "failed to get session": the session store (our
+    // database) did not answer. Temporarily unavailable, not "logged out" (the client would drop
+    // its token) and not a 500.
+    const { statusCode } = error as { statusCode?: unknown };
+    if (typeof statusCode === 'number' && statusCode >= 500) throw new ServiceUnavailable();
+    throw error;
+  }
   if (!found) return null;
   return {
     id: found.user.id,

@@ -52,6 +52,21 @@ describe('error handler', () => {
     expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
   });
 
+  it('answers 503 for a driver error wrapped by the query builder (drizzle)', async () => {
+    const shuttingDown = Object.assign(new Error('the database system is shutting down'), {
+      code: '57P03',
+    });
+    const wrapped = new Error('Failed query: select 1\nparams: ', { cause: shuttingDown });
+    const res = await (await appThatThrows(wrapped)).inject('/boom');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      code: 'SERVICE_UNAVAILABLE',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    });
+    expect(res.body).not.toContain('Failed query');
+  });
+
   it('reports validation failures per field', async () => {
     const app = await appThatThrows(new Error('unused'));
     const res = await app.inject({ method: 'POST', url: '/echo', payload: { qty: 1.5 } });

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '../../shared/errors.ts';
-import { AppError } from '../errors.ts';
+import { AppError, UNAVAILABLE_MESSAGE } from '../errors.ts';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: ErrorCode.BadRequest,
@@ -25,12 +25,20 @@ const UNAVAILABLE_CODES = new Set([
   '53300',
 ]);
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return (
-    (code !== undefined && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) ||
-    /timeout exceeded when trying to connect|Connection terminated/i.test(message ?? '')
-  );
+/** Also when wrapped: drizzle reports a failed query as its own error with the driver's as cause. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
+      return true;
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+    )
+      return true;
+    e = cause;
+  }
+  return false;
 }
 
 /** Field name -> first message, from the validation issues of a request. */
@@ -61,6 +69,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error instanceof AppError) {
+      if (error.statusCode === 503) reply.header('retry-after', '5');
       return send(error.statusCode, {
         code: error.code,
         message: error.message,
@@ -72,7 +81,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.header('retry-after', '5');
       return send(503, {
         code: ErrorCode.Unavailable,
-        message: 'The shop is temporarily unavailable. Please try again shortly.',
+        message: UNAVAILABLE_MESSAGE,
       });
     }
     const status = error.statusCode ?? 500;

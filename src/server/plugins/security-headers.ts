@@ -1,18 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 
-/** The Content-Security-Policy: only our own scripts and styles; map tiles from their one origin. */
-export function contentSecurityPolicy(config: Pick<AppConfig, 'mapTileUrl'>): string {
+/**
+ * The Content-Security-Policy: only our own scripts and styles; map tiles from their one origin;
+ * Stripe's script, card frame and API only when Stripe takes the payments.
+ */
+export function contentSecurityPolicy(
+  config: Pick<AppConfig, 'mapTileUrl'> & Partial<Pick<AppConfig, 'stripe'>>,
+): string {
   const tileOrigin = config.mapTileUrl
     ? new URL(config.mapTileUrl.replace(/[{}]/g, '')).origin
     : '';
+  const stripe = Boolean(config.stripe);
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${stripe ? ' https://js.stripe.com' : ''}`,
     "style-src 'self'",
     `img-src 'self' data:${tileOrigin ? ` ${tileOrigin}` : ''}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${stripe ? ' https://api.stripe.com' : ''}`,
+    ...(stripe ? ['frame-src https://js.stripe.com'] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

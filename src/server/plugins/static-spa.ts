@@ -9,8 +9,11 @@ const ONE_YEAR_SECONDS = 31_536_000;
 /**
  * Serves the built SPA: hashed assets cached for good, index.html revalidated, and every unknown
  * GET outside /api answered with index.html (history fallback). Unknown /api paths are 404 JSON.
+ * The build writes brotli and gzip copies of text files (scripts/build.mjs); they are sent as they
+ * are to clients that accept them (with Vary: Accept-Encoding), so nothing compresses per request.
  */
-function cacheControlFor(path: string, webRoot: string): string {
+function cacheControlFor(sentPath: string, webRoot: string): string {
+  const path = sentPath.replace(/\.(?:br|gz)$/, ''); // a precompressed copy caches as its source
   if (path === join(webRoot, 'index.html')) return 'no-cache';
   if (path.startsWith(join(webRoot, 'assets')))
     return `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
@@ -24,6 +27,7 @@ export async function registerSpa(app: FastifyInstance, webRoot: string): Promis
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header('cache-control', cacheControlFor(path, webRoot));
       },

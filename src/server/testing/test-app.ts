@@ -18,12 +18,21 @@ export interface TestApp {
 /**
  * The real app on a fresh database of its own; `inject()` requests into it. Its DATA_DIR is a
  * fresh folder too (the mail outbox lives there). Rate limits are raised by configuration, as an
- * operator would; tests of the limits lower them again.
+ * operator would; tests of the limits lower them again. With `shareDatabaseOf`, it is a second
+ * instance on the other app's database (close it before the other).
  */
 export async function buildTestApp(
-  options: { env?: NodeJS.ProcessEnv; webRoot?: string } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    webRoot?: string;
+    /** Another test app whose database this one shares (a second instance); it drops it. */
+    shareDatabaseOf?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const testDatabase = await createTestDatabase();
+  const shared = options.shareDatabaseOf?.config.databaseUrl;
+  const testDatabase = shared
+    ? { url: shared, drop: async () => undefined }
+    : await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-app-'));
   const config = loadConfig({
     DATA_DIR: dataDir,

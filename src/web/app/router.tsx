@@ -26,7 +26,7 @@ const PurchaseRoute = lazy(() => import('./routes/purchase.tsx'));
 const MyOrdersRoute = lazy(() => import('./routes/my-orders.tsx'));
 const AddReviewRoute = lazy(() => import('./routes/add-review.tsx'));
 const ManageAllOrdersRoute = lazy(() => import('./routes/manage-all-orders.tsx'));
-const ComingSoonRoute = lazy(() => import('./routes/coming-soon.tsx'));
+const PaymentRoute = lazy(() => import('./routes/payment.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazy(() => import('./guards/require-admin.tsx'));
@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
                   { index: true, element: <MyProfileRoute /> },
                   { path: 'myOrders', element: <MyOrdersRoute /> },
                   { path: 'addReview', element: <AddReviewRoute /> },
-                  { path: 'payment/:id', element: <ComingSoonRoute title="Payment" /> },
+                  { path: 'payment/:id', element: <PaymentRoute /> },
                   {
                     element: <RequireAdmin />,
                     children: [

@@ -34,12 +34,13 @@ export function makeReview(n: number, overrides: Partial<Review> = {}): Review {
   };
 }
 
-/** GET /api/config: no map tiles and no social providers unless a test turns them on. */
+/** GET /api/config: no map tiles, no social providers and the built-in test card processor unless a test says otherwise. */
 export function makePublicConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
   return {
     mapTileUrl: null,
     socialProviders: { google: false, facebook: false },
     openIdProvider: null,
+    payments: { provider: 'test' },
     ...overrides,
   };
 }

@@ -31,6 +31,9 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> =
         new Request(new URL(request.url, publicUrl), { method: request.method, headers, body }),
       );
 
+      // A failure inside better-auth (its database unavailable errors are rethrown, see auth.ts):
+      // answered in our one error shape, not better-auth's.
+      if (response.status >= 500) throw new Error(`identity request failed (${response.status})`);
       reply.status(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);

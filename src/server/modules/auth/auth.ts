@@ -9,6 +9,7 @@ import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../../shared/user.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../../db/schema.ts';
+import { isDatabaseUnavailable } from '../../plugins/error-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 /** Set by our mount from Fastify's request.ip; a value sent by the client is overwritten. */
@@ -147,6 +148,16 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
           ]
         : []),
     ],
+    onAPIError: {
+      // Thrown on to our error handler (a 503 in the one error shape); anything else is logged and
+      // answered 500 by better-auth, which our mount turns into the one error shape as well.
+      onError: (error) => {
+        if (isDatabaseUnavailable(error)) throw error;
+        const { status } = error as { status?: unknown };
+        if (status === undefined || status === 'INTERNAL_SERVER_ERROR')
+          log.error({ err: error }, 'auth: request failed');
+      },
+    },
     logger: {
       level: 'warn',
       log: (level, message) =>

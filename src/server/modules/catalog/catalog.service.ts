@@ -18,7 +18,7 @@ export const PRODUCT_CHANGED_MESSAGE =
   'This product changed since you opened it. Reload to see the current values.';
 export const IMAGE_NOT_OURS_MESSAGE = 'Image must be uploaded to this shop';
 
-const columns = {
+export const productColumns = {
   id: product.id,
   name: product.name,
   description: product.description,
@@ -29,9 +29,11 @@ const columns = {
   version: product.version,
 };
 
+const columns = productColumns;
+
 type ProductRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 
-function toProduct(row: ProductRow): Product {
+export function toProduct(row: ProductRow): Product {
   return {
     _id: row.id,
     name: row.name,

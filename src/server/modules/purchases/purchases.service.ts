@@ -12,8 +12,8 @@ import {
 } from '../../../shared/purchase.ts';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { product, purchase, user } from '../../db/schema.ts';
-import { AppError, Forbidden, Invalid, NotFound } from '../../errors.ts';
+import { paymentIntent, product, purchase, user } from '../../db/schema.ts';
+import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
@@ -65,6 +65,15 @@ function toPurchase(row: PurchaseRow): Purchase {
 const visibleTo = (caller: AuthUser): SQL | undefined =>
   isAdmin(caller) ? undefined : eq(purchase.userId, caller.id);
 
+export const PAYMENT_IN_FLIGHT_MESSAGE = 'A payment for this order is being processed.';
+
+/**
+ * No payment has succeeded for the order without being recorded on it yet. While one has, the
+ * order is about to become paid (PATCH or webhook): cancelling or expiring it would leave the
+ * customer charged for a cancelled order.
+ */
+const noPaymentInFlight = sql`not exists (select 1 from ${paymentIntent} where ${paymentIntent.purchaseId} = ${purchase.id} and ${paymentIntent.status} = 'succeeded')`;
+
 const newestFirst = [desc(purchase.createdAt), desc(purchase.id)];
 const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
 
@@ -77,7 +86,8 @@ const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
 export async function expireStaleHolds(db: Queryable): Promise<number> {
   const result = await db.execute<{ expired: number }>(sql`
     WITH stale AS (
-      SELECT id FROM ${purchase} WHERE ${allowed('expire')} FOR UPDATE SKIP LOCKED
+      SELECT id FROM ${purchase} WHERE ${allowed('expire')} AND ${noPaymentInFlight}
+      FOR UPDATE SKIP LOCKED
     ), expired AS (
       UPDATE ${purchase} SET status = ${TRANSITIONS.expire.to}, updated_at = now()
       FROM stale WHERE ${purchase.id} = stale.id
@@ -248,7 +258,7 @@ export async function cancelPurchase(
     const [row] = await tx
       .update(purchase)
       .set({ status: TRANSITIONS.cancel.to, updatedAt: sql`now()` })
-      .where(and(eq(purchase.id, id), visibleTo(caller), allowed('cancel')))
+      .where(and(eq(purchase.id, id), visibleTo(caller), allowed('cancel'), noPaymentInFlight))
       .returning();
     if (!row) return undefined;
     if (row.productId) {
@@ -274,7 +284,12 @@ export async function cancelPurchase(
     }
     return row;
   });
-  if (!cancelled) throw refusal('cancel', await currentState(db, caller, id));
+  if (!cancelled) {
+    const state = await currentState(db, caller, id);
+    // Still pending and unpaid, so only the in-flight payment stopped it.
+    if (state.status === 'pending' && !state.paid) throw new Conflict(PAYMENT_IN_FLIGHT_MESSAGE);
+    throw refusal('cancel', state);
+  }
   return { deletedCount: 1 };
 }
 

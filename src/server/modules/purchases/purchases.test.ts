@@ -615,7 +615,7 @@ describe('markPurchasePaid', () => {
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
-  it('is reachable through no route', async () => {
+  it('cannot be reached through a route without a verified payment', async () => {
     const item = await createProduct(t.database.db);
     const placed = await placeOrder(customer, item);
     for (const method of ['PATCH', 'POST'] as const) {
@@ -627,6 +627,13 @@ describe('markPurchasePaid', () => {
       });
       expect(res.statusCode).toBe(404);
     }
+    const forgedByOwner = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${placed._id}`,
+      headers: customer.headers,
+      payload: { paid: true, transactionId: 'pi_forged' },
+    });
+    expect(forgedByOwner.statusCode).toBe(400);
     expect(await statusOf(placed._id)).toEqual({ status: 'pending', paid: false });
   });
 });

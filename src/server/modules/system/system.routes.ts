@@ -26,6 +26,9 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> 
       mapTileUrl: config.mapTileUrl,
       socialProviders: { google: Boolean(config.google), facebook: Boolean(config.facebook) },
       openIdProvider: config.openId ? { id: OPENID_PROVIDER_ID, name: config.openId.name } : null,
+      payments: config.stripe
+        ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
+        : { provider: 'test' as const },
     }),
   );
 };

@@ -64,19 +64,6 @@ describe('DashboardLayout', () => {
     ]);
   });
 
-  it.each([['/dashboard/payment/42', 'Payment', false]])(
-    '%s is honest that its screen is still being built',
-    async (route, title, isAdmin) => {
-      signedInAs(isAdmin ? admin : customer, isAdmin);
-      renderApp(route);
-      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-      expect(
-        screen.getByText('This screen is being built and will be available soon.'),
-      ).toBeInTheDocument();
-      expect(document.title).toBe(`${title} — Toolhouse`);
-    },
-  );
-
   it('opens the sidebar drawer from the navbar on small screens, and closes it', async () => {
     signedInAs(customer, false);
     const { user, router } = renderApp('/dashboard/myOrders');

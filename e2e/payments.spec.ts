@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test';
+import { register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  price: number;
+  minQuantity: number;
+}
+
+/** Orders the product at its minimum quantity and opens the payment page from My Orders. */
+async function orderAndOpenPayment(page: Page, productName: string): Promise<ApiProduct> {
+  const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
+  const product = products.find((p) => p.name === productName)!;
+  await page.goto(`/purchase/${product._id}`);
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByText('Purchase confirmed')).toBeVisible();
+  await page.goto('/dashboard/myOrders');
+  await page
+    .getByRole('row')
+    .filter({ hasText: product.name })
+    .getByRole('link', { name: 'Payment' })
+    .click();
+  await expect(page.getByText(`Please Pay for ${product.name}`)).toBeVisible();
+  return product;
+}
+
+async function payWith(page: Page, number: string, expiry = '12/34', cvc = '123'): Promise<void> {
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByLabel('Expiry').fill(expiry);
+  await page.getByLabel('CVC').fill(cvc);
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+test('a customer pays with the test card, sees it paid, and an admin ships it', async ({
+  page,
+}) => {
+  const email = uniqueEmail();
+  await register(page, 'Paula Payer', email);
+  const product = await orderAndOpenPayment(page, '5" Random Orbit Sander');
+  const total = (product.price * product.minQuantity).toFixed(2);
+  await expect(page.getByText('Hello, Paula Payer')).toBeVisible();
+  await expect(page.getByText(`Please pay $${total}`)).toBeVisible();
+
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Your payment is completed')).toBeVisible();
+  const idText = await page.getByText(/^Your transaction Id: /).textContent();
+  const transactionId = idText!.replace('Your transaction Id: ', '').trim();
+  expect(transactionId).toMatch(/^pi_/);
+
+  await page.goto('/dashboard/myOrders');
+  const row = page.getByRole('row').filter({ hasText: product.name });
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText(transactionId);
+  await signOut(page);
+
+  await signUpAdmin(page);
+  await page.goto('/dashboard/manageAllOrders');
+  const adminRow = page.getByRole('row').filter({ hasText: email });
+  await adminRow.getByRole('button', { name: 'Ship' }).click();
+  await expect(adminRow).toContainText('shipped');
+});
+
+test('declined and invalid cards show the provider message, and a retry works', async ({
+  page,
+}) => {
+  await register(page, 'Dora Declined', uniqueEmail());
+  await orderAndOpenPayment(page, 'LED Cordless Work Light');
+  for (const [number, message, expiry, cvc] of [
+    ['4000 0000 0000 0002', 'Your card was declined.', '12/34', '123'],
+    ['4000 0000 0000 9995', 'Your card has insufficient funds.', '12/34', '123'],
+    ['4242 4242 4242 4241', 'Your card number is invalid.', '12/34', '123'],
+    ['4242 4242 4242 4242', "Your card's expiration year is in the past.", '01/20', '123'],
+  ] as const) {
+    await payWith(page, number, expiry, cvc);
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  }
+  // An incomplete card cannot be sent at all.
+  await page.getByLabel('CVC').fill('12');
+  await expect(page.getByRole('button', { name: 'Pay' })).toBeDisabled();
+
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Your payment is completed')).toBeVisible();
+});

@@ -1,0 +1,430 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { build } from './build.mjs';
+
+// npm run bench: the built app under load on this machine, against the physical-limit baselines
+// (a raw node:http server sending the same bytes; the order transaction run straight with pg),
+// plus the home page's initial JS and Lighthouse scores. See docs/benchmarks.md for how to read it.
+// DATABASE_URL set: benchmarks against that database (it adds products and orders to it!).
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
+const CONNECTIONS = 50;
+const TARGETS = { listRatio: 0.8, orderRatio: 0.4, initialJsKb: 150, perf: 90, a11y: 95 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const started = []; // child processes to stop
+const cleanups = []; // run when done, in reverse order, before the processes stop
+const tempDirs = []; // removed once every process stopped
+const rows = []; // the table
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+
+async function waitFor(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function startProcess(args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  started.push(child);
+  return child;
+}
+
+async function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await once(child, 'exit');
+  clearTimeout(timer);
+}
+
+/** One autocannon run; returns req/s (mean), p99 latency and non-2xx count. */
+async function load(options) {
+  const result = await autocannon({
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...options,
+  });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return { rps: result.requests.average, p99: result.latency.p99, bad };
+}
+
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const fmt = (n) => Math.round(n).toLocaleString('en-US');
+const combine = (runs) => ({
+  rps: mean(runs.map((r) => r.rps)),
+  p99: Math.max(...runs.map((r) => r.p99)),
+  bad: runs.reduce((a, r) => a + r.bad, 0),
+});
+
+function row(what, measured, baseline, target) {
+  rows.push({ what, measured, baseline, target });
+  console.log(
+    `  ${what}: ${measured}${baseline ? ` | ${baseline}` : ''}${target ? ` | ${target}` : ''}`,
+  );
+}
+
+/** Runs A B A B, for a fair comparison on a noisy machine. */
+async function interleaved(a, b) {
+  const runsA = [];
+  const runsB = [];
+  for (let i = 0; i < 2; i += 1) {
+    runsA.push(await a());
+    runsB.push(await b());
+  }
+  return [combine(runsA), combine(runsB)];
+}
+
+async function main() {
+  build({ ifStale: true });
+  const { runningClusterUrl } = await import(
+    pathToFileURL(join(root, 'dist/node/server/db/embedded-cluster.js')).href
+  );
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-bench-'));
+  tempDirs.push(dataDir);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`Starting the built app on ${base} (DATA_DIR ${dataDir})…`);
+  const app = startProcess(['dist/node/server/main.js'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    MAP_TILE_URL: '',
+  });
+  await waitFor(`${base}/api/health`, app, 120_000);
+  const databaseUrl = process.env.DATABASE_URL ?? runningClusterUrl(dataDir, 'toolhouse');
+  if (!databaseUrl) throw new Error('Could not find the app database URL');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  cleanups.push(() => pool.end());
+
+  // --- GET /api/products vs raw node:http, at 100 and 1,000 products ---
+  const rawPort = await freePort();
+  const bodyFile = join(dataDir, 'products.json');
+  writeFileSync(bodyFile, '[]'); // replaced (and /reload-ed) before each measurement
+  const rawServer = startProcess(
+    [
+      '--input-type=module',
+      '-e',
+      `import { createServer } from 'node:http';
+       import { readFileSync } from 'node:fs';
+       let body = readFileSync(process.env.BODY_FILE);
+       createServer((req, res) => {
+         if (req.url === '/reload') { body = readFileSync(process.env.BODY_FILE); res.end('ok'); return; }
+         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+         res.end(body);
+       }).listen(Number(process.env.RAW_PORT), '127.0.0.1');`,
+    ],
+    { BODY_FILE: bodyFile, RAW_PORT: String(rawPort) },
+  );
+
+  async function seedTo(total) {
+    await pool.query(
+      `INSERT INTO product (name, description, price_cents, min_quantity, available_quantity, image_url)
+       SELECT 'Bench Tool ' || g, 'A product added by npm run bench.', 1000 + g, 1, 1000, s.image_url
+       FROM generate_series(1, greatest(0, $1 - (SELECT count(*) FROM product))) AS g,
+            (SELECT image_url FROM product ORDER BY seq LIMIT 1) AS s`,
+      [total],
+    );
+  }
+
+  let rawStarted = false;
+  for (const size of [100, 1000]) {
+    await seedTo(size);
+    const body = Buffer.from(await (await fetch(`${base}/api/products`)).arrayBuffer());
+    writeFileSync(bodyFile, body);
+    if (!rawStarted) {
+      await waitFor(`http://127.0.0.1:${rawPort}/`, rawServer);
+      rawStarted = true;
+    }
+    await fetch(`http://127.0.0.1:${rawPort}/reload`);
+    const count = JSON.parse(body.toString()).length;
+    console.log(`GET /api/products with ${count} products (${fmt(body.length / 1024)} KB)…`);
+    const [ours, raw] = await interleaved(
+      () => load({ url: `${base}/api/products` }),
+      () => load({ url: `http://127.0.0.1:${rawPort}/` }),
+    );
+    const ratio = ours.rps / raw.rps;
+    row(
+      `GET /api/products, ${count} products (${fmt(body.length / 1024)} KB)`,
+      `${fmt(ours.rps)} req/s, p99 ${ours.p99} ms${ours.bad ? `, ${ours.bad} failed` : ''}`,
+      `raw node:http ${fmt(raw.rps)} req/s, p99 ${raw.p99} ms; ratio ${ratio.toFixed(2)}`,
+      `ratio >= ${TARGETS.listRatio}: ${ratio >= TARGETS.listRatio ? 'met' : 'MISSED'}`,
+    );
+  }
+  await stopProcess(rawServer);
+
+  // --- other reads ---
+  const [first] = await (await fetch(`${base}/api/products`)).json();
+  const manifest = JSON.parse(readFileSync(join(root, 'dist/web/.vite/manifest.json'), 'utf8'));
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  for (const [what, path, headers] of [
+    ['GET /api/products/{id}', `/api/products/${first._id}`, {}],
+    ['GET / (SPA shell, brotli)', '/', { 'accept-encoding': 'br, gzip' }],
+    ['GET static asset (entry JS, brotli)', `/${entry.file}`, { 'accept-encoding': 'br, gzip' }],
+  ]) {
+    console.log(`${what}…`);
+    const result = await load({ url: `${base}${path}`, headers });
+    row(
+      what,
+      `${fmt(result.rps)} req/s, p99 ${result.p99} ms${result.bad ? `, ${result.bad} failed` : ''}`,
+    );
+  }
+
+  // --- POST /api/purchase vs the same transaction straight on pg ---
+  console.log('Signing up 10 customers…');
+  const customers = [];
+  for (let i = 0; i < 10; i += 1) {
+    const email = `bench${Date.now().toString(36)}${i}@example.com`;
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ name: `Bench Customer ${i}`, email, password: 'Bench#Secret123' }),
+    });
+    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+    const identity = (await signUp.json()).token;
+    const exchange = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${identity}`, origin: base },
+    });
+    if (!exchange.ok) throw new Error(`token exchange failed: ${exchange.status}`);
+    const { rows: found } = await pool.query(
+      'SELECT id, name, email FROM "user" WHERE email = $1',
+      [email],
+    );
+    customers.push({ token: (await exchange.json()).token, ...found[0] });
+  }
+  const { rows: stocked } = await pool.query(
+    `UPDATE product SET available_quantity = 10000000, min_quantity = 1, version = version + 1
+     WHERE id IN (SELECT id FROM product ORDER BY seq DESC LIMIT 20) RETURNING id`,
+  );
+  const productIds = stocked.map((r) => r.id);
+  const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+
+  const orderViaApp = () =>
+    load({
+      url: `${base}/api/purchase`,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => ({
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${pick(customers).token}`,
+            },
+            body: JSON.stringify({
+              productId: pick(productIds),
+              orderQuantity: 1,
+              address: '1 Bench Street',
+              phone: '555 0100',
+            }),
+          }),
+        },
+      ],
+    });
+
+  /** The order transaction of placePurchase, straight on pg: pool of 10, 50 callers. */
+  async function orderViaPg() {
+    const latencies = [];
+    let done = 0;
+    let failed = 0;
+    const end = Date.now() + DURATION_S * 1000;
+    const caller = async () => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const productId = pick(productIds);
+          const { rows: taken } = await client.query(
+            {
+              name: 'bench_take',
+              text: `UPDATE product SET available_quantity = available_quantity - $2,
+                       version = version + 1, updated_at = now()
+                     WHERE id = $1 AND available_quantity >= $2 AND min_quantity <= $2
+                       AND price_cents::bigint * $2::bigint <= 100000000000
+                     RETURNING name, price_cents`,
+            },
+            [productId, 1],
+          );
+          const who = pick(customers);
+          await client.query(
+            {
+              name: 'bench_order',
+              text: `INSERT INTO purchase (user_id, product_id, product_name, unit_price_cents,
+                       quantity, total_cents, customer_name, customer_email, address, phone,
+                       hold_expires_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+                       now() + 24 * interval '1 hour') RETURNING *`,
+            },
+            [
+              who.id,
+              productId,
+              taken[0].name,
+              taken[0].price_cents,
+              1,
+              taken[0].price_cents,
+              who.name,
+              who.email,
+              '1 Bench Street',
+              '555 0100',
+            ],
+          );
+          await client.query('COMMIT');
+          done += 1;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          failed += 1;
+          if (failed === 1) console.error('pg order failed:', error.message);
+        } finally {
+          client.release();
+        }
+        latencies.push(performance.now() - t0);
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, caller));
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
+    return { rps: done / DURATION_S, p99: Math.round(p99), bad: failed };
+  }
+
+  console.log('POST /api/purchase vs the same transaction on pg…');
+  const [ordersApp, ordersPg] = await interleaved(orderViaApp, orderViaPg);
+  const orderRatio = ordersApp.rps / ordersPg.rps;
+  row(
+    'POST /api/purchase (signed in, 10 users, 20 products)',
+    `${fmt(ordersApp.rps)} orders/s, p99 ${ordersApp.p99} ms${ordersApp.bad ? `, ${ordersApp.bad} failed` : ''}`,
+    `pg transaction ${fmt(ordersPg.rps)}/s, p99 ${ordersPg.p99} ms; ratio ${orderRatio.toFixed(2)}`,
+    `ratio >= ${TARGETS.orderRatio}: ${orderRatio >= TARGETS.orderRatio ? 'met' : 'MISSED'}`,
+  );
+
+  // --- front end: initial JS ---
+  const gz = (file) => gzipSync(readFileSync(join(root, 'dist/web', file)), { level: 9 }).length;
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const initial = closure(entryKey);
+  const initialBytes = [...initial].reduce((sum, key) => sum + gz(manifest[key].file), 0);
+  row(
+    'Home page initial JS (entry + static imports, gzip -9)',
+    `${(initialBytes / 1024).toFixed(1)} kB in ${initial.size} files`,
+    '',
+    `<= ${TARGETS.initialJsKb} kB: ${initialBytes / 1024 <= TARGETS.initialJsKb ? 'met' : 'MISSED'}`,
+  );
+  const homeKey = Object.keys(manifest).find((key) => key.endsWith('app/routes/home.tsx'));
+  if (homeKey) {
+    const withHome = closure(homeKey, new Set(initial));
+    const homeBytes = [...withHome].reduce((sum, key) => sum + gz(manifest[key].file), 0);
+    row(
+      '  … plus the lazy home route chunk and its imports',
+      `${(homeBytes / 1024).toFixed(1)} kB in ${withHome.size} files`,
+    );
+  }
+
+  // --- Lighthouse ---
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  cleanups.push(() => chrome.kill());
+  for (const path of ['/', '/allProducts', '/login']) {
+    console.log(`Lighthouse (mobile) ${path}…`);
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const { categories, audits } = result.lhr;
+    const perf = Math.round(categories.performance.score * 100);
+    const a11y = Math.round(categories.accessibility.score * 100);
+    const metric = (id) => audits[id]?.displayValue ?? '?';
+    row(
+      `Lighthouse mobile ${path}`,
+      `perf ${perf}, a11y ${a11y} (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')})`,
+      '',
+      `perf >= ${TARGETS.perf}: ${perf >= TARGETS.perf ? 'met' : 'MISSED'}; a11y >= ${TARGETS.a11y}: ${a11y >= TARGETS.a11y ? 'met' : 'MISSED'}`,
+    );
+  }
+}
+
+function printTable() {
+  const lines = [
+    '| What | Measured | Baseline (same run) | Target |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.what} | ${r.measured} | ${r.baseline ?? ''} | ${r.target ?? ''} |`),
+  ];
+  console.log(
+    `\nToolhouse benchmark, ${new Date().toISOString()}, Node ${process.version}, ` +
+      `${CONNECTIONS} connections, ${DURATION_S} s per run\n`,
+  );
+  console.log(lines.join('\n'));
+}
+
+let exitCode = 0;
+try {
+  await main();
+  printTable();
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('cleanup failed:', error);
+    }
+  }
+  for (const child of started.reverse()) await stopProcess(child);
+  for (const folder of tempDirs) rmSync(folder, { recursive: true, force: true });
+}
+process.exit(exitCode);

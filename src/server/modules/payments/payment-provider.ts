@@ -1,0 +1,26 @@
+import type { PaymentProvider as ProviderName } from '../../../shared/payment.ts';
+
+/** The provider's view of one payment intent. */
+export interface ProviderIntent {
+  id: string;
+  /** The provider's status, e.g. succeeded, requires_payment_method, processing, canceled. */
+  status: string;
+  amountCents: number;
+  currency: string;
+  /** The order the intent was made for (from its metadata); null when it carries none. */
+  purchaseId: string | null;
+}
+
+/** A card payment provider: the built-in test-mode processor or Stripe. */
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createIntent(input: {
+    purchaseId: string;
+    amountCents: number;
+    currency: 'usd';
+  }): Promise<{ intentId: string; clientSecret: string }>;
+  /** Null when the provider knows no such intent. */
+  retrieveIntent(intentId: string): Promise<ProviderIntent | null>;
+  /** Gives the whole payment back; safe to call again for the same intent. */
+  refund(intentId: string): Promise<void>;
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import {
+  CardErrorResponseSchema,
+  CreatePaymentIntentBodySchema,
+  MarkPaidBodySchema,
+  PaymentIntentResponseSchema,
+  TestConfirmBodySchema,
+  TestConfirmResponseSchema,
+} from '../../../shared/payment.ts';
+import { PurchaseParamsSchema, PurchaseSchema } from '../../../shared/purchase.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { Invalid } from '../../errors.ts';
+import { callerOf } from '../../plugins/authentication.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import {
+  applyProviderEvent,
+  createPaymentIntent,
+  recordPayment,
+  settleConfirmedTestPayment,
+  type ProviderEvent,
+} from './payments.service.ts';
+import { createStripeClient, createStripeProvider } from './stripe-provider.ts';
+import { confirmTestPayment, createTestProvider } from './test-processor.ts';
+
+export const INVALID_SIGNATURE_MESSAGE = 'The webhook signature is missing, invalid or too old.';
+
+/**
+ * Card payments (ARCHITECTURE §7): Stripe when its keys are configured, otherwise the built-in
+ * test-mode processor. Also holds PATCH /api/purchase/{id}, the spec's "mark paid" call, because
+ * it cannot be answered without the provider.
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (
+  app,
+  { db, config },
+) => {
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const provider: PaymentProvider = stripe ? createStripeProvider(stripe) : createTestProvider(db);
+
+  app.post(
+    '/create-payment-intent',
+    {
+      schema: {
+        body: CreatePaymentIntentBodySchema,
+        response: { 200: PaymentIntentResponseSchema },
+      },
+    },
+    (request) => createPaymentIntent(db, provider, callerOf(request), request.body.purchaseId),
+  );
+
+  app.patch(
+    '/purchase/:id',
+    {
+      schema: {
+        params: PurchaseParamsSchema,
+        body: MarkPaidBodySchema,
+        response: { 200: PurchaseSchema },
+      },
+    },
+    (request) =>
+      recordPayment(db, provider, callerOf(request), request.params.id, request.body.transactionId),
+  );
+
+  if (provider.name === 'test') {
+    // Public like the provider's own endpoint: the client secret is the credential.
+    app.post(
+      '/test-processor/confirm',
+      {
+        config: { access: 'public' },
+        schema: {
+          body: TestConfirmBodySchema,
+          response: {
+            200: TestConfirmResponseSchema,
+            400: CardErrorResponseSchema,
+            402: CardErrorResponseSchema,
+            404: CardErrorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const result = await confirmTestPayment(db, request.body);
+        if (result.status === 200 && 'paymentIntent' in result.body) {
+          await settleConfirmedTestPayment(db, provider, result.body.paymentIntent.id, request.log);
+        }
+        return reply.code(result.status).send(result.body);
+      },
+    );
+  }
+
+  if (stripe && config.stripe?.webhookSecret) {
+    await app.register(stripeWebhookRoute, {
+      db,
+      provider,
+      stripe,
+      webhookSecret: config.stripe.webhookSecret,
+    });
+  }
+};
+
+/**
+ * POST /api/webhooks/stripe, in its own scope: the signature is over the exact bytes Stripe sent,
+ * so this scope keeps JSON bodies as the raw Buffer.
+ */
+async function stripeWebhookRoute(
+  app: FastifyInstance,
+  opts: { db: Db; provider: PaymentProvider; stripe: Stripe; webhookSecret: string },
+) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/webhooks/stripe',
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: z.object({ received: z.literal(true) }) } },
+    },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      if (!Buffer.isBuffer(request.body) || typeof signature !== 'string')
+        throw new Invalid(INVALID_SIGNATURE_MESSAGE);
+      let event: Stripe.Event;
+      try {
+        event = opts.stripe.webhooks.constructEvent(request.body, signature, opts.webhookSecret);
+      } catch {
+        throw new Invalid(INVALID_SIGNATURE_MESSAGE);
+      }
+      await applyProviderEvent(opts.db, opts.provider, toProviderEvent(event), request.log);
+      return { received: true as const };
+    },
+  );
+}
+
+function toProviderEvent(event: Stripe.Event): ProviderEvent {
+  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+    const intent = event.data.object;
+    return {
+      id: event.id,
+      type: event.type,
+      intent: {
+        id: intent.id,
+        purchaseId: intent.metadata.purchaseId ?? null,
+        lastErrorCode: intent.last_payment_error?.code ?? null,
+      },
+    };
+  }
+  return { id: event.id, type: event.type };
+}

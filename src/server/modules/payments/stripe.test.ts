@@ -1,0 +1,432 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PaymentIntentResponseSchema } from '../../../shared/payment.ts';
+import { PublicConfigSchema } from '../../../shared/public-config.ts';
+import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
+import { paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
+import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
+import { signUp, type SignedIn } from '../../testing/accounts.ts';
+import { createProduct } from '../../testing/factories.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { PAYMENT_REFUNDED_MESSAGE } from './payments.service.ts';
+
+// Stripe, offline: the SDK's fetch is a fake that records each request and answers like Stripe.
+
+interface Recorded {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: URLSearchParams;
+}
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+}
+
+function fakeStripe() {
+  const requests: Recorded[] = [];
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, FakeIntent>();
+  let made = 0;
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', 'request-id': `req_${requests.length}` },
+    });
+  const fetchFn = (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input));
+    if (url.origin !== 'https://api.stripe.com') throw new Error(`unexpected fetch ${url.href}`);
+    const headers = Object.fromEntries(
+      new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]).entries(),
+    ) as Record<string, string>;
+    const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
+    requests.push({ method: init?.method ?? 'GET', path: url.pathname, headers, body });
+    if (init?.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      const key = headers['idempotency-key'] ?? '';
+      const existing = byKey.get(key);
+      if (existing) return Promise.resolve(json(200, existing));
+      made += 1;
+      const id = `pi_fake${made}`;
+      const intent: FakeIntent = {
+        id,
+        object: 'payment_intent',
+        amount: Number(body.get('amount')),
+        currency: body.get('currency') ?? '',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_fake`,
+        metadata: { purchaseId: body.get('metadata[purchaseId]') ?? '' },
+      };
+      intents.set(id, intent);
+      byKey.set(key, intent);
+      return Promise.resolve(json(200, intent));
+    }
+    const retrieve = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
+    if (init?.method === 'GET' && retrieve) {
+      const intent = intents.get(decodeURIComponent(retrieve[1]!));
+      if (!intent)
+        return Promise.resolve(
+          json(404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such' },
+          }),
+        );
+      return Promise.resolve(json(200, intent));
+    }
+    if (init?.method === 'POST' && url.pathname === '/v1/refunds') {
+      return Promise.resolve(
+        json(200, { id: 're_1', object: 'refund', payment_intent: body.get('payment_intent') }),
+      );
+    }
+    return Promise.resolve(json(400, { error: { type: 'invalid_request_error', message: 'no' } }));
+  };
+  return { requests, intents, fetchFn };
+}
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+const stripeEnv = {
+  STRIPE_SECRET_KEY: 'sk_test_offline',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+};
+
+let t: TestApp;
+let customer: SignedIn;
+let other: SignedIn;
+const fake = fakeStripe();
+beforeAll(async () => {
+  // The app's Stripe client takes the global fetch when it is built.
+  vi.stubGlobal('fetch', fake.fetchFn);
+  t = await buildTestApp({ env: stripeEnv });
+  customer = await signUp(t.app, { name: 'Sam Stripe' });
+  other = await signUp(t.app, { name: 'Otto Other' });
+});
+afterAll(async () => {
+  await t.close();
+  vi.unstubAllGlobals();
+});
+
+async function placeOrder(who: SignedIn, priceCents = 4_250, orderQuantity = 2): Promise<Purchase> {
+  const item = await createProduct(t.database.db, { priceCents });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: who.headers,
+    payload: { productId: item.id, orderQuantity },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return PurchaseSchema.parse(res.json());
+}
+
+async function intentFor(who: SignedIn, order: Purchase) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: who.headers,
+    payload: { purchaseId: order._id, totalPrice: 1 },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = PaymentIntentResponseSchema.parse(res.json());
+  return { ...body, intentId: body.clientSecret.split('_secret_')[0]! };
+}
+
+/** What Stripe.js does in the browser: the intent succeeds at Stripe. */
+const succeedAtStripe = (intentId: string) => {
+  fake.intents.get(intentId)!.status = 'succeeded';
+};
+
+function deliver(
+  event: object,
+  { secret = WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {},
+) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp !== undefined && { timestamp }),
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+let eventCount = 0;
+const intentEvent = (
+  type: string,
+  intent: FakeIntent,
+  extra: object = {},
+): { id: string; object: 'event'; type: string; data: { object: object } } => {
+  eventCount += 1;
+  return {
+    id: `evt_${eventCount}_${intent.id}`,
+    object: 'event',
+    type,
+    data: { object: { ...intent, ...extra } },
+  };
+};
+
+async function stateOf(id: string) {
+  const [row] = await t.database.db
+    .select({ status: purchase.status, paid: purchase.paid, transactionId: purchase.transactionId })
+    .from(purchase)
+    .where(eq(purchase.id, id));
+  return row;
+}
+
+describe('Stripe configured', () => {
+  it('publishes the publishable key and opens the CSP to Stripe only then', async () => {
+    const res = await t.app.inject({ url: '/api/config' });
+    expect(PublicConfigSchema.parse(res.json()).payments).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_offline',
+    });
+    const csp = res.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self' https://js.stripe.com");
+    expect(csp).toContain('frame-src https://js.stripe.com');
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    expect(contentSecurityPolicy({ mapTileUrl: null, stripe: undefined })).not.toContain('stripe');
+  });
+
+  it('has no test processor', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-processor/confirm',
+      payload: { clientSecret: 'x', card: {}, billingDetails: {} },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('creates the intent at Stripe for the database total, with metadata and idempotency key', async () => {
+    const order = await placeOrder(customer, 4_250, 2);
+    const before = fake.requests.length;
+    const [first, second] = await Promise.all([
+      intentFor(customer, order),
+      intentFor(customer, order),
+    ]);
+    expect(first).toMatchObject({ provider: 'stripe', amount: 8_500, currency: 'usd' });
+    expect(second!.clientSecret).toBe(first!.clientSecret);
+    const sent = fake.requests.slice(before);
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    for (const request of sent) {
+      expect(request.method).toBe('POST');
+      expect(request.path).toBe('/v1/payment_intents');
+      expect(request.headers['idempotency-key']).toBe(`purchase-${order._id}`);
+      expect(request.headers.authorization).toBe('Bearer sk_test_offline');
+      expect(Object.fromEntries(request.body)).toEqual({
+        amount: '8500',
+        currency: 'usd',
+        'metadata[purchaseId]': order._id,
+      });
+    }
+  });
+
+  it('marks paid on PATCH only after Stripe says the intent succeeded', async () => {
+    const order = await placeOrder(customer);
+    const { intentId } = await intentFor(customer, order);
+    const patch = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/purchase/${order._id}`,
+        headers: customer.headers,
+        payload: { transactionId: intentId },
+      });
+    expect((await patch()).statusCode).toBe(409);
+    expect(await stateOf(order._id)).toMatchObject({ paid: false });
+    succeedAtStripe(intentId);
+    const before = fake.requests.length;
+    const res = await patch();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ paid: true, transactionId: intentId });
+    expect(fake.requests.slice(before)[0]).toMatchObject({
+      method: 'GET',
+      path: `/v1/payment_intents/${intentId}`,
+    });
+  });
+
+  it('refuses an intent whose amount at Stripe differs from the order total', async () => {
+    const order = await placeOrder(customer);
+    const { intentId } = await intentFor(customer, order);
+    succeedAtStripe(intentId);
+    fake.intents.get(intentId)!.amount = 1;
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${order._id}`,
+      headers: customer.headers,
+      payload: { transactionId: intentId },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await stateOf(order._id)).toMatchObject({ paid: false });
+  });
+});
+
+describe('POST /api/webhooks/stripe', () => {
+  it('marks the order paid on payment_intent.succeeded, once', async () => {
+    const order = await placeOrder(customer);
+    const { intentId } = await intentFor(customer, order);
+    succeedAtStripe(intentId);
+    const event = intentEvent('payment_intent.succeeded', fake.intents.get(intentId)!);
+    const res = await deliver(event);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stateOf(order._id)).toEqual({
+      status: 'pending',
+      paid: true,
+      transactionId: intentId,
+    });
+    // A duplicate delivery is a no-op.
+    const before = fake.requests.length;
+    expect((await deliver(event)).statusCode).toBe(200);
+    expect(fake.requests.length).toBe(before);
+    const recorded = await t.database.db
+      .select()
+      .from(paymentEvent)
+      .where(eq(paymentEvent.id, event.id));
+    expect(recorded).toHaveLength(1);
+  });
+
+  it('never un-pays: a failure delivered after the success changes nothing', async () => {
+    const order = await placeOrder(customer);
+    const { intentId } = await intentFor(customer, order);
+    succeedAtStripe(intentId);
+    const intent = fake.intents.get(intentId)!;
+    expect((await deliver(intentEvent('payment_intent.succeeded', intent))).statusCode).toBe(200);
+    const failed = intentEvent('payment_intent.payment_failed', intent, {
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'card_declined' },
+    });
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect(await stateOf(order._id)).toMatchObject({ paid: true, transactionId: intentId });
+    const [row] = await t.database.db
+      .select()
+      .from(paymentIntent)
+      .where(eq(paymentIntent.id, intentId));
+    expect(row).toMatchObject({ status: 'succeeded', lastErrorCode: null });
+  });
+
+  it('records a failure on an unpaid order without paying it', async () => {
+    const order = await placeOrder(customer);
+    const { intentId } = await intentFor(customer, order);
+    const failed = intentEvent('payment_intent.payment_failed', fake.intents.get(intentId)!, {
+      last_payment_error: { code: 'card_declined' },
+    });
+    expect((await deliver(failed)).statusCode).toBe(200);
+    expect(await stateOf(order._id)).toMatchObject({ paid: false });
+    const [row] = await t.database.db
+      .select()
+      .from(paymentIntent)
+      .where(eq(paymentIntent.id, intentId));
+    expect(row).toMatchObject({
+      status: 'requires_payment_method',
+      lastErrorCode: 'card_declined',
+    });
+  });
+
+  it('refuses a bad or stale signature with 400 and changes nothing', async () => {
+    const order = await placeOrder(customer);
+    const { intentId } = await intentFor(customer, order);
+    succeedAtStripe(intentId);
+    const intent = fake.intents.get(intentId)!;
+    const wrongSecret = await deliver(intentEvent('payment_intent.succeeded', intent), {
+      secret: 'whsec_someone_else',
+    });
+    expect(wrongSecret.statusCode).toBe(400);
+    const stale = await deliver(intentEvent('payment_intent.succeeded', intent), {
+      timestamp: Math.floor(Date.now() / 1000) - 600,
+    });
+    expect(stale.statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(intentEvent('payment_intent.succeeded', intent)),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    // A body changed after signing no longer matches its signature.
+    const event = intentEvent('payment_intent.succeeded', intent);
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(event),
+      secret: WEBHOOK_SECRET,
+    });
+    const tampered = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload: JSON.stringify({ ...event, type: 'payment_intent.succeeded ' }),
+    });
+    expect(tampered.statusCode).toBe(400);
+    expect(await stateOf(order._id)).toMatchObject({ paid: false });
+    expect(await t.database.db.select().from(paymentEvent)).not.toContainEqual(
+      expect.objectContaining({ id: event.id }),
+    );
+  });
+
+  it("ignores a succeeded intent that is another order's", async () => {
+    const mine = await placeOrder(customer);
+    const theirs = await placeOrder(other);
+    const { intentId } = await intentFor(customer, mine);
+    await intentFor(other, theirs);
+    succeedAtStripe(intentId);
+    const forged = intentEvent('payment_intent.succeeded', fake.intents.get(intentId)!, {
+      metadata: { purchaseId: theirs._id },
+    });
+    expect((await deliver(forged)).statusCode).toBe(200);
+    expect(await stateOf(theirs._id)).toMatchObject({ paid: false });
+  });
+
+  it('refunds a payment that succeeded for a cancelled order, through Stripe', async () => {
+    const order = await placeOrder(customer);
+    const { intentId } = await intentFor(customer, order);
+    const cancel = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/purchase/${order._id}`,
+      headers: customer.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    succeedAtStripe(intentId);
+    const before = fake.requests.length;
+    expect(
+      (await deliver(intentEvent('payment_intent.succeeded', fake.intents.get(intentId)!)))
+        .statusCode,
+    ).toBe(200);
+    const refund = fake.requests.slice(before).find((r) => r.path === '/v1/refunds');
+    expect(refund?.headers['idempotency-key']).toBe(`refund-${intentId}`);
+    expect(refund?.body.get('payment_intent')).toBe(intentId);
+    const [row] = await t.database.db
+      .select()
+      .from(paymentIntent)
+      .where(eq(paymentIntent.id, intentId));
+    expect(row?.status).toBe('refunded');
+    expect(await stateOf(order._id)).toMatchObject({ status: 'cancelled', paid: false });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/purchase/${order._id}`,
+      headers: customer.headers,
+      payload: { transactionId: intentId },
+    });
+    expect(patch.statusCode).toBe(409);
+    expect(patch.json()).toMatchObject({ message: PAYMENT_REFUNDED_MESSAGE });
+  });
+});
+
+describe('without STRIPE_WEBHOOK_SECRET', () => {
+  it('has no webhook endpoint', async () => {
+    const plain = await buildTestApp();
+    try {
+      const res = await plain.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});

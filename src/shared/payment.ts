@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+// Card payments (spec sections 2 Payment, 4, 7, 8; ARCHITECTURE section 7). The server decides the
+// amount and whether an order is paid; the browser only collects the card.
+
+export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** POST /api/create-payment-intent. The spec's client sends totalPrice: it is ignored. */
+export const CreatePaymentIntentBodySchema = z.object({ purchaseId: z.string().min(1).max(100) });
+
+/** One intent per order: repeated or parallel calls answer the same client secret. */
+export const PaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  /** In cents, from the order in the database. */
+  amount: z.number().int(),
+  currency: z.literal('usd'),
+});
+export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
+
+/** PATCH /api/purchase/{id}: marks the order paid only after the provider confirms this intent. */
+export const MarkPaidBodySchema = z.object({
+  transactionId: z.string().min(1).max(200),
+});
+
+// ---- The built-in test-mode processor: POST /api/test-processor/confirm ----
+
+export const TestCardSchema = z.object({
+  number: z.string().max(40),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+  cvc: z.string().max(8),
+});
+
+export const TestConfirmBodySchema = z.object({
+  clientSecret: z.string().min(1).max(200),
+  card: TestCardSchema,
+  billingDetails: z.object({ name: z.string().max(200), email: z.string().max(254) }),
+});
+export type TestConfirmBody = z.infer<typeof TestConfirmBodySchema>;
+
+export const TestConfirmResponseSchema = z.object({
+  paymentIntent: z.object({
+    id: z.string(),
+    status: z.literal('succeeded'),
+    amount: z.number().int(),
+  }),
+});
+
+/** 402 answer, shaped like the card provider's. */
+export const CardErrorResponseSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+/** The card provider's own test-mode messages (Stripe's documented test cards). */
+export const CardErrors = {
+  declined: { code: 'card_declined', message: 'Your card was declined.' },
+  insufficientFunds: { code: 'card_declined', message: 'Your card has insufficient funds.' },
+  invalidNumber: { code: 'invalid_number', message: 'Your card number is invalid.' },
+  expired: { code: 'invalid_expiry_year', message: "Your card's expiration year is in the past." },
+  invalidExpiryMonth: {
+    code: 'invalid_expiry_month',
+    message: "Your card's expiration month is invalid.",
+  },
+  invalidCvc: { code: 'invalid_cvc', message: "Your card's security code is invalid." },
+} as const;
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+export const PAYMENT_COMPLETED_MESSAGE = 'Your payment is completed';
+export const transactionIdMessage = (id: string) => `Your transaction Id: ${id}`;

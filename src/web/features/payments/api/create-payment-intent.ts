@@ -1,0 +1,37 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import {
+  PaymentIntentResponseSchema,
+  type PaymentIntentResponse,
+} from '../../../../shared/payment.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { paymentKeys } from './payment-keys.ts';
+
+/**
+ * POST /api/create-payment-intent {purchaseId}: the payment secret for this order (the server
+ * takes the amount from the order). One intent per order, so asking again answers the same secret.
+ * 409 when the order is already paid, cancelled or expired; 404 when it is unknown or not ours.
+ */
+export function createPaymentIntent(
+  orderId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<PaymentIntentResponse> {
+  return apiClient.post(
+    apiPaths.createPaymentIntent,
+    { purchaseId: orderId },
+    PaymentIntentResponseSchema,
+    options,
+  );
+}
+
+/** A query rather than a mutation: it is idempotent, and a remount must not ask twice. */
+export const paymentIntentQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: paymentKeys.intent(orderId),
+    queryFn: ({ signal }) => createPaymentIntent(orderId, { signal }),
+    staleTime: Infinity,
+  });
+
+export function usePaymentIntent(orderId: string) {
+  return useQuery(paymentIntentQueryOptions(orderId));
+}

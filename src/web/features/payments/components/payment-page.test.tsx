@@ -1,0 +1,363 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import {
+  CardErrors,
+  PAYMENT_COMPLETED_MESSAGE,
+  TEST_CARDS,
+  transactionIdMessage,
+} from '../../../../shared/payment.ts';
+import type { Purchase } from '../../../../shared/purchase.ts';
+import { useAuth } from '../../../lib/auth/session.ts';
+import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
+import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
+import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
+import { makePublicConfig, makePurchase } from '../../../test/fixtures.ts';
+import { renderApp, renderWithProviders } from '../../../test/render.tsx';
+import {
+  ORDER_ALREADY_PAID_MESSAGE,
+  ORDER_CANCELLED_MESSAGE,
+  ORDER_EXPIRED_MESSAGE,
+  ORDER_NOT_FOUND_MESSAGE,
+  TEST_MODE_NOTE,
+} from '../lib/messages.ts';
+import { PaymentPage } from './payment-page.tsx';
+
+const order = makePurchase(1, {
+  product: 'Cordless Drill',
+  price: 129.99,
+  orderQuantity: 12,
+  totalPrice: 1559.88,
+});
+const SECRET = 'pi_test_1_secret_abc';
+const INTENT_ANSWER = { clientSecret: SECRET, provider: 'test', amount: 155988, currency: 'usd' };
+const PAID_ID = 'pi_test_1';
+
+const SESSION = `GET ${apiPaths.auth.session}`;
+const CONFIG = `GET ${apiPaths.config}`;
+const ORDER = `GET ${apiPaths.purchase(order._id)}`;
+const INTENT = `POST ${apiPaths.createPaymentIntent}`;
+const CONFIRM = `POST ${apiPaths.testProcessorConfirm}`;
+const MARK_PAID = `PATCH ${apiPaths.purchase(order._id)}`;
+
+type Answer = Parameters<typeof mockApi>[0][string];
+
+const paidOrder = (overrides: Partial<Purchase> = {}) => ({
+  ...order,
+  paid: true,
+  transactionId: PAID_ID,
+  ...overrides,
+});
+
+/** A processor and a server that accept the payment. */
+const happyPath: Record<string, Answer> = {
+  [CONFIG]: jsonResponse(makePublicConfig()),
+  [ORDER]: jsonResponse(order),
+  [INTENT]: jsonResponse(INTENT_ANSWER),
+  [CONFIRM]: jsonResponse({ paymentIntent: { id: PAID_ID, status: 'succeeded', amount: 155988 } }),
+  [MARK_PAID]: jsonResponse(paidOrder()),
+};
+
+const declined = (error: { code: string; message: string }) => jsonResponse({ error }, 402);
+
+/** The page renders behind RequireAuth: shown once the session is restored, as the guard does. */
+function BehindGuard({ orderId }: { orderId: string }) {
+  return useAuth().status === 'signedIn' ? <PaymentPage orderId={orderId} /> : null;
+}
+
+function renderPayment(routes: Record<string, Answer> = {}, orderId = order._id) {
+  storeAccessToken('access-1');
+  const fetchMock = mockApi({
+    [SESSION]: sessionResponse(customer, 'access-1'),
+    ...happyPath,
+    ...routes,
+  });
+  return {
+    fetchMock,
+    ...renderWithProviders(<BehindGuard orderId={orderId} />, {
+      route: `/dashboard/payment/${orderId}`,
+    }),
+  };
+}
+
+async function cardForm() {
+  const form = await screen.findByRole('form', { name: 'Card payment' }, { timeout: 5000 });
+  return {
+    number: within(form).getByLabelText('Card Number'),
+    expiry: within(form).getByLabelText('Expiry'),
+    cvc: within(form).getByLabelText('CVC'),
+    pay: within(form).getByRole('button', { name: 'Pay' }),
+  };
+}
+
+type User = ReturnType<typeof renderPayment>['user'];
+
+async function enterCard(user: User, number: string = TEST_CARDS.success) {
+  const fields = await cardForm();
+  await user.clear(fields.number);
+  await user.type(fields.number, number);
+  await user.clear(fields.expiry);
+  await user.type(fields.expiry, '1234');
+  await user.clear(fields.cvc);
+  await user.type(fields.cvc, '123');
+  return fields;
+}
+
+describe('PaymentPage (test-mode processor)', () => {
+  it('greets the customer, names the product and the amount, and summarises the order', async () => {
+    renderPayment();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Please Pay for Cordless Drill' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(`Hello, ${customer.name}`)).toBeInTheDocument();
+    expect(screen.getByText('Please pay $1,559.88')).toBeInTheDocument();
+    expect(screen.getByText('Quantity').nextElementSibling).toHaveTextContent('12');
+    expect(screen.getByText('Unit price').nextElementSibling).toHaveTextContent('$129.99');
+    expect(await screen.findByText(TEST_MODE_NOTE, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('shows a spinner while the order loads', async () => {
+    const answer = deferred<Response>();
+    renderPayment({ [ORDER]: () => answer.promise });
+
+    expect(await screen.findByRole('status', { name: 'Loading your order' })).toBeInTheDocument();
+    answer.resolve(jsonResponse(order));
+    expect(
+      await screen.findByRole('heading', { name: 'Please Pay for Cordless Drill' }),
+    ).toBeInTheDocument();
+  });
+
+  it('labels the card fields for autofill and formats them as typed', async () => {
+    const { user } = renderPayment();
+    const { number, expiry, cvc } = await cardForm();
+
+    expect(number).toHaveAttribute('inputmode', 'numeric');
+    expect(number).toHaveAttribute('autocomplete', 'cc-number');
+    expect(expiry).toHaveAttribute('autocomplete', 'cc-exp');
+    expect(expiry).toHaveAttribute('placeholder', 'MM/YY');
+    expect(cvc).toHaveAttribute('autocomplete', 'cc-csc');
+
+    await user.type(number, '424242424242');
+    expect(number).toHaveValue('4242 4242 4242');
+    await user.type(expiry, '0130');
+    expect(expiry).toHaveValue('01/30');
+  });
+
+  it('keeps Pay disabled until the payment secret is obtained and the card is complete', async () => {
+    const intent = deferred<Response>();
+    const { user, fetchMock } = renderPayment({ [INTENT]: () => intent.promise });
+    const { pay } = await cardForm();
+    expect(pay).toBeDisabled();
+
+    const { cvc } = await enterCard(user);
+    // The card is complete, the secret is not there yet.
+    expect(pay).toBeDisabled();
+    intent.resolve(jsonResponse(INTENT_ANSWER));
+    await waitFor(() => expect(pay).toBeEnabled());
+
+    await user.type(cvc, '{Backspace}{Backspace}');
+    expect(pay).toBeDisabled();
+    expect(lastRequest(fetchMock, INTENT).body).toEqual({ purchaseId: order._id });
+  });
+
+  it('pays: confirms the card, marks the order paid, tells the customer and refreshes the orders', async () => {
+    const confirm = deferred<Response>();
+    const { user, fetchMock, queryClient } = renderPayment({ [CONFIRM]: () => confirm.promise });
+    queryClient.setQueryData(['purchases', 'list', 'mine', customer.email], [order]);
+    const { pay } = await enterCard(user);
+    await waitFor(() => expect(pay).toBeEnabled());
+
+    await user.click(pay);
+    // In flight: Pay waits, with its spinner.
+    expect(pay).toBeDisabled();
+    expect(pay).toHaveAttribute('aria-busy', 'true');
+    confirm.resolve(
+      jsonResponse({ paymentIntent: { id: PAID_ID, status: 'succeeded', amount: 155988 } }),
+    );
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PAYMENT_COMPLETED_MESSAGE }),
+    ).toHaveFocus();
+    expect(screen.getByText(transactionIdMessage(PAID_ID))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/myOrders',
+    );
+    // The toast says it too.
+    expect(await screen.findAllByText(PAYMENT_COMPLETED_MESSAGE)).toHaveLength(2);
+    // The card is gone from the page.
+    expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
+    expect(document.body.innerHTML).not.toContain('4242 4242');
+
+    expect(lastRequest(fetchMock, CONFIRM).body).toEqual({
+      clientSecret: SECRET,
+      card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2034, cvc: '123' },
+      billingDetails: { name: order.customerName, email: order.customerEmail },
+    });
+    const patch = lastRequest(fetchMock, MARK_PAID);
+    expect(patch.body).toEqual({ transactionId: PAID_ID });
+    expect(patch.headers.get('Authorization')).toBe('Bearer access-1');
+    expect(
+      queryClient.getQueryState(['purchases', 'list', 'mine', customer.email])?.isInvalidated,
+    ).toBe(true);
+    expect(requestLog(fetchMock).filter((request) => request === CONFIRM)).toHaveLength(1);
+  });
+
+  it.each([
+    ['declined', TEST_CARDS.declined, CardErrors.declined],
+    ['insufficient funds', TEST_CARDS.insufficientFunds, CardErrors.insufficientFunds],
+  ])(
+    'shows the provider message in red when the card is %s, and lets the customer retry',
+    async (_, cardNumber, cardError) => {
+      const { user, fetchMock } = renderPayment({ [CONFIRM]: declined(cardError) });
+      const { number, pay } = await enterCard(user, cardNumber);
+      await waitFor(() => expect(pay).toBeEnabled());
+
+      await user.click(pay);
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(cardError.message);
+      expect(alert).toHaveClass('text-error');
+      expect(pay).toBeEnabled();
+      expect(number).toHaveValue(cardNumber.replace(/(\d{4})(?=\d)/g, '$1 '));
+      expect(requestLog(fetchMock)).not.toContain(MARK_PAID);
+      expect(screen.queryByText(PAYMENT_COMPLETED_MESSAGE)).not.toBeInTheDocument();
+    },
+  );
+
+  it('pays with another card after a decline', async () => {
+    let answer = declined(CardErrors.declined);
+    const { user } = renderPayment({ [CONFIRM]: () => answer });
+    const { pay } = await enterCard(user, TEST_CARDS.declined);
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CardErrors.declined.message);
+
+    answer = jsonResponse({ paymentIntent: { id: PAID_ID, status: 'succeeded', amount: 155988 } });
+    await enterCard(user);
+    await user.click(pay);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PAYMENT_COMPLETED_MESSAGE }),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's message in red when the order cannot be marked paid (409)", async () => {
+    const refunded = 'This order was cancelled; your payment has been refunded.';
+    const { user, fetchMock } = renderPayment({
+      [MARK_PAID]: jsonResponse({ code: 'CONFLICT', message: refunded }, 409),
+    });
+    const { pay } = await enterCard(user);
+    await waitFor(() => expect(pay).toBeEnabled());
+
+    await user.click(pay);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(refunded);
+    expect(alert).toHaveClass('text-error');
+    expect(screen.queryByText(PAYMENT_COMPLETED_MESSAGE)).not.toBeInTheDocument();
+
+    // Trying again asks the server again; the card is not charged a second time.
+    await user.click(pay);
+    await waitFor(() =>
+      expect(requestLog(fetchMock).filter((request) => request === MARK_PAID)).toHaveLength(2),
+    );
+    expect(requestLog(fetchMock).filter((request) => request === CONFIRM)).toHaveLength(1);
+  });
+
+  it.each([
+    ['already paid', paidOrder(), [ORDER_ALREADY_PAID_MESSAGE, transactionIdMessage(PAID_ID)]],
+    ['cancelled', { ...order, stat: 'cancelled' }, [ORDER_CANCELLED_MESSAGE]],
+    ['expired', { ...order, stat: 'expired' }, [ORDER_EXPIRED_MESSAGE]],
+  ] as const)(
+    'says so for an order %s, offers no card form and links back to My Orders',
+    async (_, state, texts) => {
+      const { fetchMock } = renderPayment({ [ORDER]: jsonResponse(state) });
+
+      for (const text of texts) expect(await screen.findByText(text)).toBeInTheDocument();
+      expect(screen.getByText(`Hello, ${customer.name}`)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute(
+        'href',
+        '/dashboard/myOrders',
+      );
+      expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+      expect(requestLog(fetchMock)).not.toContain(INTENT);
+    },
+  );
+
+  it.each([404, 403])('says the order was not found (%i)', async (status) => {
+    renderPayment({
+      [ORDER]: jsonResponse({ code: 'NOT_FOUND', message: 'Order not found' }, status),
+    });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order not found' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(ORDER_NOT_FOUND_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the order cannot be loaded', async () => {
+    let answer = jsonResponse({ code: 'INTERNAL', message: 'Boom' }, 500);
+    const { user } = renderPayment({ [ORDER]: () => answer });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load this order.");
+    answer = jsonResponse(order);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Please Pay for Cordless Drill' }),
+    ).toBeInTheDocument();
+  });
+
+  it('tells the customer when the order can no longer be paid (409 on the payment secret)', async () => {
+    let current: Purchase = order;
+    renderPayment({
+      [ORDER]: () => jsonResponse(current),
+      [INTENT]: () => {
+        current = paidOrder();
+        return jsonResponse({ code: 'CONFLICT', message: 'This order is already paid.' }, 409);
+      },
+    });
+
+    // The order, asked again, shows it paid.
+    expect(await screen.findByText(transactionIdMessage(PAID_ID))).toBeInTheDocument();
+    expect(screen.getByText(ORDER_ALREADY_PAID_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the payment secret cannot be obtained', async () => {
+    let answer = jsonResponse({ code: 'INTERNAL', message: 'Boom' }, 500);
+    const { user } = renderPayment({ [INTENT]: () => answer });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't start the payment.");
+    answer = jsonResponse(INTENT_ANSWER);
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    const { pay } = await enterCard(user);
+    await waitFor(() => expect(pay).toBeEnabled());
+  });
+
+  it('is the page at /dashboard/payment/:id, inside the dashboard', async () => {
+    storeAccessToken('access-1');
+    mockApi({
+      [SESSION]: sessionResponse(customer, 'access-1'),
+      [`GET ${apiPaths.adminCheck(customer.email)}`]: jsonResponse({ admin: false }),
+      ...happyPath,
+    });
+    renderApp(`/dashboard/payment/${order._id}`);
+
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Please Pay for Cordless Drill' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await cardForm()).toBeTruthy();
+    expect(document.title).toBe('Payment — Toolhouse');
+  });
+});

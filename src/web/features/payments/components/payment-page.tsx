@@ -1,0 +1,247 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify/unstyled';
+import { formatDollars } from '../../../../shared/money.ts';
+import { PAYMENT_COMPLETED_MESSAGE, transactionIdMessage } from '../../../../shared/payment.ts';
+import type { Purchase } from '../../../../shared/purchase.ts';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { usePublicConfig } from '../../../lib/public-config.ts';
+import { usePaymentIntent } from '../api/create-payment-intent.ts';
+import { useOrder } from '../api/get-order.ts';
+import { usePayOrder, type PaidOrder } from '../api/pay-order.ts';
+import { paymentKeys } from '../api/payment-keys.ts';
+import type { CardFormProps } from '../lib/card-payment.ts';
+import {
+  greeting,
+  ORDER_ALREADY_PAID_MESSAGE,
+  ORDER_CANCELLED_MESSAGE,
+  ORDER_EXPIRED_MESSAGE,
+  ORDER_NOT_FOUND_MESSAGE,
+  payForMessage,
+} from '../lib/messages.ts';
+
+// The card forms are chunks of their own: Stripe's library only downloads when Stripe is the
+// configured provider, and neither weighs on any other page.
+const TestCardForm = lazy(() => import('./test-card-form.tsx'));
+const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
+
+const MY_ORDERS_PATH = '/dashboard/myOrders';
+
+function BackToMyOrders({ primary = false }: { primary?: boolean }) {
+  return (
+    <Link
+      to={MY_ORDERS_PATH}
+      className={`btn self-start ${primary ? 'btn-primary' : 'btn-outline'}`}
+    >
+      Back to My Orders
+    </Link>
+  );
+}
+
+function PaymentSection({ children }: { children: ReactNode }) {
+  return <section className="flex max-w-2xl flex-col gap-6">{children}</section>;
+}
+
+function OrderSummary({ order }: { order: Purchase }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-box border border-base-300 bg-base-200 px-5 py-4">
+      <dt className="font-medium">Product</dt>
+      <dd>{order.product}</dd>
+      <dt className="font-medium">Quantity</dt>
+      <dd>{order.orderQuantity}</dd>
+      <dt className="font-medium">Unit price</dt>
+      <dd>${formatDollars(order.price)}</dd>
+      <dt className="font-medium">Total</dt>
+      <dd className="font-semibold">${formatDollars(order.totalPrice)}</dd>
+    </dl>
+  );
+}
+
+/** A heading that takes the focus when it appears, so the new state is read out. */
+function FocusedHeading({ children, className }: { children: ReactNode; className: string }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h1 ref={ref} tabIndex={-1} className={className}>
+      {children}
+    </h1>
+  );
+}
+
+function OrderNotFound() {
+  return (
+    <PaymentSection>
+      <h1 className="text-3xl font-bold">Order not found</h1>
+      <p className="text-lg">{ORDER_NOT_FOUND_MESSAGE}</p>
+      <BackToMyOrders primary />
+    </PaymentSection>
+  );
+}
+
+/** Paid, cancelled or expired: nothing to pay; say why, with the way back. */
+function NothingToPay({ order, children }: { order: Purchase; children: ReactNode }) {
+  return (
+    <PaymentSection>
+      <p className="text-lg">{greeting(order.customerName)}</p>
+      <h1 className="text-3xl font-bold">Payment</h1>
+      <div className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-200 px-6 py-5 text-lg">
+        {children}
+      </div>
+      <OrderSummary order={order} />
+      <BackToMyOrders primary />
+    </PaymentSection>
+  );
+}
+
+function PaymentCompleted({ paid }: { paid: PaidOrder }) {
+  return (
+    <PaymentSection>
+      <FocusedHeading className="text-3xl font-bold text-success">
+        {PAYMENT_COMPLETED_MESSAGE}
+      </FocusedHeading>
+      <p className="text-lg break-all">{transactionIdMessage(paid.transactionId)}</p>
+      <OrderSummary order={paid.order} />
+      <BackToMyOrders primary />
+    </PaymentSection>
+  );
+}
+
+function CardForm(props: CardFormProps) {
+  const config = usePublicConfig();
+  if (config.isPending) return <Spinner label="Loading card form" />;
+  if (config.isError) {
+    return (
+      <ErrorState
+        title="We couldn't load the card form."
+        detail={config.error.message}
+        onRetry={() => void config.refetch()}
+        isRetrying={config.isFetching}
+      />
+    );
+  }
+  const { payments } = config.data;
+  return (
+    <Suspense fallback={<Spinner label="Loading card form" />}>
+      {payments.provider === 'stripe' ? (
+        <StripeCardForm publishableKey={payments.publishableKey} {...props} />
+      ) : (
+        <TestCardForm {...props} />
+      )}
+    </Suspense>
+  );
+}
+
+/** An unpaid, pending order: obtain the payment secret, take the card, pay. */
+function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOrder) => void }) {
+  const queryClient = useQueryClient();
+  const intent = usePaymentIntent(order._id);
+  const pay = usePayOrder(order._id, onPaid);
+  const refused = isApiError(intent.error) && intent.error.status === 409;
+
+  // Paid, cancelled or expired meanwhile: the order, asked again, shows which.
+  useEffect(() => {
+    if (refused) void queryClient.invalidateQueries({ queryKey: paymentKeys.order(order._id) });
+  }, [refused, queryClient, order._id]);
+
+  return (
+    <PaymentSection>
+      <p className="text-lg">{greeting(order.customerName)}</p>
+      <h1 className="text-3xl font-bold">{payForMessage(order.product)}</h1>
+      <p className="text-xl font-semibold">Please pay ${formatDollars(order.totalPrice)}</p>
+      <OrderSummary order={order} />
+      {intent.isError ? (
+        refused ? (
+          <div className="flex flex-col gap-4">
+            <p role="alert" className="font-medium text-error">
+              {intent.error.message}
+            </p>
+            <BackToMyOrders />
+          </div>
+        ) : (
+          <ErrorState
+            title="We couldn't start the payment."
+            detail={intent.error.message}
+            onRetry={() => void intent.refetch()}
+            isRetrying={intent.isFetching}
+          />
+        )
+      ) : (
+        <CardForm
+          clientSecret={intent.data?.clientSecret}
+          billingDetails={{ name: order.customerName, email: order.customerEmail }}
+          paying={pay.isPending}
+          error={pay.error?.message}
+          onPay={(confirmCard, clearCard) =>
+            pay.mutate(confirmCard, {
+              onSuccess: () => {
+                clearCard();
+                toast.success(PAYMENT_COMPLETED_MESSAGE);
+              },
+            })
+          }
+        />
+      )}
+    </PaymentSection>
+  );
+}
+
+/** Payment (/dashboard/payment/:id, signed-in customers): pay for one of one's own orders. */
+export function PaymentPage({ orderId }: { orderId: string }) {
+  const order = useOrder(orderId);
+  // Once paid here, the page says so, whatever the refreshed order shows next.
+  const [paid, setPaid] = useState<PaidOrder | null>(null);
+
+  if (paid) return <PaymentCompleted paid={paid} />;
+  if (order.isPending) {
+    return (
+      <PaymentSection>
+        <h1 className="sr-only">Payment</h1>
+        <Spinner label="Loading your order" />
+      </PaymentSection>
+    );
+  }
+  if (isApiError(order.error) && [403, 404].includes(order.error.status)) return <OrderNotFound />;
+  if (!order.data) {
+    return (
+      <PaymentSection>
+        <h1 className="text-3xl font-bold">Payment</h1>
+        <ErrorState
+          title="We couldn't load this order."
+          detail={order.error?.message}
+          onRetry={() => void order.refetch()}
+          isRetrying={order.isFetching}
+        />
+      </PaymentSection>
+    );
+  }
+
+  const current = order.data;
+  if (current.stat === 'cancelled') {
+    return (
+      <NothingToPay order={current}>
+        <p>{ORDER_CANCELLED_MESSAGE}</p>
+      </NothingToPay>
+    );
+  }
+  if (current.stat === 'expired') {
+    return (
+      <NothingToPay order={current}>
+        <p>{ORDER_EXPIRED_MESSAGE}</p>
+      </NothingToPay>
+    );
+  }
+  if (current.paid) {
+    return (
+      <NothingToPay order={current}>
+        <p className="font-semibold">{ORDER_ALREADY_PAID_MESSAGE}</p>
+        {current.transactionId && (
+          <p className="break-all">{transactionIdMessage(current.transactionId)}</p>
+        )}
+      </NothingToPay>
+    );
+  }
+  return <PayForOrder key={current._id} order={current} onPaid={setPaid} />;
+}

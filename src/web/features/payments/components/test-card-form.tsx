@@ -1,0 +1,88 @@
+import { useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/form-field.tsx';
+import { confirmTestPayment } from '../api/confirm-test-payment.ts';
+import { completeCard, formatCardNumber, formatCvc, formatExpiry } from '../lib/card-format.ts';
+import type { CardFormProps } from '../lib/card-payment.ts';
+import { TEST_MODE_NOTE } from '../lib/messages.ts';
+import { CardErrorMessage, PayButton } from './pay-controls.tsx';
+
+/**
+ * Card entry for the built-in test-mode processor (config.payments.provider 'test'). The card
+ * lives in this component's state only: never logged nor stored, and emptied once paid.
+ */
+export default function TestCardForm({
+  clientSecret,
+  billingDetails,
+  paying,
+  error,
+  onPay,
+}: CardFormProps) {
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const card = completeCard(number, expiry, cvc);
+
+  const clearCard = () => {
+    setNumber('');
+    setExpiry('');
+    setCvc('');
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!clientSecret || !card || paying) return;
+    onPay(() => confirmTestPayment({ clientSecret, card, billingDetails }), clearCard);
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Card payment" className="flex flex-col gap-4">
+      <FormField label="Card Number">
+        {(control) => (
+          <input
+            {...control}
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value={number}
+            onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+            className="input w-full font-mono"
+          />
+        )}
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField label="Expiry">
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MM/YY"
+              value={expiry}
+              onChange={(event) => setExpiry(formatExpiry(event.target.value))}
+              className="input w-full font-mono"
+            />
+          )}
+        </FormField>
+        <FormField label="CVC">
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              value={cvc}
+              onChange={(event) => setCvc(formatCvc(event.target.value))}
+              className="input w-full font-mono"
+            />
+          )}
+        </FormField>
+      </div>
+      <p className="text-sm text-stone-600">{TEST_MODE_NOTE}</p>
+      <PayButton disabled={!clientSecret || !card} paying={paying} />
+      <CardErrorMessage message={error} />
+    </form>
+  );
+}
