@@ -387,9 +387,13 @@ async function main() {
     const perf = Math.round(categories.performance.score * 100);
     const a11y = Math.round(categories.accessibility.score * 100);
     const metric = (id) => audits[id]?.displayValue ?? '?';
+    // A failed run (timeout on a busy machine, no paint) scores 0: say why instead of a bare 0.
+    const failure = result.lhr.runtimeError
+      ? `; Lighthouse error ${result.lhr.runtimeError.code}`
+      : '';
     row(
       `Lighthouse mobile ${path}`,
-      `perf ${perf}, a11y ${a11y} (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')})`,
+      `perf ${perf}, a11y ${a11y} (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')})${failure}`,
       '',
       `perf >= ${TARGETS.perf}: ${perf >= TARGETS.perf ? 'met' : 'MISSED'}; a11y >= ${TARGETS.a11y}: ${a11y >= TARGETS.a11y ? 'met' : 'MISSED'}`,
     );

@@ -52,6 +52,9 @@ export async function buildApp({
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestTimeout: 30_000,
+    // Enforce the header and request timeouts every second (Node checks every 30 s by default),
+    // so slow-header connections are closed promptly.
+    http: { connectionsCheckingInterval: 1_000 },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = 15_000;

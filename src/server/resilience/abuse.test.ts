@@ -128,7 +128,7 @@ describe('abusive requests', () => {
     await expectHealthy();
   });
 
-  it('keeps serving while slow-header (slowloris) connections are held open', async () => {
+  it('keeps serving while slow-header (slowloris) connections are held open, then closes them', async () => {
     const sockets: Socket[] = [];
     const closed = new Set<Socket>();
     await Promise.all(
@@ -142,6 +142,7 @@ describe('abusive requests', () => {
             });
             socket.on('error', reject);
             socket.on('close', () => closed.add(socket));
+            socket.resume(); // read, so the server's end of the connection is seen
             sockets.push(socket);
           }),
       ),
@@ -156,9 +157,15 @@ describe('abusive requests', () => {
         expect(products.status).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
+      // The server itself ends them once the header timeout (15 s) passes, checked every second.
+      const deadline = Date.now() + 25_000;
+      while (closed.size < sockets.length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(closed.size).toBe(sockets.length);
     } finally {
       for (const socket of sockets) socket.destroy();
     }
     await expectHealthy();
-  });
+  }, 45_000);
 });

@@ -64,7 +64,11 @@ export function createCatalogCache(db: Db): CatalogCache {
     })
     .from(product)
     .prepare('catalog_fingerprint');
-  const queryFingerprint = async (): Promise<string> => (await fingerprintQuery.execute())[0]!.f;
+  const queryFingerprint = async (): Promise<string> => {
+    const [row] = await fingerprintQuery.execute();
+    if (!row) throw new Error('the catalogue fingerprint query returned no row');
+    return row.f;
+  };
 
   const startCheck = (): Promise<string> => {
     const check = queryFingerprint();
