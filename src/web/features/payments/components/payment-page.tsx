@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify/unstyled';
 import { formatDollars } from '../../../../shared/money.ts';
 import { PAYMENT_COMPLETED_MESSAGE, transactionIdMessage } from '../../../../shared/payment.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
@@ -176,10 +175,8 @@ function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOr
           error={pay.error?.message}
           onPay={(confirmCard, clearCard) =>
             pay.mutate(confirmCard, {
-              onSuccess: () => {
-                clearCard();
-                toast.success(PAYMENT_COMPLETED_MESSAGE);
-              },
+              // The focused success heading says it: no second message in a toast.
+              onSuccess: clearCard,
             })
           }
         />
