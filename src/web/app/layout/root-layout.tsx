@@ -20,7 +20,9 @@ export function RootLayout() {
           Skip to content
         </a>
         <Navbar />
-        <main id="main" tabIndex={-1} className="grow">
+        {/* At least a screen tall: while a page loads, the footer stays below the fold instead of
+            jumping down when the content arrives (layout shift). */}
+        <main id="main" tabIndex={-1} className="min-h-svh grow">
           <Suspense fallback={<Spinner label="Loading page" className="py-24" />}>
             <Outlet />
           </Suspense>
