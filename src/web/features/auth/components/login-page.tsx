@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginFormSchema } from '../../../../shared/auth.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
@@ -73,28 +73,20 @@ export function LoginPage() {
     <AuthCard title="Login">
       <FormNotice message={fromUrl.notice} />
       <form noValidate onSubmit={onSubmit} aria-label="Login" className="flex flex-col gap-4">
-        <FormField label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className={`input w-full ${errors.email ? 'input-error' : ''}`}
-            />
-          )}
-        </FormField>
-        <FormField label="Password" error={errors.password?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('password')}
-              type="password"
-              autoComplete="current-password"
-              className={`input w-full ${errors.password ? 'input-error' : ''}`}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         <Link to="/reset" className="link self-end text-sm">
           Forgot password?
         </Link>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { RegisterFormSchema } from '../../../../shared/auth.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
@@ -57,39 +57,28 @@ export function RegisterPage() {
     <AuthCard title="Register">
       <FormNotice message={notice} />
       <form noValidate onSubmit={onSubmit} aria-label="Register" className="flex flex-col gap-4">
-        <FormField label="Name" error={errors.name?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('name')}
-              type="text"
-              autoComplete="name"
-              className={`input w-full ${errors.name ? 'input-error' : ''}`}
-            />
-          )}
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className={`input w-full ${errors.email ? 'input-error' : ''}`}
-            />
-          )}
-        </FormField>
-        <FormField label="Password" error={errors.password?.message} hint={NEW_PASSWORD_HINT}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('password')}
-              type="password"
-              autoComplete="new-password"
-              className={`input w-full ${errors.password ? 'input-error' : ''}`}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Name"
+          type="text"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          hint={NEW_PASSWORD_HINT}
+          {...register('password')}
+        />
         <SubmitButton pending={signUp.isPending} className="w-full">
           Register
         </SubmitButton>

@@ -9,7 +9,7 @@ import {
   ResetPasswordFormSchema,
   ResetRequestFormSchema,
 } from '../../../../shared/auth.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
@@ -66,17 +66,13 @@ function ResetRequestForm({ linkInvalid }: { linkInvalid: boolean }) {
         aria-label="Request a reset link"
         className="flex flex-col gap-4"
       >
-        <FormField label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className={`input w-full ${errors.email ? 'input-error' : ''}`}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <SubmitButton pending={request.isPending} className="w-full">
           Send Reset Link
         </SubmitButton>
@@ -124,17 +120,14 @@ function NewPasswordForm({ token }: { token: string }) {
         aria-label="Choose a new password"
         className="flex flex-col gap-4"
       >
-        <FormField label="New Password" error={errors.password?.message} hint={NEW_PASSWORD_HINT}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('password')}
-              type="password"
-              autoComplete="new-password"
-              className={`input w-full ${errors.password ? 'input-error' : ''}`}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password?.message}
+          hint={NEW_PASSWORD_HINT}
+          {...register('password')}
+        />
         <SubmitButton pending={reset.isPending} className="w-full">
           Reset Password
         </SubmitButton>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { CONTACT_SENT_MESSAGE, ContactBodySchema } from '../../../../shared/contact.ts';
 import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
@@ -32,28 +33,20 @@ export function ContactForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Contact us">
-      <FormField label="Name" error={errors.name?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('name')}
-            type="text"
-            autoComplete="name"
-            className={`input w-full ${errors.name ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            className={`input w-full ${errors.email ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Name"
+        type="text"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register('name')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
       <FormField label="Message" error={errors.message?.message}>
         {(control) => (
           <textarea

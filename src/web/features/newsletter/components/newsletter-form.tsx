@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { NEWSLETTER_SUBSCRIBED_MESSAGE, NewsletterBodySchema } from '../../../../shared/contact.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter.ts';
 
@@ -38,17 +38,13 @@ export function NewsletterForm() {
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
     >
       <div className="grow text-left">
-        <FormField label="Email" error={errors.email?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('email')}
-              type="email"
-              autoComplete="email"
-              className={`input w-full ${errors.email ? 'input-error' : ''}`}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
       </div>
       <button type="submit" className="btn btn-primary sm:mt-8" disabled={subscribe.isPending}>
         {subscribe.isPending && (

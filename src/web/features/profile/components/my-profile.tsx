@@ -7,6 +7,7 @@ import {
 } from '../../../../shared/profile.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSignedInUser, type AccountUser } from '../../../lib/auth/session.ts';
@@ -56,39 +57,27 @@ function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | 
           )}
         </FormField>
       </div>
-      <FormField label="Location" error={errors.location?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('location')}
-            type="text"
-            autoComplete="address-level2"
-            className={`input w-full ${errors.location ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="Phone" error={errors.phone?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('phone')}
-            type="tel"
-            autoComplete="tel"
-            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="LinkedIn" error={errors.linkedin?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('linkedin')}
-            type="url"
-            placeholder="https://www.linkedin.com/in/…"
-            className={`input w-full ${errors.linkedin ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Location"
+        type="text"
+        autoComplete="address-level2"
+        error={errors.location?.message}
+        {...register('location')}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextField
+        label="LinkedIn"
+        type="url"
+        placeholder="https://www.linkedin.com/in/…"
+        error={errors.linkedin?.message}
+        {...register('linkedin')}
+      />
       <SubmitButton pending={save.isPending} className="self-start">
         Save Profile
       </SubmitButton>
