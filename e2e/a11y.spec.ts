@@ -39,6 +39,8 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     '/login',
     '/register',
     '/reset',
+    '/terms',
+    '/privacy',
     '/no-such-page',
   ]) {
     test(`signed out: ${path}`, async ({ page }) => {
@@ -50,7 +52,19 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     await register(page, 'Axel Access', uniqueEmail());
     for (const path of ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'])
       await expectAccessible(page, path);
-    await expectAccessible(page, `/purchase/${await firstProductId(page)}`);
+    const productId = await firstProductId(page);
+    await expectAccessible(page, `/purchase/${productId}`);
+
+    // The payment page, for an order placed through the API with the customer's own token.
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const order = await page.request.post('/api/purchase', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { productId, orderQuantity: 10, address: '1 Main St', phone: '555' },
+    });
+    expect(order.status()).toBe(201);
+    const { _id } = (await order.json()) as { _id: string };
+    await expectAccessible(page, `/dashboard/payment/${_id}`);
+    await expect(page.getByLabel('Card Number')).toBeVisible();
   });
 
   test('admin pages', async ({ page }) => {
@@ -61,6 +75,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       '/dashboard/addProduct',
       '/dashboard/manageProducts',
       '/dashboard/manageAllOrders',
+      `/dashboard/manageProducts/${await firstProductId(page)}/edit`,
     ])
       await expectAccessible(page, path);
   });
