@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useProductList } from '../api/get-products.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { ADD_PRODUCT_PATH, editProductPath } from '../lib/paths.ts';
+import { DataTable } from '../../../components/data-table.tsx';
 
 const notDeletedMessage = (name: string) => `Product ${name} was not deleted: it no longer exists.`;
 
@@ -106,37 +107,22 @@ export function ManageProductsPage() {
       <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
         {`Manage Products: ${products.data.length}`}
       </h1>
-      {products.data.length === 0 ? (
-        <p className="rounded-box border border-base-300 bg-base-200 px-6 py-8 text-lg">
-          No products yet.{' '}
-          <Link to={ADD_PRODUCT_PATH} className="link">
-            Add a new Product
-          </Link>
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Price</th>
-                <th scope="col">Image</th>
-                <th scope="col">Quantity Available</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.data.map((product) => (
-                <ProductRow
-                  key={product._id}
-                  product={product}
-                  onDelete={() => setToDelete(product)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={['Name', 'Price', 'Image', 'Quantity Available', 'Action']}
+        isEmpty={products.data.length === 0}
+        empty={
+          <p>
+            No products yet.{' '}
+            <Link to={ADD_PRODUCT_PATH} className="link">
+              Add a new Product
+            </Link>
+          </p>
+        }
+      >
+        {products.data.map((product) => (
+          <ProductRow key={product._id} product={product} onDelete={() => setToDelete(product)} />
+        ))}
+      </DataTable>
       {toDelete && (
         <ConfirmDialog
           title={deleteProductQuestion(toDelete.name)}

@@ -11,6 +11,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
+import { DataTable } from '../../../components/data-table.tsx';
 
 function UserRow({ user }: { user: User }) {
   const makeAdmin = useMakeAdmin();
@@ -86,22 +87,11 @@ export function MakeAdminPage() {
   return (
     <section className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold">{`All Users: ${users.data.length}`}</h1>
-      <div className="overflow-x-auto rounded-box border border-base-300">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((user) => (
-              <UserRow key={user._id} user={user} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={['Name', 'Role', 'Action']}>
+        {users.data.map((user) => (
+          <UserRow key={user._id} user={user} />
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { useShipOrder } from '../api/ship-order.ts';
 import { ORDER_SHIPPED_MESSAGE } from '../lib/messages.ts';
 import { DeleteOrderDialog } from './delete-order-dialog.tsx';
 import { OrdersSection } from './orders-section.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 
 function OrderAction({
   order,
@@ -99,30 +100,15 @@ export function ManageAllOrders() {
   }
   return (
     <OrdersSection heading={`Manage All Orders: ${orders.data.length}`} headingRef={headingRef}>
-      {orders.data.length === 0 ? (
-        <p className="rounded-box border border-base-300 bg-base-200 px-6 py-8 text-lg">
-          There are no orders yet.
-        </p>
-      ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Product</th>
-                <th scope="col">Total Price</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order) => (
-                <OrderRow key={order._id} order={order} onDelete={setToDelete} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={['Name', 'Email', 'Product', 'Total Price', 'Action']}
+        isEmpty={orders.data.length === 0}
+        empty={<p>There are no orders yet.</p>}
+      >
+        {orders.data.map((order) => (
+          <OrderRow key={order._id} order={order} onDelete={setToDelete} />
+        ))}
+      </DataTable>
       {toDelete && (
         <DeleteOrderDialog
           order={toDelete}

@@ -10,6 +10,7 @@ import { useSignOut } from '../../../lib/auth/use-sign-out.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { DeleteOrderDialog } from './delete-order-dialog.tsx';
 import { OrdersSection } from './orders-section.tsx';
+import { DataTable } from '../../../components/data-table.tsx';
 
 function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purchase) => void }) {
   const productId = useId();
@@ -92,34 +93,29 @@ export function MyOrders() {
   }
   return (
     <OrdersSection heading={`My Orders: ${orders.data.length}`} headingRef={headingRef}>
-      {orders.data.length === 0 ? (
-        <div className="flex flex-col items-start gap-4 rounded-box border border-base-300 bg-base-200 px-6 py-8">
-          <p className="text-lg">You have no orders yet.</p>
-          <Link to="/allProducts" className="btn btn-primary">
-            Browse all products
-          </Link>
-        </div>
-      ) : (
-        <div className="overflow-x-auto rounded-box border border-base-300">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Order Quantity</th>
-                <th scope="col">Price per Quantity</th>
-                <th scope="col">Total Price</th>
-                <th scope="col">Action</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order) => (
-                <OrderRow key={order._id} order={order} onDelete={setToDelete} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        columns={[
+          'Product',
+          'Order Quantity',
+          'Price per Quantity',
+          'Total Price',
+          'Action',
+          'Status',
+        ]}
+        isEmpty={orders.data.length === 0}
+        empty={
+          <>
+            <p>You have no orders yet.</p>
+            <Link to="/allProducts" className="btn btn-primary">
+              Browse all products
+            </Link>
+          </>
+        }
+      >
+        {orders.data.map((order) => (
+          <OrderRow key={order._id} order={order} onDelete={setToDelete} />
+        ))}
+      </DataTable>
       {toDelete && (
         <DeleteOrderDialog
           order={toDelete}
