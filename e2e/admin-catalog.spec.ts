@@ -1,19 +1,15 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { signUpAdmin } from './support/accounts.ts';
 
-async function photoFile(): Promise<string> {
-  const file = join(mkdtempSync(join(tmpdir(), 'toolhouse-photo-')), 'bench-grinder.jpg');
-  const bytes = await sharp({
+/** A real JPEG photo, made in memory (no temp file to clean up). */
+async function photo() {
+  const buffer = await sharp({
     create: { width: 640, height: 480, channels: 3, background: '#f5b301' },
   })
     .jpeg()
     .toBuffer();
-  writeFileSync(file, bytes);
-  return file;
+  return { name: 'bench-grinder.jpg', mimeType: 'image/jpeg', buffer };
 }
 
 test('an admin adds a product with a photo, edits it and deletes it', async ({ page }) => {
@@ -36,7 +32,7 @@ test('an admin adds a product with a photo, edits it and deletes it', async ({ p
   await page.getByLabel('Product Name').fill(name);
   await page.getByLabel('Price').fill('89.50');
   await page.getByLabel('Description').fill('6" bench grinder with two wheels and eye shields.');
-  await page.getByLabel('Image').setInputFiles(await photoFile());
+  await page.getByLabel('Image').setInputFiles(await photo());
   await page.getByLabel('Minimum Order Quantity').fill('4');
   await page.getByLabel('Available Quantity').fill('60');
   await page.getByRole('button', { name: 'Add Product' }).click();

@@ -17,7 +17,12 @@ declare module 'vitest' {
 /** One PostgreSQL cluster per test run, with a migrated and seeded template database. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-test-'));
-  const cluster = await startEmbeddedCluster({ dataDir, log: () => undefined });
+  const cluster = await startEmbeddedCluster({ dataDir, log: () => undefined }).catch(
+    (error: unknown) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    },
+  );
   try {
     const admin = connectDatabase(cluster.urlFor('postgres'), { max: 1 });
     await admin.pool.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
@@ -27,6 +32,7 @@ export default async function setup(project: TestProject) {
     await template.pool.end();
   } catch (error) {
     await cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   project.provide('testClusterUrl', cluster.urlFor('postgres'));
