@@ -18,6 +18,8 @@ test.describe('register, sign out, log in', () => {
     await expect(page.getByText('Name is required')).toBeVisible();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
+    // The first invalid field takes the focus; typing elsewhere starts only after that.
+    await expect(page.getByLabel('Name')).toBeFocused();
 
     await page.getByLabel('Email').fill('First.Last@Example');
     await expect(page.getByText('Provide a valid Email')).toBeVisible();
@@ -68,6 +70,7 @@ test.describe('register, sign out, log in', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Email is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeFocused();
     await page.getByLabel('Email').fill('nobody');
     await expect(page.getByText('Provide a valid Email')).toBeVisible();
     await page.getByLabel('Password').fill('12345');

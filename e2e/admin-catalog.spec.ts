@@ -28,6 +28,7 @@ test('an admin adds a product with a photo, edits it and deletes it', async ({ p
   ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
+  await expect(page.getByLabel('Product Name')).toBeFocused();
 
   await page.getByLabel('Product Name').fill(name);
   await page.getByLabel('Price').fill('89.50');

@@ -7,6 +7,7 @@ test('contact us: inline messages, then the message is sent and confirmed', asyn
   await expect(page.getByText('Name is required')).toBeVisible();
   await expect(page.getByText('Email is required')).toBeVisible();
   await expect(page.getByText('Message is required')).toBeVisible();
+  await expect(page.getByLabel('Name')).toBeFocused();
 
   await page.getByLabel('Name').fill('Ada Lovelace');
   await expect(page.getByText('Name is required')).toBeHidden();
