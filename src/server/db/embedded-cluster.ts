@@ -132,7 +132,7 @@ export function runningClusterUrl(dataDir: string, database: string): string | u
 }
 
 /** After a crash (kill -9 of Node) the postmaster may still run: stop it before starting anew. */
-async function stopLeftoverPostmaster(
+export async function stopLeftoverPostmaster(
   clusterDir: string,
   log: (message: string) => void,
 ): Promise<void> {

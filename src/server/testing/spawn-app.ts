@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.ts';
+import { stopLeftoverPostmaster } from '../db/embedded-cluster.ts';
 
 // The real server as its own process (node --import tsx src/server/main.ts), listening on a free
 // loopback port, for the resilience tests: several instances, kill -9, SIGTERM, outages, abuse.
@@ -120,29 +121,12 @@ export async function spawnApp(options: SpawnOptions = {}): Promise<SpawnedApp> 
   return { url, pid: child.pid ?? 0, dataDir, output: () => output, waitForOutput, exited, stop };
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * Removes an instance's DATA_DIR, first stopping a PostgreSQL that a killed app left running in it
  * (a graceful stop already stopped it).
  */
 export async function removeDataDir(dataDir: string): Promise<void> {
-  const pidFile = join(dataDir, 'pg', 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pid && isAlive(pid)) {
-      process.kill(pid, 'SIGQUIT'); // immediate shutdown: the data goes away anyway
-      const deadline = Date.now() + 10_000;
-      while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    }
-  }
+  await stopLeftoverPostmaster(join(dataDir, 'pg'), () => undefined);
   rmSync(dataDir, { recursive: true, force: true });
 }
 
