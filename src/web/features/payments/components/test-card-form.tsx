@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { confirmTestPayment } from '../api/confirm-test-payment.ts';
 import { completeCard, formatCardNumber, formatCvc, formatExpiry } from '../lib/card-format.ts';
 import type { CardFormProps } from '../lib/card-payment.ts';
@@ -36,49 +36,37 @@ export default function TestCardForm({
 
   return (
     <form noValidate onSubmit={submit} aria-label="Card payment" className="flex flex-col gap-4">
-      <FormField label="Card Number">
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={number}
-            onChange={(event) => setNumber(formatCardNumber(event.target.value))}
-            className="input w-full font-mono"
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Card Number"
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={number}
+        onChange={(event) => setNumber(formatCardNumber(event.target.value))}
+        className="font-mono"
+      />
       <div className="grid grid-cols-2 gap-4">
-        <FormField label="Expiry">
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              value={expiry}
-              onChange={(event) => setExpiry(formatExpiry(event.target.value))}
-              className="input w-full font-mono"
-            />
-          )}
-        </FormField>
-        <FormField label="CVC">
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              value={cvc}
-              onChange={(event) => setCvc(formatCvc(event.target.value))}
-              className="input w-full font-mono"
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Expiry"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          value={expiry}
+          onChange={(event) => setExpiry(formatExpiry(event.target.value))}
+          className="font-mono"
+        />
+        <TextField
+          label="CVC"
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          value={cvc}
+          onChange={(event) => setCvc(formatCvc(event.target.value))}
+          className="font-mono"
+        />
       </div>
       <p className="text-sm text-stone-600">{TEST_MODE_NOTE}</p>
       <PayButton disabled={!clientSecret || !card} paying={paying} />
