@@ -21,6 +21,9 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -87,6 +90,9 @@ export async function buildApp({
       await api.register(purchasesRoutes, { db, config });
       await api.register(paymentsRoutes, { db, config });
       await api.register(imageUploadRoutes, { db });
+      await api.register(overviewRoutes, { db });
+      await api.register(vitalsRoutes, { db });
+      await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
     },
     { prefix: '/api' },
   );

@@ -11,6 +11,8 @@ export const ReviewSchema = z.object({
   name: z.string(),
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
   review: z.string(),
+  /** The author has a paid order with the shop. */
+  verified: z.boolean(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
@@ -38,3 +40,19 @@ export const ReviewBodySchema = z.object({
     .max(REVIEW_TEXT_MAX, `Review must be at most ${REVIEW_TEXT_MAX} characters`),
 });
 export type ReviewBody = z.input<typeof ReviewBodySchema>;
+
+/** A review as the moderation screen shows it (admins only). */
+export const ModeratedReviewSchema = ReviewSchema.extend({
+  email: z.string().nullable(),
+  hidden: z.boolean(),
+  createdAt: z.string(),
+});
+export type ModeratedReview = z.infer<typeof ModeratedReviewSchema>;
+export const ModeratedReviewListSchema = z.array(ModeratedReviewSchema);
+
+/** PATCH /api/reviews/{id}: hide a review from the shop, or show it again. */
+export const ReviewModerationBodySchema = z.object({ hidden: z.boolean() }).strict();
+export const ReviewParamsSchema = z.object({ id: z.string() });
+
+export const REVIEW_HIDDEN_MESSAGE = 'Review hidden';
+export const REVIEW_SHOWN_MESSAGE = 'Review shown';

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -67,6 +68,9 @@ export const review = pgTable(
     name: text('name').notNull(),
     rating: smallint('rating').notNull(),
     body: text('body').notNull(),
+    /** Hidden by an admin: off the shop's pages (its author still sees it). */
+    hidden: boolean('hidden').notNull().default(false),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -227,3 +231,17 @@ export const paymentEvent = pgTable('payment_event', {
   type: text('type').notNull(),
   createdAt: createdAt(),
 });
+
+/** One Core Web Vital of one real page view: the route pattern and device class, nothing personal. */
+export const webVital = pgTable(
+  'web_vital',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    route: text('route').notNull(),
+    metric: text('metric').notNull(),
+    value: doublePrecision('value').notNull(),
+    device: text('device').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('web_vital_time_idx').on(t.createdAt, t.route, t.metric)],
+);

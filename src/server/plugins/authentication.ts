@@ -3,8 +3,11 @@ import { ROLE_ADMIN, type Role } from '../../shared/user.ts';
 import { Forbidden, ServiceUnavailable, Unauthorized } from '../errors.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 
-/** Who may call a route: secure by default, so a route must say `public` to be open. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: secure by default, so a route must say `public` to be open. `optional` is
+ * public too, but a valid Bearer token identifies the caller (an invalid one counts as none).
+ */
+export type Access = 'public' | 'optional' | 'user' | 'admin';
 
 /** The caller, as the database knows them on this request (roles are never cached or trusted). */
 export interface AuthUser {
@@ -58,6 +61,10 @@ export function registerAuthentication(api: FastifyInstance, auth: Auth): void {
   api.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access ?? 'user';
     if (access === 'public') return;
+    if (access === 'optional') {
+      request.user = await authenticate(auth, request);
+      return;
+    }
     const caller = await authenticate(auth, request);
     if (!caller) throw new Unauthorized();
     if (access === 'admin' && caller.role !== ROLE_ADMIN) throw new Forbidden();

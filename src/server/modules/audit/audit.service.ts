@@ -8,7 +8,9 @@ export type AuditAction =
   | 'product.delete'
   | 'user.make-admin'
   | 'purchase.ship'
-  | 'purchase.cancel';
+  | 'purchase.cancel'
+  | 'review.hide'
+  | 'review.show';
 
 /**
  * Records an admin action (who, what, when, before -> after). Pass the transaction that made the

@@ -1,14 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ReviewBodySchema, ReviewListSchema, ReviewSchema } from '../../../shared/review.ts';
+import {
+  ModeratedReviewListSchema,
+  ModeratedReviewSchema,
+  ReviewBodySchema,
+  ReviewListSchema,
+  ReviewModerationBodySchema,
+  ReviewParamsSchema,
+  ReviewSchema,
+} from '../../../shared/review.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../plugins/authentication.ts';
-import { listReviews, postReview } from './reviews.service.ts';
+import { listAllReviews, listReviews, moderateReview, postReview } from './reviews.service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/reviews',
-    { config: { access: 'public' }, schema: { response: { 200: ReviewListSchema } } },
-    () => listReviews(db),
+    // Public; a signed-in author also gets their own review back if an admin hid it.
+    { config: { access: 'optional' }, schema: { response: { 200: ReviewListSchema } } },
+    (request) => listReviews(db, request.user?.id),
   );
 
   app.post(
@@ -18,5 +27,24 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const posted = await postReview(db, callerOf(request), request.body);
       return reply.code(201).send(posted);
     },
+  );
+
+  app.get(
+    '/reviews/all',
+    { config: { access: 'admin' }, schema: { response: { 200: ModeratedReviewListSchema } } },
+    () => listAllReviews(db),
+  );
+
+  app.patch(
+    '/reviews/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: ReviewParamsSchema,
+        body: ReviewModerationBodySchema,
+        response: { 200: ModeratedReviewSchema },
+      },
+    },
+    (request) => moderateReview(db, callerOf(request), request.params.id, request.body.hidden),
   );
 };

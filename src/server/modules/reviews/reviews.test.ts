@@ -66,8 +66,9 @@ describe('POST /api/reviews', () => {
       name: 'Rhea Reviewer',
       rating: 5,
       review: 'Great drill.',
+      verified: false,
     });
-    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'name', 'rating', 'review']);
+    expect(Object.keys(res.json()).sort()).toEqual(['_id', 'name', 'rating', 'review', 'verified']);
     const listed = (await t.app.inject('/api/reviews')).json() as Review[];
     expect(listed).toContainEqual(posted);
     expect(listed.some((r) => r.name === 'Impostor')).toBe(false);
@@ -136,6 +137,7 @@ describe('POST /api/reviews', () => {
       name: 'Twice Poster',
       rating: 5,
       review: 'Grew on me',
+      verified: false,
     });
     expect(await reviewsBy(author)).toEqual([
       { id: first.json()._id, rating: 5, body: 'Grew on me' },

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import type { Overview } from '../../../shared/admin-overview.ts';
+import { centsToDollars } from '../../../shared/money.ts';
+import type { Db } from '../../db/client.ts';
+import { product, purchase } from '../../db/schema.ts';
+
+/** Paid orders that still stand: revenue. Cancelled and expired orders never count. */
+const earning = sql`${purchase.paid} AND ${purchase.status} IN ('pending', 'shipped')`;
+
+/** The first instant of the period: midnight, `days - 1` days ago, in the admin's time zone. */
+const periodStart = (days: number, timeZone: string) =>
+  sql`(((now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int)::timestamp AT TIME ZONE ${timeZone})`;
+
+/**
+ * The admin's overview of the last `days` days, every figure an SQL aggregate, days counted in
+ * `timeZone`. Revenue is counted on the day an order was paid.
+ */
+export async function shopOverview(db: Db, days: number, timeZone: string): Promise<Overview> {
+  const start = periodStart(days, timeZone);
+  const [daily, statuses, top, low] = await Promise.all([
+    db.execute<{ day: string; cents: string; orders: number }>(sql`
+      WITH day AS (
+        SELECT d::date AS day FROM generate_series(
+          (now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int,
+          (now() AT TIME ZONE ${timeZone})::date, interval '1 day') AS d
+      ), paid AS (
+        SELECT (${purchase.paidAt} AT TIME ZONE ${timeZone})::date AS day,
+          sum(${purchase.totalCents}) AS cents, count(*)::int AS orders
+        FROM ${purchase} WHERE ${earning} AND ${purchase.paidAt} >= ${start}
+        GROUP BY 1
+      )
+      SELECT day.day::text AS day, coalesce(paid.cents, 0)::text AS cents,
+        coalesce(paid.orders, 0)::int AS orders
+      FROM day LEFT JOIN paid USING (day) ORDER BY day.day`),
+    db.execute<{ status: string; count: number }>(sql`
+      SELECT CASE WHEN ${purchase.status} = 'pending' AND NOT ${purchase.paid} THEN 'unpaid'
+                  WHEN ${purchase.status} = 'pending' THEN 'paid'
+                  ELSE ${purchase.status} END AS status,
+        count(*)::int AS count
+      FROM ${purchase} WHERE ${purchase.createdAt} >= ${start}
+      GROUP BY 1 ORDER BY 2 DESC, 1`),
+    db.execute<{ product_id: string | null; name: string; cents: string; quantity: number }>(sql`
+      SELECT ${purchase.productId} AS product_id, min(${purchase.productName}) AS name,
+        sum(${purchase.totalCents})::text AS cents, sum(${purchase.quantity})::int AS quantity
+      FROM ${purchase} WHERE ${earning} AND ${purchase.paidAt} >= ${start}
+      GROUP BY ${purchase.productId}, CASE WHEN ${purchase.productId} IS NULL THEN ${purchase.productName} END
+      ORDER BY sum(${purchase.totalCents}) DESC, 2 LIMIT 5`),
+    db
+      .select({
+        _id: product.id,
+        name: product.name,
+        availableQuantity: product.availableQuantity,
+        minQuantity: product.minQuantity,
+      })
+      .from(product)
+      .where(sql`${product.availableQuantity} < 2 * ${product.minQuantity}`)
+      .orderBy(product.availableQuantity, product.name),
+  ]);
+
+  const dailyRows = daily.rows.map((r) => ({
+    day: r.day,
+    revenue: centsToDollars(Number(r.cents)),
+    paidOrders: r.orders,
+  }));
+  const revenueCents = daily.rows.reduce((sum, r) => sum + Number(r.cents), 0);
+  const paidOrders = daily.rows.reduce((sum, r) => sum + r.orders, 0);
+  return {
+    days,
+    timeZone,
+    daily: dailyRows,
+    revenue: centsToDollars(revenueCents),
+    paidOrders,
+    averageOrderValue: paidOrders ? centsToDollars(Math.round(revenueCents / paidOrders)) : 0,
+    ordersByStatus: statuses.rows,
+    topProducts: top.rows.map((r) => ({
+      productId: r.product_id,
+      name: r.name,
+      revenue: centsToDollars(Number(r.cents)),
+      quantity: r.quantity,
+    })),
+    lowStock: low,
+  };
+}

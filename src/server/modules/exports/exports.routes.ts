@@ -1,0 +1,38 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ORDER_EXPORT_COLUMNS,
+  OrderExportQuerySchema,
+  PRODUCT_EXPORT_COLUMNS,
+} from '../../../shared/order-export.ts';
+import type { Db } from '../../db/client.ts';
+import { csvDocument } from './csv.ts';
+import { exportOrders, exportProducts } from './exports.service.ts';
+
+const today = () => new Date().toISOString().slice(0, 10);
+const attachment = (name: string) => `attachment; filename="${name}-${today()}.csv"`;
+
+/** CSV downloads for admins, streamed a batch at a time. */
+export const exportsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
+  app,
+  { db, publicUrl },
+) => {
+  app.get(
+    '/purchase1.csv',
+    { config: { access: 'admin' }, schema: { querystring: OrderExportQuerySchema } },
+    (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment('orders'))
+        .header('cache-control', 'no-store')
+        .send(Readable.from(csvDocument(ORDER_EXPORT_COLUMNS, exportOrders(db, request.query)))),
+  );
+
+  app.get('/products.csv', { config: { access: 'admin' } }, (_request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', attachment('products'))
+      .header('cache-control', 'no-store')
+      .send(Readable.from(csvDocument(PRODUCT_EXPORT_COLUMNS, exportProducts(db, publicUrl)))),
+  );
+};

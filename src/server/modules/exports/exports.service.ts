@@ -1,0 +1,132 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { OrderExportQuerySchema } from '../../../shared/order-export.ts';
+import type { Db } from '../../db/client.ts';
+import { product, purchase } from '../../db/schema.ts';
+import type { CsvCell } from './csv.ts';
+
+/** Rows fetched per round trip: the export never holds more than this in memory. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Walks a table in key order, one batch per query (keyset paging: no long transaction and no
+ * server-side cursor, so it also works through PgBouncer in transaction mode).
+ */
+async function* keysetBatches<Row, Key>(
+  fetch: (after: Key | null, limit: number) => Promise<Row[]>,
+  keyOf: (row: Row) => Key,
+  toCells: (row: Row) => CsvCell[],
+): AsyncGenerator<CsvCell[][]> {
+  let after: Key | null = null;
+  for (;;) {
+    const rows = await fetch(after, EXPORT_BATCH_SIZE);
+    if (rows.length === 0) return;
+    yield rows.map(toCells);
+    if (rows.length < EXPORT_BATCH_SIZE) return;
+    after = keyOf(rows[rows.length - 1] as Row);
+  }
+}
+
+interface OrderRow extends Record<string, unknown> {
+  id: string;
+  created_at: string;
+  placed: string;
+  customer_name: string;
+  customer_email: string;
+  product_name: string;
+  quantity: number;
+  unit_price_cents: number;
+  total_cents: number;
+  status: string;
+  paid: boolean;
+  transaction_id: string | null;
+}
+
+/** Orders placed in the query's days (in its time zone), oldest first, for accounting. */
+export function exportOrders(
+  db: Db,
+  query: z.output<typeof OrderExportQuerySchema>,
+): AsyncGenerator<CsvCell[][]> {
+  const { tz } = query;
+  const filters: SQL[] = [];
+  if (query.from)
+    filters.push(sql`${purchase.createdAt} >= (${query.from}::date)::timestamp AT TIME ZONE ${tz}`);
+  if (query.to)
+    filters.push(
+      sql`${purchase.createdAt} < ((${query.to}::date) + 1)::timestamp AT TIME ZONE ${tz}`,
+    );
+  if (query.status) filters.push(sql`${purchase.status} = ${query.status}`);
+
+  return keysetBatches<OrderRow, { createdAt: string; id: string }>(
+    async (after, limit) => {
+      const where = [...filters];
+      if (after)
+        where.push(
+          sql`(${purchase.createdAt}, ${purchase.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+        );
+      const result = await db.execute<OrderRow>(sql`
+        SELECT id, created_at::text AS created_at,
+          to_char(created_at AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI') AS placed,
+          customer_name, customer_email, product_name, quantity, unit_price_cents, total_cents,
+          status, paid, transaction_id
+        FROM ${purchase}
+        ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
+        ORDER BY created_at, id LIMIT ${limit}`);
+      return result.rows;
+    },
+    (row) => ({ createdAt: row.created_at, id: row.id }),
+    (row) => [
+      row.id,
+      row.placed,
+      row.customer_name,
+      row.customer_email,
+      row.product_name,
+      row.quantity,
+      dollars(row.unit_price_cents),
+      dollars(row.total_cents),
+      row.status,
+      row.paid ? 'yes' : 'no',
+      row.transaction_id,
+    ],
+  );
+}
+
+interface ProductRow extends Record<string, unknown> {
+  id: string;
+  seq: number;
+  name: string;
+  price_cents: number;
+  description: string;
+  min_quantity: number;
+  available_quantity: number;
+  image_url: string;
+  created: string;
+}
+
+/** Every product in the order it was added. */
+export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCell[][]> {
+  return keysetBatches<ProductRow, number>(
+    async (after, limit) => {
+      const result = await db.execute<ProductRow>(sql`
+        SELECT id, seq::int AS seq, name, price_cents, description, min_quantity,
+          available_quantity, image_url, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created
+        FROM ${product}
+        ${after === null ? sql`` : sql`WHERE ${product.seq} > ${after}`}
+        ORDER BY seq LIMIT ${limit}`);
+      return result.rows;
+    },
+    (row) => row.seq,
+    (row) => [
+      row.id,
+      row.name,
+      dollars(row.price_cents),
+      row.description,
+      row.min_quantity,
+      row.available_quantity,
+      new URL(row.image_url, publicUrl).toString(),
+      row.created,
+    ],
+  );
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+
+export const OVERVIEW_DAYS = [7, 30, 90] as const;
+
+/** A time zone the runtime knows (IANA name such as Europe/Berlin). */
+export const TimeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'Unknown time zone' },
+  );
+
+/** GET /api/admin/overview?days=&tz= */
+export const OverviewQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d) => (OVERVIEW_DAYS as readonly number[]).includes(d), {
+      message: `Days must be one of ${OVERVIEW_DAYS.join(', ')}`,
+    })
+    .default(30),
+  tz: TimeZoneSchema.default('UTC'),
+});
+export type OverviewQuery = z.input<typeof OverviewQuerySchema>;
+
+export const OverviewSchema = z.object({
+  days: z.number().int(),
+  timeZone: z.string(),
+  /** One entry per calendar day in the admin's time zone, oldest first, days without sales as 0. */
+  daily: z.array(z.object({ day: z.string(), revenue: z.number(), paidOrders: z.number().int() })),
+  revenue: z.number(),
+  paidOrders: z.number().int(),
+  /** Revenue / paid orders; 0 without paid orders. */
+  averageOrderValue: z.number(),
+  /** Orders placed in the period, by status (unpaid pending counted apart from paid pending). */
+  ordersByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  topProducts: z.array(
+    z.object({
+      productId: IdSchema.nullable(),
+      name: z.string(),
+      revenue: z.number(),
+      quantity: z.number().int(),
+    }),
+  ),
+  /** Products whose stock is below twice their minimum order quantity. */
+  lowStock: z.array(
+    z.object({
+      _id: IdSchema,
+      name: z.string(),
+      availableQuantity: z.number().int(),
+      minQuantity: z.number().int(),
+    }),
+  ),
+});
+export type Overview = z.infer<typeof OverviewSchema>;

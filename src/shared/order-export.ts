@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { TimeZoneSchema } from './admin-overview.ts';
+
+/** The statuses an export may be narrowed to. */
+export const EXPORT_STATUSES = ['pending', 'shipped', 'cancelled', 'expired'] as const;
+
+const DaySchema = z.iso.date({ message: 'Use a date like 2026-11-30' });
+
+/** GET /api/purchase1.csv?from=&to=&status=&tz=: orders placed in [from, to] (whole days in tz). */
+export const OrderExportQuerySchema = z
+  .object({
+    from: DaySchema.optional(),
+    to: DaySchema.optional(),
+    status: z.enum(EXPORT_STATUSES).optional(),
+    tz: TimeZoneSchema.default('UTC'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'The start date must not be after the end date',
+    path: ['to'],
+  });
+export type OrderExportQuery = z.input<typeof OrderExportQuerySchema>;
+
+/** The accounting columns, in order. */
+export const ORDER_EXPORT_COLUMNS = [
+  'Order ID',
+  'Date',
+  'Customer',
+  'Email',
+  'Product',
+  'Quantity',
+  'Unit Price',
+  'Total',
+  'Status',
+  'Paid',
+  'Transaction ID',
+] as const;
+
+export const PRODUCT_EXPORT_COLUMNS = [
+  'Product ID',
+  'Name',
+  'Price',
+  'Description',
+  'Min Order Quantity',
+  'Available Quantity',
+  'Image',
+  'Created',
+] as const;
