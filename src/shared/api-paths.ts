@@ -5,6 +5,17 @@ export const apiPaths = {
   products: '/api/products',
   product: (productId: string) => `/api/products/${encodeURIComponent(productId)}`,
   reviews: '/api/reviews',
+  allReviews: '/api/reviews/all',
+  review: (id: string) => `/api/reviews/${encodeURIComponent(id)}`,
+  vitals: '/api/vitals',
+  adminVitals: (days: number) => `/api/admin/vitals?days=${days}`,
+  adminOverview: (days: number, tz: string) =>
+    `/api/admin/overview?${new URLSearchParams({ days: String(days), tz }).toString()}`,
+  ordersCsv: (filters: Record<string, string>) => {
+    const query = new URLSearchParams(filters).toString();
+    return `/api/purchase1.csv${query ? `?${query}` : ''}`;
+  },
+  productsCsv: '/api/products.csv',
   contact: '/api/contact',
   newsletter: '/api/newsletter',
   purchases: '/api/purchase',

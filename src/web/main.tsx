@@ -13,3 +13,6 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+// Off the critical path: the library's observers are buffered, so late is early enough.
+void import('./lib/report-web-vitals.ts').then(({ reportWebVitals }) => reportWebVitals());

@@ -27,6 +27,9 @@ const MyOrdersRoute = lazy(() => import('./routes/my-orders.tsx'));
 const AddReviewRoute = lazy(() => import('./routes/add-review.tsx'));
 const ManageAllOrdersRoute = lazy(() => import('./routes/manage-all-orders.tsx'));
 const PaymentRoute = lazy(() => import('./routes/payment.tsx'));
+const OverviewRoute = lazy(() => import('./routes/overview.tsx'));
+const SiteSpeedRoute = lazy(() => import('./routes/site-speed.tsx'));
+const ManageReviewsRoute = lazy(() => import('./routes/manage-reviews.tsx'));
 const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazy(() => import('./guards/require-admin.tsx'));
@@ -71,6 +74,9 @@ export const routes: RouteObject[] = [
                       { path: 'makeAdmin', element: <MakeAdminRoute /> },
                       { path: 'manageProducts', element: <ManageProductsRoute /> },
                       { path: 'manageProducts/:productId/edit', element: <EditProductRoute /> },
+                      { path: 'manageReviews', element: <ManageReviewsRoute /> },
+                      { path: 'overview', element: <OverviewRoute /> },
+                      { path: 'siteSpeed', element: <SiteSpeedRoute /> },
                     ],
                   },
                 ],

@@ -142,7 +142,33 @@ export const apiClient = {
     schema: S,
     options?: Omit<RequestOptions, 'body'>,
   ) => apiRequest('PUT', path, schema, { ...options, body }),
+  patch: <S extends z.ZodType>(
+    path: string,
+    body: unknown,
+    schema: S,
+    options?: Omit<RequestOptions, 'body'>,
+  ) => apiRequest('PATCH', path, schema, { ...options, body }),
 };
+
+/**
+ * GET a file the API makes (a CSV export) with the bearer token, which a plain link cannot send.
+ * Resolves to its bytes and the name the server suggests.
+ */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string }> {
+  const headers = new Headers();
+  const token = getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let response: Response;
+  try {
+    response = await fetch(path, { headers, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError({ status: 0, code: ClientErrorCode.Network, message: NETWORK_MESSAGE });
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  return { blob: await response.blob(), filename };
+}
 
 export interface UploadOptions {
   /** Called with a whole percentage (0 to 100) as the request body goes out. */

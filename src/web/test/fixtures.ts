@@ -30,6 +30,7 @@ export function makeReview(n: number, overrides: Partial<Review> = {}): Review {
     name: `Customer ${n}`,
     rating: 4,
     review: `Review text ${n}`,
+    verified: false,
     ...overrides,
   };
 }

@@ -1,11 +1,15 @@
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { ManageProductsPage } from '../../features/admin-catalog/components/manage-products-page.tsx';
+import { ExportProductsCsv } from '../../features/exports/components/export-products-csv.tsx';
 
 export default function ManageProductsRoute() {
   return (
     <>
       <DocumentTitle title="Manage Products" />
-      <ManageProductsPage />
+      <div className="flex flex-col gap-6">
+        <ManageProductsPage />
+        <ExportProductsCsv />
+      </div>
     </>
   );
 }

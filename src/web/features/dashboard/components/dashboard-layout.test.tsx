@@ -57,10 +57,13 @@ describe('DashboardLayout', () => {
 
     expect(await sidebarLinks()).toEqual([
       ['My Profile', '/dashboard'],
+      ['Overview', '/dashboard/overview'],
       ['Manage All Orders', '/dashboard/manageAllOrders'],
       ['Add a Product', '/dashboard/addProduct'],
       ['Make Admin', '/dashboard/makeAdmin'],
       ['Manage Products', '/dashboard/manageProducts'],
+      ['Manage Reviews', '/dashboard/manageReviews'],
+      ['Site Speed', '/dashboard/siteSpeed'],
     ]);
   });
 

@@ -19,10 +19,13 @@ const customerLinks: readonly SidebarLink[] = [
 
 const adminLinks: readonly SidebarLink[] = [
   profileLink,
+  { to: '/dashboard/overview', label: 'Overview' },
   { to: '/dashboard/manageAllOrders', label: 'Manage All Orders' },
   { to: '/dashboard/addProduct', label: 'Add a Product' },
   { to: '/dashboard/makeAdmin', label: 'Make Admin' },
   { to: '/dashboard/manageProducts', label: 'Manage Products' },
+  { to: '/dashboard/manageReviews', label: 'Manage Reviews' },
+  { to: '/dashboard/siteSpeed', label: 'Site Speed' },
 ];
 
 function SidebarLinks({

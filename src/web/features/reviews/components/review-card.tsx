@@ -9,7 +9,12 @@ export function ReviewCard({ review }: { review: Review }) {
         <blockquote className="grow">
           <p>{review.review}</p>
         </blockquote>
-        <figcaption className="font-semibold">{review.name}</figcaption>
+        <figcaption className="flex flex-wrap items-center gap-2">
+          <span className="font-semibold">{review.name}</span>
+          {review.verified && (
+            <span className="badge badge-success badge-sm">Verified purchase</span>
+          )}
+        </figcaption>
       </div>
     </figure>
   );

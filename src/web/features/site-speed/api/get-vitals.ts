@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { VitalsReportSchema, type VitalsReport } from '../../../../shared/vitals.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+
+/** GET /api/admin/vitals (admins only). */
+export function getVitals(
+  days: number,
+  options: { signal?: AbortSignal } = {},
+): Promise<VitalsReport> {
+  return apiClient.get(apiPaths.adminVitals(days), VitalsReportSchema, options);
+}
+
+export const vitalsQueryOptions = (days: number) =>
+  queryOptions({
+    queryKey: ['admin', 'vitals', days],
+    queryFn: ({ signal }) => getVitals(days, { signal }),
+  });
+
+export function useVitals(days: number) {
+  return useQuery(vitalsQueryOptions(days));
+}
