@@ -75,6 +75,9 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       '/dashboard/addProduct',
       '/dashboard/manageProducts',
       '/dashboard/manageAllOrders',
+      '/dashboard/overview',
+      '/dashboard/siteSpeed',
+      '/dashboard/manageReviews',
       `/dashboard/manageProducts/${await firstProductId(page)}/edit`,
     ])
       await expectAccessible(page, path);
