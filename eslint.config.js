@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 // Import boundaries (docs/decisions/001-project-layout.md): shared imports neither side,
 // web and server never import each other.
@@ -12,9 +14,37 @@ const forbid = (...groups) => ({
   ],
 });
 
+// Web features never import each other: a route module (src/web/app) composes them
+// (bulletproof-react's rule). Shared UI and lib never import a feature.
+const features = readdirSync('src/web/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = [
+  ...features.map((feature) => ({
+    target: `./src/web/features/${feature}`,
+    from: './src/web/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: compose them in a route (src/web/app).',
+  })),
+  {
+    target: ['./src/web/lib', './src/web/components'],
+    from: './src/web/features',
+    message: 'Shared web code does not depend on a feature.',
+  },
+];
+
 export default tseslint.config(
   {
-    ignores: ['dist/', 'data/', 'drizzle/', 'test-results/', 'playwright-report/', 'node_modules/'],
+    ignores: [
+      'dist/',
+      'data/',
+      'drizzle/',
+      'test-results/',
+      'playwright-report/',
+      'node_modules/',
+      // Deliberate violations, linted only by the test that proves the rules fire.
+      'src/lint-fixtures/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strict,
@@ -34,6 +64,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...forbid(['**/server/**']) },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
   },
   { files: ['src/server/**/*.ts'], rules: forbid(['**/web/**']) },
   { files: ['src/shared/**/*.ts'], rules: forbid(['**/web/**', '**/server/**']) },

@@ -16,6 +16,14 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'lint',
+          environment: 'node',
+          include: ['src/lint-fixtures/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'web',

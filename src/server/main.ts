@@ -66,6 +66,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  // A failed start must be diagnosable: the stack, not just the message (a ConfigError, the
+  // user's own mistake, is reported above with its message alone).
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

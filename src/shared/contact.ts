@@ -31,12 +31,10 @@ export const ContactBodySchema = z.object({
     `Message must be at most ${CONTACT_MESSAGE_MAX} characters`,
   ),
 });
-export type ContactBody = z.input<typeof ContactBodySchema>;
 
 export const ContactResponseSchema = z.object({ received: z.literal(true) });
 
 export const NewsletterBodySchema = z.object({ email: emailField });
-export type NewsletterBody = z.input<typeof NewsletterBodySchema>;
 
 /** The same answer whether or not the address was already subscribed: no address enumeration. */
 export const NewsletterResponseSchema = z.object({ subscribed: z.literal(true) });

@@ -5,19 +5,15 @@ import { AccessTokenResponseSchema } from '../../../shared/auth.ts';
 import { apiClient, isApiError } from '../api-client.ts';
 import { clearAccessToken, getAccessToken, setAccessToken } from '../access-token.ts';
 import { isSameForEveryone } from '../query-client.ts';
-import { SESSION_QUERY_KEY, type AccountUser } from './session.ts';
+import { SESSION_QUERY_KEY, type AccountUser, type IdentitySignIn } from './account.ts';
+
+export type { IdentitySignIn } from './account.ts';
 
 // The calls every signed-in screen depends on: restoring the session, trading an identity session
 // for our access token, signing out. Loaded on demand, so the app shell stays free of zod.
 
 /** The part of better-auth's user the storefront uses (better-auth sends more; it is dropped). */
 export const IdentityUserSchema = z.object({ email: z.string().min(1), name: z.string() });
-
-/** An identity session just opened: its token proves who the user is to PUT /api/user/{email}. */
-export interface IdentitySignIn {
-  token: string;
-  user: AccountUser;
-}
 
 /** GET /api/auth/get-session: null when the session is unknown or expired. */
 const SessionResponseSchema = z
@@ -113,8 +109,10 @@ export async function completeSignIn(
   return user;
 }
 
-/** Sign Out: forget the token and every cached answer, then revoke the session on the server. */
-/** Signs out locally at once, then revokes `token` (taken from storage by the caller) on the server. */
+/**
+ * Sign Out: forget every cached answer at once, then revoke `token` (taken from storage by the
+ * caller) on the server.
+ */
 export async function endSession(queryClient: QueryClient, token: string | null): Promise<void> {
   clearAccessToken();
   await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });

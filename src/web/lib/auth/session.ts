@@ -1,18 +1,12 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getAccessToken, takeAccessToken } from '../access-token.ts';
-import type { IdentitySignIn } from './identity-api.ts';
+import { SESSION_QUERY_KEY, type AccountUser, type IdentitySignIn } from './account.ts';
+
+export { SESSION_QUERY_KEY, type AccountUser } from './account.ts';
 
 // The auth state every screen reads (spec section 4: loading, signed out, signed in). It lives in
 // the query cache under one key; the identity calls are loaded only when they are needed.
-
-/** The signed-in user: the spec's session email and displayName. */
-export interface AccountUser {
-  email: string;
-  name: string;
-}
-
-export const SESSION_QUERY_KEY = ['session'] as const;
 
 export const sessionQueryOptions = () =>
   queryOptions({
@@ -36,8 +30,7 @@ export type AuthState =
 export type Auth = AuthState & {
   /** Stores the access token for a new identity session; rejects (and stays signed out) on failure. */
   signIn: (identity: IdentitySignIn) => Promise<AccountUser>;
-  /** Forgets the token and the user's cached data, and revokes the session. */
-  /** Forgets the stored token at once, then revokes it on the server. */
+  /** Forgets the stored token and the user's cached data at once, then revokes the session. */
   signOut: (token?: string | null) => Promise<void>;
 };
 

@@ -1,0 +1,44 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The import boundaries are lint rules (eslint.config.js); these deliberate violations prove that
+// they fire, so a config change cannot switch them off unnoticed.
+
+const eslint = new ESLint({ ignore: false });
+
+async function ruleIdsFor(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+describe('import boundaries', () => {
+  it('keeps web features from importing each other', async () => {
+    const code =
+      "import { myOrdersQueryOptions } from '../../orders/api/get-my-orders.ts';\n\nexport const q = myOrdersQueryOptions;\n";
+    expect(await ruleIdsFor(code, 'src/web/features/catalog/components/fixture.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIdsFor(code, 'src/web/app/routes/fixture.ts')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('keeps shared web code from depending on a feature', async () => {
+    const code =
+      "import { myOrdersQueryOptions } from '../features/orders/api/get-my-orders.ts';\n\nexport const q = myOrdersQueryOptions;\n";
+    expect(await ruleIdsFor(code, 'src/web/lib/fixture.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it('keeps the contract free of web and server code', async () => {
+    const code =
+      "import { apiClient } from '../web/lib/api-client.ts';\n\nexport const c = apiClient;\n";
+    expect(await ruleIdsFor(code, 'src/shared/fixture.ts')).toContain('no-restricted-imports');
+  });
+
+  it('refuses import cycles', async () => {
+    const results = await eslint.lintFiles(['src/lint-fixtures/cycle-a.ts']);
+    expect(results[0]?.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+  });
+});
