@@ -23,6 +23,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { recordRouteTable } from './plugins/route-table.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/static-spa.ts';
 
@@ -65,6 +66,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
+  recordRouteTable(app);
 
   const { db } = database;
   const auth = createAuth({

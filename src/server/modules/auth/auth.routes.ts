@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { inOneErrorShape } from './identity-errors.ts';
 
 /**
  * Mounts better-auth at /api/auth/*. Its own scope takes bodies as raw bytes (better-auth parses
@@ -36,11 +37,16 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> =
       if (response.status >= 500) throw new Error(`identity request failed (${response.status})`);
       reply.status(response.status);
       response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') reply.header(name, value);
+        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      if (response.status >= 400 && bytes) {
+        const shaped = inOneErrorShape(bytes, request.id);
+        if (shaped) return reply.type('application/json; charset=utf-8').send(shaped);
+      }
+      return reply.send(bytes);
     },
   });
 };

@@ -1,0 +1,29 @@
+import { ErrorCode, type ApiError } from '../../../shared/errors.ts';
+
+/**
+ * better-auth's 4xx answer (`{ code, message }`) in the one error shape: with the request id, and
+ * its generic codes named as ours. Its specific codes (INVALID_TOKEN, USER_ALREADY_EXISTS, …) pass
+ * through, since the web client tells those cases apart. Null when the body is not such an error.
+ */
+export function inOneErrorShape(body: Buffer, requestId: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const { code, message } = parsed as { code?: unknown; message?: unknown };
+  if (typeof message !== 'string') return null;
+  const shaped: Omit<ApiError, 'code'> & { code: string } = {
+    code:
+      code === 'VALIDATION_ERROR'
+        ? ErrorCode.Validation
+        : typeof code === 'string' && code
+          ? code
+          : ErrorCode.BadRequest,
+    message,
+    requestId,
+  };
+  return JSON.stringify(shaped);
+}
