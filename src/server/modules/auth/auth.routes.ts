@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { NotFound } from '../../errors.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { isIdentityEndpointOpen } from './identity-endpoints.ts';
 import { inOneErrorShape } from './identity-errors.ts';
 
 /**
@@ -18,6 +20,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> =
     url: '/auth/*',
     config: { access: 'public' },
     async handler(request, reply) {
+      const path = new URL(request.url, publicUrl).pathname.replace(/^\/api\/auth/, '');
+      if (!isIdentityEndpointOpen(request.method, path)) throw new NotFound();
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === CLIENT_IP_HEADER) continue;

@@ -13,7 +13,11 @@ export function inOneErrorShape(body: Buffer, requestId: string): string | null 
     return null;
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-  const { code, message } = parsed as { code?: unknown; message?: unknown };
+  const { code, message, fields } = parsed as {
+    code?: unknown;
+    message?: unknown;
+    fields?: unknown;
+  };
   if (typeof message !== 'string') return null;
   const shaped: Omit<ApiError, 'code'> & { code: string } = {
     code:
@@ -23,7 +27,17 @@ export function inOneErrorShape(body: Buffer, requestId: string): string | null 
           ? code
           : ErrorCode.BadRequest,
     message,
+    ...(isFieldMessages(fields) && { fields }),
     requestId,
   };
   return JSON.stringify(shaped);
+}
+
+function isFieldMessages(value: unknown): value is Record<string, string> {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((message) => typeof message === 'string')
+  );
 }
