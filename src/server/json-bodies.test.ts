@@ -78,13 +78,8 @@ describe('bad JSON bodies', () => {
             origin: t.config.publicUrl,
           },
         });
-        let shaped = false;
-        try {
-          const body = ApiErrorSchema.safeParse(res.json());
-          shaped = body.success && typeof body.data.requestId === 'string';
-        } catch {
-          shaped = false;
-        }
+        const body = ApiErrorSchema.safeParse(JSON.parse(res.body || 'null'));
+        const shaped = body.success && typeof body.data.requestId === 'string';
         if (res.statusCode !== 400 || !shaped)
           failures.push(`${method} ${url} with ${label}: ${res.statusCode} ${res.body}`);
       }
