@@ -85,7 +85,7 @@ export async function buildApp({
       await api.register(systemRoutes, { db, config });
       await api.register(catalogRoutes, { db });
       await api.register(reviewsRoutes, { db });
-      await api.register(contactRoutes, { db });
+      await api.register(contactRoutes, { db, formRateLimitPerHour: config.formRateLimitPerHour });
       await api.register(purchasesRoutes, { db, config });
       await api.register(paymentsRoutes, { db, config });
       await api.register(imageUploadRoutes, { db });

@@ -192,7 +192,12 @@ describe('identity endpoints the shop does not use', () => {
       db: t.database.db,
       config: {
         ...t.config,
-        openId: { issuer: 'http://127.0.0.1:9', clientId: 'id', clientSecret: 'secret' },
+        openId: {
+          issuer: 'http://127.0.0.1:9',
+          clientId: 'id',
+          clientSecret: 'secret',
+          name: 'OpenID',
+        },
       },
       secret: 'x'.repeat(32),
       mailer: { send: async () => undefined },
