@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> =
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : null;
       if (response.status >= 400 && bytes) {
-        const shaped = inOneErrorShape(bytes, request.id);
+        const shaped = inOneErrorShape(bytes, response.status, request.id);
         if (shaped) return reply.type('application/json; charset=utf-8').send(shaped);
       }
       return reply.send(bytes);

@@ -243,7 +243,12 @@ describe('rate limits', () => {
           payload: { email: 'nobody@example.com', password: 'Wrong#pass1' },
         });
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
-      expect((await attempt()).statusCode).toBe(429);
+      const refused = await attempt();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({
+        code: 'TOO_MANY_REQUESTS',
+        requestId: expect.any(String),
+      });
       expect(
         (
           await attempt({
