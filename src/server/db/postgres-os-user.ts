@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 
 // As root, PostgreSQL refuses to run as root, so it runs as the `postgres` OS user. That user
 // must reach its binaries and its cluster folder. A checkout in a private folder (root's home, a
-// `mktemp -d` folder: mode 700) hides both from it. Then we keep them under PUBLIC_HOME, which
+// `mktemp -d` folder: mode 700) hides both from it. Then we keep them under POSTGRES_HOME, which
 // root owns and that user can enter, and say so in the log.
 
 export const OS_USER = 'postgres';
