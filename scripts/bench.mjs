@@ -131,6 +131,8 @@ async function main() {
     PUBLIC_URL: base,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ORDER_RATE_LIMIT_PER_HOUR: '1000000',
+    MAX_UNPAID_ORDERS: '1000000',
     MAP_TILE_URL: '',
   });
   await waitFor(`${base}/api/health`, app, 120_000);

@@ -26,6 +26,7 @@ import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { recordRouteTable } from './plugins/route-table.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/static-spa.ts';
 
@@ -68,6 +69,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerSecurityHeaders(app, config);
+  recordRouteTable(app);
 
   const { db } = database;
   const auth = createAuth({
@@ -86,7 +88,7 @@ export async function buildApp({
       await api.register(systemRoutes, { db, config });
       await api.register(catalogRoutes, { db });
       await api.register(reviewsRoutes, { db });
-      await api.register(contactRoutes, { db });
+      await api.register(contactRoutes, { db, formRateLimitPerHour: config.formRateLimitPerHour });
       await api.register(purchasesRoutes, { db, config });
       await api.register(paymentsRoutes, { db, config });
       await api.register(imageUploadRoutes, { db });

@@ -25,6 +25,9 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  FORM_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  ORDER_RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  MAX_UNPAID_ORDERS: z.coerce.number().int().min(1).max(1_000_000).default(5),
   ADMIN_EMAILS: z.string().default(''),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -81,6 +84,12 @@ export interface AppConfig {
   /** Unset: generated once and kept in the database, shared by every instance. */
   authSecret: string | undefined;
   authRateLimitPerMinute: number;
+  /** Contact messages and newsletter sign-ups per client IP per hour (each); 0: no limit. */
+  formRateLimitPerHour: number;
+  /** Orders placed per client IP and per account per hour; 0: no limit. */
+  orderRateLimitPerHour: number;
+  /** Unpaid orders one account may hold at once. */
+  maxUnpaidOrders: number;
   /** Promoted to admin when they sign in with a proven (verified) e-mail. */
   adminEmails: string[];
   google: OAuthClient | undefined;
@@ -168,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    formRateLimitPerHour: e.FORM_RATE_LIMIT_PER_HOUR,
+    orderRateLimitPerHour: e.ORDER_RATE_LIMIT_PER_HOUR,
+    maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),

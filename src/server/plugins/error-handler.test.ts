@@ -18,6 +18,17 @@ async function appThatThrows(error: unknown) {
     { schema: { body: z.object({ qty: z.number().int().min(1) }) } },
     (request) => request.body,
   );
+  // A route that declares its own 400 shape (as a card processor's answer does).
+  app.post(
+    '/card',
+    {
+      schema: {
+        body: z.object({ card: z.string() }),
+        response: { 200: z.object({ ok: z.boolean() }), 400: z.object({ decline: z.string() }) },
+      },
+    },
+    () => ({ ok: true }),
+  );
   await app.ready();
   return app;
 }
@@ -75,5 +86,19 @@ describe('error handler', () => {
       code: 'VALIDATION_FAILED',
       fields: { qty: expect.any(String) },
     });
+  });
+
+  it('answers a bad body in the one error shape even where the route declares its own 400', async () => {
+    const app = await appThatThrows(new Error('unused'));
+    for (const payload of ['{"card":', 'null', '[1]', '"text"']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/card',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toMatchObject({ code: expect.any(String), requestId: expect.any(String) });
+    }
   });
 });

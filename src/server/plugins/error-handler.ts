@@ -56,8 +56,14 @@ function fieldMessages(
 /** One error shape for every failure; a 5xx says nothing but a request id. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Plain JSON, never the route's response schema: a route that declares its own 4xx shape (a
+    // card error, say) would otherwise fail to serialize the one error shape and answer 500.
     const send = (status: number, body: Omit<ApiError, 'requestId'>) =>
-      reply.code(status).send({ ...body, requestId: request.id } satisfies ApiError);
+      reply
+        .code(status)
+        .serializer(JSON.stringify)
+        .type('application/json; charset=utf-8')
+        .send({ ...body, requestId: request.id } satisfies ApiError);
 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldMessages(error.validation);

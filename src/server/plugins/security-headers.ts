@@ -27,6 +27,25 @@ export function contentSecurityPolicy(
   ].join('; ');
 }
 
+/** Identity, orders, profiles, accounts: never kept by a browser or a shared cache. */
+const PERSONAL_PATH_PREFIXES = [
+  '/api/auth/',
+  '/api/purchase',
+  '/api/userProfile',
+  '/api/user',
+  '/api/admin/',
+];
+
+/**
+ * Answers that may carry personal or order data: the listed paths, and every API route that is not
+ * public (so a new private route is covered without being listed). Its answers, errors included,
+ * get `Cache-Control: no-store`.
+ */
+export function carriesPersonalData(url: string, access: string | undefined): boolean {
+  if (!url.startsWith('/api/')) return false;
+  return access !== 'public' || PERSONAL_PATH_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const headers = {
     'content-security-policy': contentSecurityPolicy(config),
@@ -40,5 +59,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
+    if (carriesPersonalData(request.url, request.routeOptions.config.access))
+      reply.header('cache-control', 'no-store');
   });
 }

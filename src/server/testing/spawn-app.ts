@@ -64,6 +64,10 @@ export async function spawnApp(options: SpawnOptions = {}): Promise<SpawnedApp> 
       PUBLIC_URL: SPAWNED_PUBLIC_URL,
       MAP_TILE_URL: '',
       LOG_LEVEL: 'info',
+      // Raised as an operator would for load; tests of the limits lower them again.
+      FORM_RATE_LIMIT_PER_HOUR: '100000',
+      ORDER_RATE_LIMIT_PER_HOUR: '100000',
+      MAX_UNPAID_ORDERS: '100000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -39,6 +39,9 @@ export async function buildTestApp(
     MAP_TILE_URL: '',
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    FORM_RATE_LIMIT_PER_HOUR: '100000',
+    ORDER_RATE_LIMIT_PER_HOUR: '100000',
+    MAX_UNPAID_ORDERS: '100000',
     ...options.env,
     DATABASE_URL: testDatabase.url,
   });

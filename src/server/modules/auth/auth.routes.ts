@@ -1,5 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { NotFound } from '../../errors.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { isIdentityEndpointOpen } from './identity-endpoints.ts';
+import { inOneErrorShape } from './identity-errors.ts';
 
 /**
  * Mounts better-auth at /api/auth/*. Its own scope takes bodies as raw bytes (better-auth parses
@@ -17,6 +20,8 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> =
     url: '/auth/*',
     config: { access: 'public' },
     async handler(request, reply) {
+      const path = new URL(request.url, publicUrl).pathname.replace(/^\/api\/auth/, '');
+      if (!isIdentityEndpointOpen(request.method, path)) throw new NotFound();
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -36,11 +41,16 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> =
       if (response.status >= 500) throw new Error(`identity request failed (${response.status})`);
       reply.status(response.status);
       response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') reply.header(name, value);
+        if (name !== 'set-cookie' && name !== 'content-length') reply.header(name, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+      const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+      if (response.status >= 400 && bytes) {
+        const shaped = inOneErrorShape(bytes, response.status, request.id);
+        if (shaped) return reply.type('application/json; charset=utf-8').send(shaped);
+      }
+      return reply.send(bytes);
     },
   });
 };

@@ -4,18 +4,21 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
 import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../../shared/user.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../../db/schema.ts';
 import { isDatabaseUnavailable } from '../../plugins/error-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { takeRateLimitHit } from '../rate-limit/rate-limit.ts';
+import { boundedName, enforceIdentityRules } from './identity-rules.ts';
 
 /** Set by our mount from Fastify's request.ip; a value sent by the client is overwritten. */
 export const CLIENT_IP_HEADER = 'x-toolhouse-client-ip';
 export const OPENID_PROVIDER_ID = 'openid';
 const RESET_TOKEN_SECONDS = 60 * 60;
+const RESET_MAIL_INTERVAL = { max: 1, windowSeconds: 15 * 60 };
 
 export interface AuthOptions {
   db: Db;
@@ -74,12 +77,22 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: ({ user: recipient, url }) =>
-        mailer.send({
+      sendResetPassword: async ({ user: recipient, url, token }) => {
+        // One mail per account per RESET_MAIL_INTERVAL: the caller gets the same answer either way
+        // (no enumeration), and the token of a mail not sent is dropped at once.
+        if (!(await takeRateLimitHit(db, `reset-mail:${recipient.id}`, RESET_MAIL_INTERVAL))) {
+          await db
+            .delete(verification)
+            .where(eq(verification.identifier, `reset-password:${token}`));
+          log.info('auth: password-reset mail not sent (one was sent in the last 15 minutes)');
+          return;
+        }
+        await mailer.send({
           to: recipient.email,
           subject: 'Reset your Toolhouse password',
           text: `Hello ${recipient.name},\n\nSomeone (hopefully you) asked to reset the password of your Toolhouse account.\nOpen this link within an hour to choose a new password:\n\n${url}\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n`,
-        }),
+        });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -119,12 +132,17 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
       user: {
         create: {
           // Names are shown to admins and on reviews: keep them bounded on every path (social too).
-          before: async (data) => ({
-            data: { ...data, name: String(data.name ?? '').slice(0, NAME_MAX_LENGTH) },
-          }),
+          before: async (data) => ({ data: { ...data, name: boundedName(data.name) } }),
+        },
+        update: {
+          before: async (data) =>
+            data.name === undefined
+              ? { data }
+              : { data: { ...data, name: boundedName(data.name) } },
         },
       },
     },
+    hooks: { before: enforceIdentityRules },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith('https://'),

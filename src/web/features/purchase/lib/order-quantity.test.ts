@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ABOVE_MAXIMUM_MESSAGE,
   ABOVE_STOCK_MESSAGE,
   ADDRESS_MAX,
   BELOW_MINIMUM_MESSAGE,
@@ -23,6 +24,13 @@ describe('orderQuantityMessage', () => {
     ['50', undefined],
   ])('%j gives %j', (text, message) => {
     expect(orderQuantityMessage(text, stock)).toBe(message);
+  });
+
+  it('names the largest allowed quantity, not the stock, when the stock is larger', () => {
+    const plenty = { minQuantity: 1, availableQuantity: 5_000_000 };
+    expect(ABOVE_MAXIMUM_MESSAGE).toBe('Order Quantity can be at most 1,000,000');
+    expect(orderQuantityMessage('1000001', plenty)).toBe(ABOVE_MAXIMUM_MESSAGE);
+    expect(orderQuantityMessage('1000000', plenty)).toBeUndefined();
   });
 
   it('says the stock is short when even the minimum is more than there is', () => {
