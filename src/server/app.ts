@@ -77,7 +77,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, auth);
+      registerAuthentication(api, auth, database.pool);
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { db });
       await api.register(systemRoutes, { db, config });
