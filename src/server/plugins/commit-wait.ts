@@ -1,0 +1,20 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Commit wait: the response to a request that may have written (any method but GET, HEAD and
+ * OPTIONS) leaves `ms` after its handler finished, i.e. after its transaction committed. Caches
+ * that answer from a check at most `ms` old (the catalogue cache) then show the write to the
+ * client's next request on every instance. Costs `ms` of latency on writes only, no throughput.
+ */
+export function registerCommitWait(api: FastifyInstance, ms: number): void {
+  api.addHook('onSend', async (request) => {
+    if (READS.has(request.method)) return;
+    // Timers may fire up to a millisecond early by the monotonic clock: wait until it agrees.
+    const until = performance.now() + ms;
+    for (let left = ms; left > 0; left = until - performance.now()) await sleep(Math.ceil(left));
+  });
+}
