@@ -289,7 +289,7 @@ describe('the freshness bound (a clock of our own)', () => {
     expect((await cache.product(id))?.version).toBe(2);
   });
 
-  it('starts its own check past the bound, even while an older one still runs', async () => {
+  it('past the bound, waits for a check that starts after the request, even while an older one runs', async () => {
     let clock = 0;
     const cache = createCatalogCache(a.database.db, { now: () => clock });
     const id = await addProduct(a, { availableQuantity: 5 });

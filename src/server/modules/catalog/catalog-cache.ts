@@ -18,8 +18,8 @@ import { productColumns, toProduct } from './catalog.service.ts';
  *   grows. sum(seq) catches a delete and an insert that cancel out in count.
  * - Freshness bound: a request is answered from a fingerprint check that STARTED at most
  *   `CATALOG_FRESHNESS_MS` before the request arrived (an earlier, still running or finished
- *   check), else from a new one. So it sees every write committed more than that bound before it
- *   arrived, and under load an instance runs at most one check per bound, however many requests.
+ *   check), else from a later one. So it sees every write committed more than that bound before it
+ *   arrived. One check runs at a time, and under load at most one per bound, however many requests.
  * - Commit wait (plugins/commit-wait.ts): every API write answers only `CATALOG_FRESHNESS_MS` after
  *   its handler finished (after its commit). A client's next request, on any instance, therefore
  *   arrives more than the bound after the commit and sees the write: read-your-writes across
@@ -72,6 +72,12 @@ export interface CatalogCache {
   product(productId: string): Promise<ProductSnapshot | undefined>;
 }
 
+interface Check {
+  startedAt: number;
+  fingerprint: Promise<string>;
+  running: boolean;
+}
+
 export interface CatalogCacheOptions {
   /** The freshness bound in ms (tests use a clock of their own). */
   freshnessMs?: number;
@@ -86,8 +92,9 @@ export function createCatalogCache(db: Db, options: CatalogCacheOptions = {}): C
   /** Rebuilds run one at a time; each is numbered, so a request knows if one began after it. */
   let rebuilds = 0;
   let rebuilding: { number: number; done: Promise<Built> } | undefined;
-  /** The check started last (running or finished). */
-  let latest: { startedAt: number; fingerprint: Promise<string> } | undefined;
+  /** The check started last (running or finished), and the one queued behind it. */
+  let latest: Check | undefined;
+  let next: Promise<string> | undefined;
 
   const queryFingerprint = async (): Promise<string> => {
     const { rows } = await db.execute<{ f: string }>(FINGERPRINT);
@@ -96,17 +103,40 @@ export function createCatalogCache(db: Db, options: CatalogCacheOptions = {}): C
     return row.f;
   };
 
-  /** A fingerprint read that started at most the freshness bound before `arrived`. */
-  const freshFingerprint = (arrived: number): Promise<string> => {
-    if (latest && latest.startedAt >= arrived - freshnessMs) return latest.fingerprint;
+  const startCheck = (): Check => {
     // Taken before the query is sent: the database's snapshot is taken later still.
-    const check = { startedAt: now(), fingerprint: queryFingerprint() };
+    const check: Check = { startedAt: now(), fingerprint: queryFingerprint(), running: true };
     latest = check;
+    const settle = () => {
+      check.running = false;
+    };
     // A failed check is not reused: the next request asks again.
-    check.fingerprint.catch(() => {
+    check.fingerprint.then(settle, () => {
+      settle();
       if (latest === check) latest = undefined;
     });
-    return check.fingerprint;
+    return check;
+  };
+
+  /**
+   * A fingerprint read that started at most the freshness bound before `arrived`. One check runs at
+   * a time: a request that finds a running check too old waits for the next one, which starts as
+   * soon as that one ends (after the request arrived), and which all such requests share.
+   */
+  const freshFingerprint = (arrived: number): Promise<string> => {
+    if (latest && latest.startedAt >= arrived - freshnessMs) return latest.fingerprint;
+    if (!latest?.running) return startCheck().fingerprint;
+    if (!next) {
+      const running = latest.fingerprint.then(
+        () => undefined,
+        () => undefined,
+      );
+      next = running.then(() => {
+        next = undefined;
+        return startCheck().fingerprint;
+      });
+    }
+    return next;
   };
 
   const rebuild = async (): Promise<Built> => {
