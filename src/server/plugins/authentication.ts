@@ -38,13 +38,17 @@ export async function authenticate(
 export function registerAuthentication(api: FastifyInstance, auth: Auth, pool: pg.Pool): void {
   const lookup = createSessionLookup(auth, pool);
   api.decorateRequest('user', null);
-  api.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access ?? 'user';
-    if (access === 'public') return;
+  const authorize = async (request: FastifyRequest, access: Access) => {
     const caller = await authenticate(lookup, request);
     if (!caller) throw new Unauthorized();
     if (access === 'admin' && caller.role !== ROLE_ADMIN) throw new Forbidden();
     request.user = caller;
+  };
+  // A callback hook: a public route (the cached catalogue) goes on without a promise or a tick.
+  api.addHook('onRequest', (request, _reply, done) => {
+    const access = request.routeOptions.config.access ?? 'user';
+    if (access === 'public') return done();
+    authorize(request, access).then(() => done(), done);
   });
 }
 

@@ -9,11 +9,14 @@ describe('commit wait', () => {
     const wait = 25;
     registerCommitWait(app, wait);
     let finished = 0;
-    app.post('/write', () => {
-      finished = performance.now();
-      return { ok: true };
+    // Routes of a plugin registered inside, as the API's modules are.
+    await app.register(async (module) => {
+      module.post('/write', () => {
+        finished = performance.now();
+        return { ok: true };
+      });
+      module.get('/read', () => ({ ok: true }));
     });
-    app.get('/read', () => ({ ok: true }));
     try {
       const res = await app.inject({ method: 'POST', url: '/write', payload: {} });
       // A lower bound only: a slow machine makes the gap longer, never shorter.
