@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { build } from './build.mjs';
+import { benchProductById } from './bench/product-by-id.mjs';
 
 // npm run bench: the built app under load on this machine, against the physical-limit baselines
 // (a raw node:http server sending the same bytes; the order transaction run straight with pg),
@@ -18,7 +19,14 @@ import { build } from './build.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
-const TARGETS = { listRatio: 0.8, orderRatio: 0.4, initialJsKb: 150, perf: 90, a11y: 95 };
+const TARGETS = {
+  listRatio: 0.9,
+  orderRatio: 0.5,
+  orderP99Ms: 150,
+  initialJsKb: 150,
+  perf: 90,
+  a11y: 95,
+};
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -171,6 +179,11 @@ async function main() {
     );
   }
 
+  // Warm-up, not measured: the first seconds of a fresh process run cold (JIT), which would
+  // penalise whichever route is measured first; the raw server has next to nothing to warm.
+  console.log('Warming the app up (not measured)…');
+  await load({ url: `${base}/api/products`, duration: 3 });
+
   let rawStarted = false;
   for (const size of [100, 1000]) {
     await seedTo(size);
@@ -197,12 +210,17 @@ async function main() {
   }
   await stopProcess(rawServer);
 
-  // --- other reads ---
+  // --- GET /api/products/{id} vs raw node:http ---
   const [first] = await (await fetch(`${base}/api/products`)).json();
+  await benchProductById(
+    { base, dataDir, freePort, startProcess, stopProcess, waitFor, interleaved, load, row, fmt },
+    first._id,
+  );
+
+  // --- other reads ---
   const manifest = JSON.parse(readFileSync(join(root, 'dist/web/.vite/manifest.json'), 'utf8'));
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
   for (const [what, path, headers] of [
-    ['GET /api/products/{id}', `/api/products/${first._id}`, {}],
     ['GET / (SPA shell, brotli)', '/', { 'accept-encoding': 'br, gzip' }],
     ['GET static asset (entry JS, brotli)', `/${entry.file}`, { 'accept-encoding': 'br, gzip' }],
   ]) {
@@ -339,7 +357,8 @@ async function main() {
     'POST /api/purchase (signed in, 10 users, 20 products)',
     `${fmt(ordersApp.rps)} orders/s, p99 ${ordersApp.p99} ms${ordersApp.bad ? `, ${ordersApp.bad} failed` : ''}`,
     `pg transaction ${fmt(ordersPg.rps)}/s, p99 ${ordersPg.p99} ms; ratio ${orderRatio.toFixed(2)}`,
-    `ratio >= ${TARGETS.orderRatio}: ${orderRatio >= TARGETS.orderRatio ? 'met' : 'MISSED'}`,
+    `ratio >= ${TARGETS.orderRatio}: ${orderRatio >= TARGETS.orderRatio ? 'met' : 'MISSED'}; ` +
+      `p99 <= ${TARGETS.orderP99Ms} ms: ${ordersApp.p99 <= TARGETS.orderP99Ms ? 'met' : 'MISSED'}`,
   );
 
   // --- front end: initial JS ---

@@ -13,6 +13,8 @@ import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
+import { registerCommitWait } from './plugins/commit-wait.ts';
+import { CATALOG_FRESHNESS_MS } from './modules/catalog/catalog-cache.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
@@ -82,7 +84,8 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, auth);
+      registerAuthentication(api, auth, database.pool);
+      registerCommitWait(api, CATALOG_FRESHNESS_MS);
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { db });
       await api.register(systemRoutes, { db, config });

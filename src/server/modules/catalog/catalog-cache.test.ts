@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../shared/product.ts';
@@ -5,7 +7,7 @@ import { product, purchase } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { expireStaleHolds } from '../purchases/purchases.service.ts';
-import { matchesIfNoneMatch } from './catalog-cache.ts';
+import { CATALOG_FRESHNESS_MS, createCatalogCache, matchesIfNoneMatch } from './catalog-cache.ts';
 
 // Two instances of the app on one database, as behind a load balancer: each keeps its own cached
 // catalogue bytes, and each must serve the other's writes at once.
@@ -31,6 +33,11 @@ const list = async (t: TestApp): Promise<Product[]> => {
   return res.json();
 };
 const find = async (t: TestApp, id: string) => (await list(t)).find((p) => p._id === id);
+
+/** Waits until the catalogue's freshness bound has passed since `since` (by the monotonic clock). */
+async function pastFreshnessBound(since: number): Promise<void> {
+  while (performance.now() <= since + CATALOG_FRESHNESS_MS) await sleep(1);
+}
 
 async function anyImage(): Promise<string> {
   const [first] = await list(a);
@@ -192,15 +199,109 @@ describe('writes on one instance show on both at once', () => {
     expect((await find(a, id))?.availableQuantity).toBe(30);
   });
 
-  it('a change made straight in the database that bumps the version', async () => {
+  it('a change made straight in the database that bumps the version, once the bound has passed', async () => {
     const id = await addProduct(a);
     await list(a);
     await a.database.db
       .update(product)
       .set({ availableQuantity: 3, version: sql`${product.version} + 1` })
       .where(eq(product.id, id));
+    // Not an API write (no commit wait): the documented freshness bound applies.
+    await pastFreshnessBound(performance.now());
     expect((await find(a, id))?.availableQuantity).toBe(3);
     expect((await find(b, id))?.availableQuantity).toBe(3);
+  });
+});
+
+describe('GET /api/products/{id}: one product from the same cache', () => {
+  it('sends the same bytes as its entry in the list, with its version as ETag', async () => {
+    const id = await addProduct(a, { name: 'Single Router' });
+    const res = await b.app.inject(`/api/products/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const inList = (await list(b)).find((p) => p._id === id);
+    expect(res.json()).toEqual(inList);
+    expect(res.body).toBe(JSON.stringify(inList));
+    expect(res.headers.etag).toBe(`"${inList!.version}"`);
+    const again = await b.app.inject({
+      url: `/api/products/${id}`,
+      headers: { 'if-none-match': `"${inList!.version}"` },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('shows an edit on A at once on B, and a delete as 404', async () => {
+    const id = await addProduct(a, { name: 'Before' });
+    expect((await b.app.inject(`/api/products/${id}`)).json()).toMatchObject({ name: 'Before' });
+    const edit = await a.app.inject({
+      method: 'PUT',
+      url: `/api/products/${id}`,
+      headers: admin.headers,
+      payload: {
+        name: 'After',
+        price: 12,
+        img: await anyImage(),
+        minQuantity: 1,
+        availableQuantity: 4,
+      },
+    });
+    expect(edit.statusCode).toBe(200);
+    const seen = await b.app.inject(`/api/products/${id}`);
+    expect(seen.json()).toMatchObject({ name: 'After', price: 12, version: 2 });
+    expect(seen.headers.etag).toBe('"2"');
+    await a.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: admin.headers });
+    const gone = await b.app.inject(`/api/products/${id}`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Product not found' });
+  });
+
+  it('answers a malformed id 404 like an unknown one', async () => {
+    for (const id of ['nope', '00000000-0000-4000-8000-000000000000', "1' or '1'='1"]) {
+      const res = await a.app.inject(`/api/products/${encodeURIComponent(id)}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+});
+
+describe('the freshness bound (a clock of our own)', () => {
+  it('answers from a check started within the bound, and asks again past it', async () => {
+    let clock = 1_000;
+    const cache = createCatalogCache(a.database.db, { now: () => clock });
+    const id = await addProduct(a, { availableQuantity: 9 });
+    const stockIn = async () =>
+      (JSON.parse((await cache.current()).body.toString()) as Product[]).find((p) => p._id === id)
+        ?.availableQuantity;
+    expect(await stockIn()).toBe(9);
+    await a.database.db
+      .update(product)
+      .set({ availableQuantity: 8, version: sql`${product.version} + 1` })
+      .where(eq(product.id, id));
+    // Within the bound of the last check's start: that check answers (the documented staleness).
+    clock += CATALOG_FRESHNESS_MS;
+    expect(await stockIn()).toBe(9);
+    expect(JSON.parse((await cache.product(id))!.body.toString())).toMatchObject({
+      availableQuantity: 9,
+    });
+    // Past it: a new check, which sees the change.
+    clock += 0.001;
+    expect(await stockIn()).toBe(8);
+    expect((await cache.product(id))?.version).toBe(2);
+  });
+
+  it('past the bound, waits for a check that starts after the request, even while an older one runs', async () => {
+    let clock = 0;
+    const cache = createCatalogCache(a.database.db, { now: () => clock });
+    const id = await addProduct(a, { availableQuantity: 5 });
+    const first = cache.product(id);
+    clock += CATALOG_FRESHNESS_MS + 1;
+    await a.database.db
+      .update(product)
+      .set({ availableQuantity: 4, version: sql`${product.version} + 1` })
+      .where(eq(product.id, id));
+    const second = cache.product(id);
+    await first;
+    expect((await second)?.version).toBe(2);
   });
 });
 

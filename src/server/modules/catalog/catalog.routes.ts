@@ -7,11 +7,12 @@ import {
   ProductSchema,
 } from '../../../shared/product.ts';
 import type { Db } from '../../db/client.ts';
+import { NotFound } from '../../errors.ts';
 import { callerOf } from '../../plugins/authentication.ts';
 import {
   createProduct,
   deleteProduct,
-  getProduct,
+  PRODUCT_NOT_FOUND_MESSAGE,
   updateProduct,
   versionsFromIfMatch,
 } from './catalog.service.ts';
@@ -30,16 +31,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
+  // One product: its cached bytes, as fresh as the list (a malformed id is as unknown as a missing one).
   app.get(
     '/products/:productId',
-    {
-      config: { access: 'public' },
-      schema: { params: ProductParamsSchema, response: { 200: ProductSchema } },
-    },
+    { config: { access: 'public' }, schema: { params: ProductParamsSchema } },
     async (request, reply) => {
-      const found = await getProduct(db, request.params.productId);
-      reply.header('etag', etagOf(found.version));
-      return found;
+      const found = await catalog.product(request.params.productId);
+      if (!found) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+      reply.header('etag', found.etag).header('cache-control', 'no-cache');
+      if (matchesIfNoneMatch(request.headers['if-none-match'], found.etag))
+        return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(found.body);
     },
   );
 

@@ -1,0 +1,137 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+// node scripts/bench/profile.mjs [orders|product|list] [seconds]: the built server under
+// `node --cpu-prof`, loaded with autocannon (50 connections) on one route, then the functions with
+// the most self time. Run `npm run build` first. The .cpuprofile is kept (its path is printed) for
+// Chrome DevTools or speedscope.
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const what = process.argv[2] ?? 'orders';
+const seconds = Number(process.argv[3] ?? 10);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-profile-'));
+const profileDir = mkdtempSync(join(tmpdir(), 'toolhouse-cpuprofile-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const app = spawn(
+  process.execPath,
+  ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'dist/node/server/main.js'],
+  {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      MAP_TILE_URL: '',
+    },
+  },
+);
+try {
+  for (let i = 0; ; i += 1) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 600) throw new Error('the app did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // Stock enough for every order of the run, as npm run bench does.
+  const { runningClusterUrl } = await import(
+    pathToFileURL(join(root, 'dist/node/server/db/embedded-cluster.js')).href
+  );
+  const pool = new pg.Pool({ connectionString: runningClusterUrl(dataDir, 'toolhouse') });
+  await pool.query(
+    'UPDATE product SET available_quantity = 10000000, min_quantity = 1, version = version + 1',
+  );
+  await pool.end();
+  const products = await (await fetch(`${base}/api/products`)).json();
+  const tokens = [];
+  for (let i = 0; i < 10; i += 1) {
+    const email = `profile${Date.now().toString(36)}${i}@example.com`;
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ name: `Profile ${i}`, email, password: 'Bench#Secret123' }),
+    });
+    tokens.push((await signUp.json()).token);
+  }
+  const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
+  const options =
+    what === 'orders'
+      ? {
+          url: `${base}/api/purchase`,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => ({
+                ...request,
+                headers: {
+                  'content-type': 'application/json',
+                  authorization: `Bearer ${pick(tokens)}`,
+                },
+                body: JSON.stringify({
+                  productId: pick(products)._id,
+                  orderQuantity: 1,
+                  address: '1 Bench Street',
+                  phone: '555 0100',
+                }),
+              }),
+            },
+          ],
+        }
+      : {
+          url:
+            what === 'product' ? `${base}/api/products/${products[0]._id}` : `${base}/api/products`,
+        };
+  const result = await autocannon({ connections: 50, duration: seconds, ...options });
+  console.log(
+    `${what}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, ` +
+      `${result.non2xx} non-2xx, ${result.errors} errors`,
+  );
+} finally {
+  app.kill('SIGTERM');
+  await once(app, 'exit');
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+// Self time per function (summed over the profile's nodes), top 25.
+const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8'));
+const dt = new Map();
+for (let i = 0; i < profile.samples.length; i += 1)
+  dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+const self = new Map();
+let total = 0;
+for (const node of profile.nodes) {
+  const time = dt.get(node.id) ?? 0;
+  total += time;
+  const { functionName, url, lineNumber } = node.callFrame;
+  const where = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/');
+  const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+  self.set(key, (self.get(key) ?? 0) + time);
+}
+console.log(`\nTop self time (${(total / 1e6).toFixed(1)} s sampled), ${join(profileDir, file)}:`);
+for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+  console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`);
