@@ -141,7 +141,7 @@ describe.skipIf(skip)(title, () => {
       .from(purchase)
       .where(eq(purchase.productId, drill.id));
     expect(orders?.n).toBe(10);
-  }, 60_000);
+  }, 90_000);
 
   it('lists a product added through one instance on every instance at once', async () => {
     const email = uniqueEmail('admin');

@@ -1,10 +1,12 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
@@ -108,6 +110,17 @@ async function waitReady(
   }
 }
 
+/** Its stop() also removes its work folder. */
+function removingFolder<T extends RunningProcess>(child: T, dir: string): T {
+  return {
+    ...child,
+    async stop() {
+      await child.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A folder the unprivileged users the servers run as can enter (mkdtemp makes it 0700). */
 function workFolder(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -149,10 +162,19 @@ export interface RunningPgBouncer extends RunningProcess {
  * as the `postgres` OS user (the embedded cluster creates it) or else `nobody`.
  */
 export async function startPgBouncer({ serverUrl }: PgBouncerOptions): Promise<RunningPgBouncer> {
+  const dir = workFolder('toolhouse-pgbouncer-');
+  try {
+    return await startPgBouncerIn(dir, serverUrl);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function startPgBouncerIn(dir: string, serverUrl: string): Promise<RunningPgBouncer> {
   const server = new URL(serverUrl);
   const user = decodeURIComponent(server.username);
   const password = decodeURIComponent(server.password);
-  const dir = workFolder('toolhouse-pgbouncer-');
   const port = await freePort();
   const shipped = readFileSync(join(projectRoot, 'deploy', 'pgbouncer.ini'), 'utf8');
   let ini = replaceOnce(
@@ -171,12 +193,18 @@ export async function startPgBouncer({ serverUrl }: PgBouncerOptions): Promise<R
     admin_users: user,
     stats_users: user,
   });
-  writeFileSync(join(dir, 'pgbouncer.ini'), ini, { mode: 0o644 });
-  // A plain-text password in the auth file: PgBouncer then speaks SCRAM to both sides.
-  writeFileSync(join(dir, 'userlist.txt'), `"${user}" "${password}"\n`, { mode: 0o644 });
-
   const owner = unprivilegedOwner();
-  const child = start(PGBOUNCER_BINARY, [join(dir, 'pgbouncer.ini')], owner);
+  const files = {
+    'pgbouncer.ini': ini,
+    // A plain-text password in the auth file: PgBouncer then speaks SCRAM to both sides.
+    'userlist.txt': `"${user}" "${password}"\n`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(join(dir, name), text, { mode: 0o600 });
+    if (owner) chownSync(join(dir, name), owner.uid, owner.gid);
+  }
+
+  const child = removingFolder(start(PGBOUNCER_BINARY, [join(dir, 'pgbouncer.ini')], owner), dir);
   const url = `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/toolhouse`;
   await waitReady('PgBouncer', child, async () => {
     const client = new pg.Client({ connectionString: url });
@@ -219,6 +247,15 @@ export interface RunningNginx extends RunningProcess {
  */
 export async function startNginx(upstreams: string[]): Promise<RunningNginx> {
   const dir = workFolder('toolhouse-nginx-');
+  try {
+    return await startNginxIn(dir, upstreams);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function startNginxIn(dir: string, upstreams: string[]): Promise<RunningNginx> {
   mkdirSync(join(dir, 'logs'));
   const port = await freePort();
   const file = 'nginx-toolhouse.conf';
@@ -252,16 +289,19 @@ ${site}
 }
 `;
   writeFileSync(join(dir, 'nginx.conf'), conf);
-  const child = start(NGINX_BINARY, [
-    '-p',
+  const child = removingFolder(
+    start(NGINX_BINARY, [
+      '-p',
+      dir,
+      '-c',
+      join(dir, 'nginx.conf'),
+      '-e',
+      join(dir, 'logs', 'error.log'),
+      '-g',
+      'daemon off;',
+    ]),
     dir,
-    '-c',
-    join(dir, 'nginx.conf'),
-    '-e',
-    join(dir, 'logs', 'error.log'),
-    '-g',
-    'daemon off;',
-  ]);
+  );
   const url = `http://127.0.0.1:${port}`;
   await waitReady('nginx', child, async () => (await fetch(`${url}/api/health`)).ok);
   return {
