@@ -148,9 +148,9 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
       }
       if (creating)
         return json(response, 200, createIntent(typeof key === 'string' ? key : undefined, body));
-      const retrieve = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
-      if (method === 'GET' && retrieve) {
-        const intent = fake.intents.get(decodeURIComponent(retrieve[1]!));
+      const retrieved = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/)?.[1];
+      if (method === 'GET' && retrieved) {
+        const intent = fake.intents.get(decodeURIComponent(retrieved));
         if (!intent)
           return json(response, 404, {
             error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such' },

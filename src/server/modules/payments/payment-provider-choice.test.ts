@@ -45,7 +45,9 @@ describe('production without Stripe and without PAYMENT_PROVIDER=test', () => {
   afterAll(() => t.close());
 
   it('warns at start', () => {
-    expect(logged).toContainEqual(expect.objectContaining({ level: 40, msg: PAYMENTS_OFF_WARNING }));
+    expect(logged).toContainEqual(
+      expect.objectContaining({ level: 40, msg: PAYMENTS_OFF_WARNING }),
+    );
   });
 
   it('tells the browser that no provider is active', async () => {

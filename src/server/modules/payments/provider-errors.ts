@@ -1,5 +1,8 @@
 import { ErrorCode } from '../../../shared/errors.ts';
-import { PAYMENT_UNAVAILABLE_MESSAGE, PAYMENTS_NOT_SET_UP_MESSAGE } from '../../../shared/payment.ts';
+import {
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  PAYMENTS_NOT_SET_UP_MESSAGE,
+} from '../../../shared/payment.ts';
 import { AppError } from '../../errors.ts';
 
 /**

@@ -27,7 +27,9 @@ export function guardProvider<P extends object>(provider: P, guard: ProviderGuar
     guarded[key] =
       typeof value === 'function'
         ? (...args: unknown[]) =>
-            guardedCall(key, guard, () => (value as (...a: unknown[]) => unknown).apply(provider, args))
+            guardedCall(key, guard, () =>
+              (value as (...a: unknown[]) => unknown).apply(provider, args),
+            )
         : value;
   }
   return guarded as P;

@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiErrorSchema, ErrorCode } from '../../../shared/errors.ts';
-import { PAYMENT_UNAVAILABLE_MESSAGE, PaymentIntentResponseSchema } from '../../../shared/payment.ts';
+import {
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  PaymentIntentResponseSchema,
+} from '../../../shared/payment.ts';
 import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
 import { paymentIntent, product, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
@@ -95,27 +98,30 @@ describe('POST /api/create-payment-intent while Stripe fails', () => {
     ['a 500', 'error-500', 503],
     ['a 429', 'rate-limited-429', 503],
     ['an answer that is not JSON', 'garbage', 502],
-  ] as const)('answers %s (fake mode %s) with %i, writes nothing, and a retry works', async (_, mode, status) => {
-    const { order, productId } = await placeOrder();
-    fake.mode = mode;
-    expectProviderFailure(await askIntent(order._id), status);
-    // The order stays unpaid and keeps holding its stock; no intent is recorded.
-    expect(await stateOf(order._id, productId)).toEqual({
-      status: 'pending',
-      paid: false,
-      stock: 8,
-      intents: 0,
-    });
+  ] as const)(
+    'answers %s (fake mode %s) with %i, writes nothing, and a retry works',
+    async (_, mode, status) => {
+      const { order, productId } = await placeOrder();
+      fake.mode = mode;
+      expectProviderFailure(await askIntent(order._id), status);
+      // The order stays unpaid and keeps holding its stock; no intent is recorded.
+      expect(await stateOf(order._id, productId)).toEqual({
+        status: 'pending',
+        paid: false,
+        stock: 8,
+        intents: 0,
+      });
 
-    fake.mode = 'ok';
-    const retry = await askIntent(order._id);
-    expect(retry.statusCode, retry.body).toBe(200);
-    expect(PaymentIntentResponseSchema.parse(retry.json())).toMatchObject({ amount: 5_000 });
-    expect(fake.intents.size).toBe(1);
-    expect(await stateOf(order._id, productId)).toMatchObject({ intents: 1, stock: 8 });
-    for (const request of fake.requests.filter((r) => r.method === 'POST'))
-      expect(request.idempotencyKey).toBe(intentKeyOf(order._id));
-  });
+      fake.mode = 'ok';
+      const retry = await askIntent(order._id);
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(PaymentIntentResponseSchema.parse(retry.json())).toMatchObject({ amount: 5_000 });
+      expect(fake.intents.size).toBe(1);
+      expect(await stateOf(order._id, productId)).toMatchObject({ intents: 1, stock: 8 });
+      for (const request of fake.requests.filter((r) => r.method === 'POST'))
+        expect(request.idempotencyKey).toBe(intentKeyOf(order._id));
+    },
+  );
 
   it('answers 503 when the connection to Stripe fails', async () => {
     const { order, productId } = await placeOrder();
