@@ -111,8 +111,13 @@ describe('PaymentPage (test-mode processor)', () => {
   it('greets the customer, names the product and the amount, and summarises the order', async () => {
     renderPayment();
 
+    // The first render of the file loads the page's modules: generous on a busy machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Please Pay for Cordless Drill' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Please Pay for Cordless Drill' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText(`Hello, ${customer.name}`)).toBeInTheDocument();
     expect(screen.getByText('Please pay $1,559.88')).toBeInTheDocument();
