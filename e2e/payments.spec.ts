@@ -66,6 +66,8 @@ test('declined and invalid cards show the provider message, and a retry works', 
 }) => {
   await register(page, 'Dora Declined', uniqueEmail());
   await orderAndOpenPayment(page, 'LED Cordless Work Light');
+  // The built-in processor takes the payments here (not production): the page says so plainly.
+  await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
   for (const [number, message, expiry, cvc] of [
     ['4000 0000 0000 0002', 'Your card was declined.', '12/34', '123'],
     ['4000 0000 0000 9995', 'Your card has insufficient funds.', '12/34', '123'],

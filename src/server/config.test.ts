@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Toolhouse <no-reply@toolhouse.localhost>',
       orderHoldHours: 24,
+      paymentProvider: 'test',
       stripe: undefined,
     });
   });
@@ -68,6 +69,39 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripe,
     ).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: undefined });
+  });
+
+  describe('PAYMENT_PROVIDER', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+    const production = { NODE_ENV: 'production' };
+
+    it('takes Stripe when its keys are set, in any environment', () => {
+      expect(loadConfig(keys).paymentProvider).toBe('stripe');
+      expect(loadConfig({ ...keys, ...production }).paymentProvider).toBe('stripe');
+      expect(loadConfig({ ...keys, PAYMENT_PROVIDER: 'stripe' }).paymentProvider).toBe('stripe');
+    });
+
+    it('defaults to the test processor only outside production', () => {
+      expect(loadConfig({}).paymentProvider).toBe('test');
+      expect(loadConfig({ NODE_ENV: 'development' }).paymentProvider).toBe('test');
+      expect(loadConfig(production)).toMatchObject({ paymentProvider: null, stripe: undefined });
+    });
+
+    it('takes the test processor in production only when asked to', () => {
+      expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'test' }).paymentProvider).toBe('test');
+      // The explicit choice wins over keys that are also set: no Stripe then.
+      expect(loadConfig({ ...keys, PAYMENT_PROVIDER: 'test' })).toMatchObject({
+        paymentProvider: 'test',
+        stripe: undefined,
+      });
+    });
+
+    it('refuses stripe without its keys, and unknown providers', () => {
+      expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(
+        /PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/,
+      );
+      expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    });
   });
 
   it('reads every variable', () => {

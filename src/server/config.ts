@@ -59,6 +59,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)')
     .optional(),
+  PAYMENT_PROVIDER: z.enum(['stripe', 'test']).optional(),
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -99,7 +101,12 @@ export interface AppConfig {
   mailFrom: string;
   /** How long an unpaid order holds its stock before it expires. */
   orderHoldHours: number;
-  /** Card payments through Stripe; unset: the built-in test-mode processor. */
+  /**
+   * Who takes card payments (PAYMENT_PROVIDER, see paymentProviderOf); null: nobody, orders
+   * cannot be paid (production without Stripe and without the explicit test opt-in).
+   */
+  paymentProvider: 'stripe' | 'test' | null;
+  /** Card payments through Stripe; set exactly when paymentProvider is 'stripe'. */
   stripe: StripeSettings | undefined;
 }
 
@@ -154,6 +161,24 @@ function stripeSettings(e: z.infer<typeof EnvSchema>): StripeSettings | undefine
   return { secretKey, publishableKey, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
 }
 
+/**
+ * PAYMENT_PROVIDER chooses explicitly; unset, Stripe keys choose Stripe, and otherwise the test
+ * processor takes payments only outside production: a production start without keys takes none,
+ * rather than letting anyone "pay" with a test card.
+ */
+function paymentProviderOf(
+  e: z.infer<typeof EnvSchema>,
+  stripe: StripeSettings | undefined,
+): AppConfig['paymentProvider'] {
+  if (e.PAYMENT_PROVIDER === 'stripe' && !stripe)
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY',
+    );
+  if (e.PAYMENT_PROVIDER) return e.PAYMENT_PROVIDER;
+  if (stripe) return 'stripe';
+  return e.NODE_ENV === 'production' ? null : 'test';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
@@ -166,6 +191,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const stripe = stripeSettings(e);
+  const paymentProvider = paymentProviderOf(e, stripe);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -189,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     orderHoldHours: e.ORDER_HOLD_HOURS,
-    stripe: stripeSettings(e),
+    paymentProvider,
+    stripe: paymentProvider === 'stripe' ? stripe : undefined,
   };
 }

@@ -12,6 +12,10 @@ export const ErrorCode = {
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   TooManyRequests: 'TOO_MANY_REQUESTS',
   Unavailable: 'SERVICE_UNAVAILABLE',
+  /** The card was refused by its issuer or the card provider (402). */
+  CardDeclined: 'CARD_DECLINED',
+  /** A service we depend on (the payment provider) gave an answer we cannot use (502). */
+  BadGateway: 'BAD_GATEWAY',
   Internal: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -74,3 +74,12 @@ export const TEST_CARDS = {
 
 export const PAYMENT_COMPLETED_MESSAGE = 'Your payment is completed';
 export const transactionIdMessage = (id: string) => `Your transaction Id: ${id}`;
+
+/** The payment provider failed or could not be reached (503/502): the customer may retry. */
+export const PAYMENT_UNAVAILABLE_MESSAGE =
+  'The payment service is not reachable right now. Please try again in a minute.';
+/** No payment provider is active (production without Stripe and without the test opt-in). */
+export const PAYMENTS_NOT_SET_UP_MESSAGE =
+  'Payments are not set up in this shop yet, so orders cannot be paid online right now.';
+/** Said plainly on the payment page while the built-in test processor takes the payments. */
+export const TEST_MODE_LABEL = 'Test mode';

@@ -8,9 +8,13 @@ export const PublicConfigSchema = z.object({
   socialProviders: z.object({ google: z.boolean(), facebook: z.boolean() }),
   /** A generic OpenID Connect provider (OIDC_* settings), shown as a third sign-in button. */
   openIdProvider: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** Card payments: the built-in test-mode processor, or Stripe (with its publishable key). */
+  /**
+   * Card payments: the built-in test-mode processor, Stripe (with its publishable key), or none
+   * (production without Stripe and without PAYMENT_PROVIDER=test: orders cannot be paid).
+   */
   payments: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('test') }),
+    z.object({ provider: z.literal('none') }),
     z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
   ]),
 });

@@ -27,6 +27,8 @@ export async function buildTestApp(
     webRoot?: string;
     /** Another test app whose database this one shares (a second instance); it drops it. */
     shareDatabaseOf?: TestApp;
+    /** Where the app logs (silent unless given), e.g. to check a warning at start. */
+    logger?: pino.Logger;
   } = {},
 ): Promise<TestApp> {
   const shared = options.shareDatabaseOf?.config.databaseUrl;
@@ -49,7 +51,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     webRoot: options.webRoot ?? '/nonexistent',
   });
   await app.ready();

@@ -10,6 +10,7 @@ import {
   TestConfirmBodySchema,
   TestConfirmResponseSchema,
 } from '../../../shared/payment.ts';
+import { ApiErrorSchema } from '../../../shared/errors.ts';
 import { PurchaseParamsSchema, PurchaseSchema } from '../../../shared/purchase.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -23,22 +24,43 @@ import {
   settleConfirmedTestPayment,
   type ProviderEvent,
 } from './payments.service.ts';
+import { PaymentsNotSetUp } from './provider-errors.ts';
 import { createStripeClient, createStripeProvider } from './stripe-provider.ts';
 import { confirmTestPayment, createTestProvider } from './test-processor.ts';
 
 export const INVALID_SIGNATURE_MESSAGE = 'The webhook signature is missing, invalid or too old.';
 
+export const PAYMENTS_OFF_WARNING =
+  'No payment provider is active: orders cannot be paid. Set STRIPE_SECRET_KEY and ' +
+  'STRIPE_PUBLISHABLE_KEY, or PAYMENT_PROVIDER=test to take test payments only (no real money).';
+
+/** A bad body answered by the framework (400 in the one error shape), besides a card refusal. */
+const CardOrRequestErrorSchema = z.union([CardErrorResponseSchema, ApiErrorSchema]);
+
 /**
- * Card payments (ARCHITECTURE §7): Stripe when its keys are configured, otherwise the built-in
- * test-mode processor. Also holds PATCH /api/purchase/{id}, the spec's "mark paid" call, because
- * it cannot be answered without the provider.
+ * Card payments (ARCHITECTURE §7): Stripe or the built-in test-mode processor, as configured
+ * (config.paymentProvider); none at all in production without either. Also holds
+ * PATCH /api/purchase/{id}, the spec's "mark paid" call, because it cannot be answered without
+ * the provider.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (
   app,
   { db, config },
 ) => {
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
-  const provider: PaymentProvider = stripe ? createStripeProvider(stripe) : createTestProvider(db);
+  const provider: PaymentProvider | null = stripe
+    ? createStripeProvider(stripe, {
+        onFailure: ({ method, error, mapped }) =>
+          app.log.warn({ err: error, method, status: mapped.statusCode }, 'Stripe call failed'),
+      })
+    : config.paymentProvider === 'test'
+      ? createTestProvider(db)
+      : null;
+  if (!provider) app.log.warn(PAYMENTS_OFF_WARNING);
+  const active = (): PaymentProvider => {
+    if (!provider) throw new PaymentsNotSetUp();
+    return provider;
+  };
 
   app.post(
     '/create-payment-intent',
@@ -48,7 +70,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }
         response: { 200: PaymentIntentResponseSchema },
       },
     },
-    (request) => createPaymentIntent(db, provider, callerOf(request), request.body.purchaseId),
+    (request) => createPaymentIntent(db, active(), callerOf(request), request.body.purchaseId),
   );
 
   app.patch(
@@ -61,10 +83,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }
       },
     },
     (request) =>
-      recordPayment(db, provider, callerOf(request), request.params.id, request.body.transactionId),
+      recordPayment(db, active(), callerOf(request), request.params.id, request.body.transactionId),
   );
 
-  if (provider.name === 'test') {
+  if (provider?.name === 'test') {
     // Public like the provider's own endpoint: the client secret is the credential.
     app.post(
       '/test-processor/confirm',
@@ -74,9 +96,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }
           body: TestConfirmBodySchema,
           response: {
             200: TestConfirmResponseSchema,
-            400: CardErrorResponseSchema,
+            400: CardOrRequestErrorSchema,
             402: CardErrorResponseSchema,
-            404: CardErrorResponseSchema,
+            404: CardOrRequestErrorSchema,
           },
         },
       },
@@ -90,7 +112,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }
     );
   }
 
-  if (stripe && config.stripe?.webhookSecret) {
+  if (stripe && provider && config.stripe?.webhookSecret) {
     await app.register(stripeWebhookRoute, {
       db,
       provider,

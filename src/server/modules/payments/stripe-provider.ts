@@ -1,17 +1,40 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../config.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { guardProvider, type ProviderGuard } from './provider-guard.ts';
+import { classifyStripeError, UnusableStripeAnswer } from './stripe-errors.ts';
 
-/** The Stripe SDK over fetch (the global one, unless a test hands it another). */
+/** One attempt at Stripe's API; a customer should not wait much longer for the payment page. */
+export const STRIPE_TIMEOUT_MS = 6_000;
+/** Retried once on a network failure or a 5xx (safe: every write carries an idempotency key). */
+export const STRIPE_MAX_RETRIES = 1;
+/** The guard's backstop over both attempts and the SDK's back-off between them. */
+export const STRIPE_DEADLINE_MS = 15_000;
+
+export interface StripeClientOptions {
+  /** Where Stripe's API is: only tests point it elsewhere (a local fake at 127.0.0.1). */
+  host?: string;
+  port?: number;
+  protocol?: 'http' | 'https';
+  timeoutMs?: number;
+  maxNetworkRetries?: number;
+  /** The fetch the SDK uses (the global one when it is built, unless a test hands it another). */
+  fetchFn?: typeof fetch;
+}
+
+/** The Stripe SDK over fetch, with a timeout per attempt. */
 export function createStripeClient(
   settings: Pick<StripeSettings, 'secretKey'>,
-  fetchFn?: typeof fetch,
+  options: StripeClientOptions = {},
 ): Stripe {
   return new Stripe(settings.secretKey, {
-    httpClient: Stripe.createFetchHttpClient(fetchFn),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
+    httpClient: Stripe.createFetchHttpClient(options.fetchFn),
+    maxNetworkRetries: options.maxNetworkRetries ?? STRIPE_MAX_RETRIES,
+    timeout: options.timeoutMs ?? STRIPE_TIMEOUT_MS,
     telemetry: false,
+    ...(options.host !== undefined && { host: options.host }),
+    ...(options.port !== undefined && { port: options.port }),
+    ...(options.protocol !== undefined && { protocol: options.protocol }),
   });
 }
 
@@ -19,22 +42,35 @@ const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeError &&
   (error.statusCode === 404 || error.code === 'resource_missing');
 
-/** Payments through Stripe: the card is confirmed in the browser with Stripe.js. */
-export function createStripeProvider(stripe: Stripe): PaymentProvider {
-  return {
+/** The idempotency key of an order's one intent: a retry after a timeout gets the same intent. */
+export const intentKeyOf = (purchaseId: string) => `purchase-${purchaseId}`;
+/** The idempotency key of an intent's one (whole) refund. */
+export const refundKeyOf = (intentId: string) => `refund-${intentId}`;
+
+/**
+ * Payments through Stripe: the card is confirmed in the browser with Stripe.js. Every call goes
+ * through the provider guard (a deadline, and Stripe's failures as 503/502/402 in the one error
+ * shape); pass `guard: null` for the bare adapter.
+ */
+export function createStripeProvider(
+  stripe: Stripe,
+  guard: Partial<ProviderGuard> | null = {},
+): PaymentProvider {
+  const adapter: PaymentProvider = {
     name: 'stripe',
     async createIntent({ purchaseId, amountCents, currency }) {
-      // The key makes parallel or repeated calls for one order get one intent from Stripe too.
+      // The key makes parallel or repeated calls for one order get one intent from Stripe too,
+      // including the retry after a create that timed out here but was made at Stripe.
       const intent = await stripe.paymentIntents.create(
         {
           amount: amountCents,
           currency,
           metadata: { purchaseId },
         },
-        { idempotencyKey: `purchase-${purchaseId}` },
+        { idempotencyKey: intentKeyOf(purchaseId) },
       );
       if (!intent.client_secret)
-        throw new Error(`Stripe returned no client secret for ${intent.id}`);
+        throw new UnusableStripeAnswer(`Stripe returned no client secret for ${intent.id}`);
       return { intentId: intent.id, clientSecret: intent.client_secret };
     },
     async retrieveIntent(intentId) {
@@ -55,8 +91,14 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
     async refund(intentId) {
       await stripe.refunds.create(
         { payment_intent: intentId },
-        { idempotencyKey: `refund-${intentId}` },
+        { idempotencyKey: refundKeyOf(intentId) },
       );
     },
   };
+  if (guard === null) return adapter;
+  return guardProvider(adapter, {
+    deadlineMs: STRIPE_DEADLINE_MS,
+    classify: classifyStripeError,
+    ...guard,
+  });
 }

@@ -28,7 +28,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> 
       openIdProvider: config.openId ? { id: OPENID_PROVIDER_ID, name: config.openId.name } : null,
       payments: config.stripe
         ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
-        : { provider: 'test' as const },
+        : { provider: config.paymentProvider === 'test' ? ('test' as const) : ('none' as const) },
     }),
   );
 };

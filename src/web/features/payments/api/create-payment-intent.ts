@@ -30,8 +30,11 @@ export const paymentIntentQueryOptions = (orderId: string) =>
     queryKey: paymentKeys.intent(orderId),
     queryFn: ({ signal }) => createPaymentIntent(orderId, { signal }),
     staleTime: Infinity,
+    // A failure is shown at once under the form; Pay asks again (the server bounds each try).
+    retry: false,
   });
 
-export function usePaymentIntent(orderId: string) {
-  return useQuery(paymentIntentQueryOptions(orderId));
+/** Not asked at all while `enabled` is false (no payment provider is active). */
+export function usePaymentIntent(orderId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...paymentIntentQueryOptions(orderId), enabled });
 }

@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../../shared/api-paths.ts';
-import { PAYMENT_COMPLETED_MESSAGE, transactionIdMessage } from '../../../../shared/payment.ts';
+import {
+  PAYMENT_COMPLETED_MESSAGE,
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  TEST_MODE_LABEL,
+  transactionIdMessage,
+} from '../../../../shared/payment.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
@@ -49,7 +54,12 @@ function BehindGuard() {
   return useAuth().status === 'signedIn' ? <PaymentPage orderId={order._id} /> : null;
 }
 
-function renderStripePayment(publishableKey = 'pk_test_123') {
+const INTENT = `POST ${apiPaths.createPaymentIntent}`;
+
+function renderStripePayment(
+  publishableKey = 'pk_test_123',
+  routes: Parameters<typeof mockApi>[0] = {},
+) {
   storeAccessToken('access-1');
   const fetchMock = mockApi({
     [SESSION]: sessionResponse(customer, 'access-1'),
@@ -64,6 +74,7 @@ function renderStripePayment(publishableKey = 'pk_test_123') {
       currency: 'usd',
     }),
     [MARK_PAID]: jsonResponse({ ...order, paid: true, transactionId: 'pi_stripe_1' }),
+    ...routes,
   });
   return {
     fetchMock,
@@ -116,6 +127,39 @@ describe('PaymentPage (Stripe)', () => {
     });
     expect(lastRequest(fetchMock, MARK_PAID).body).toEqual({ transactionId: 'pi_stripe_1' });
     expect(clear).toHaveBeenCalled();
+  });
+
+  it('shows the outage message under the form when Stripe is down, and Pay retries (no Test mode)', async () => {
+    const confirmCardPayment = vi.fn(() =>
+      Promise.resolve({ paymentIntent: { id: 'pi_stripe_1', status: 'succeeded' } }),
+    );
+    stripe.instance.confirmCardPayment = confirmCardPayment;
+    let answer = jsonResponse(
+      { code: 'SERVICE_UNAVAILABLE', message: PAYMENT_UNAVAILABLE_MESSAGE, requestId: 'r1' },
+      503,
+    );
+    const { user, fetchMock } = renderStripePayment('pk_test_123', {
+      [INTENT]: () => answer.clone(),
+    });
+
+    const { pay } = await stripeForm();
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAYMENT_UNAVAILABLE_MESSAGE);
+    expect(screen.queryByText(TEST_MODE_LABEL)).not.toBeInTheDocument();
+    elementsReady();
+    await waitFor(() => expect(pay).toBeEnabled());
+
+    answer = jsonResponse({
+      clientSecret: SECRET,
+      provider: 'stripe',
+      amount: 101000,
+      currency: 'usd',
+    });
+    await user.click(pay);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PAYMENT_COMPLETED_MESSAGE }),
+    ).toBeInTheDocument();
+    expect(confirmCardPayment).toHaveBeenCalledWith(SECRET, expect.anything());
+    expect(requestLog(fetchMock).filter((request) => request === INTENT)).toHaveLength(2);
   });
 
   it("shows Stripe's message in red and does not mark the order paid", async () => {

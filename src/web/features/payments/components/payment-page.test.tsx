@@ -4,7 +4,10 @@ import { apiPaths } from '../../../../shared/api-paths.ts';
 import {
   CardErrors,
   PAYMENT_COMPLETED_MESSAGE,
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  PAYMENTS_NOT_SET_UP_MESSAGE,
   TEST_CARDS,
+  TEST_MODE_LABEL,
   transactionIdMessage,
 } from '../../../../shared/payment.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
@@ -19,6 +22,7 @@ import {
   ORDER_CANCELLED_MESSAGE,
   ORDER_EXPIRED_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
+  TEST_MODE_EXPLANATION,
   TEST_MODE_NOTE,
 } from '../lib/messages.ts';
 import { PaymentPage } from './payment-page.tsx';
@@ -107,8 +111,13 @@ describe('PaymentPage (test-mode processor)', () => {
   it('greets the customer, names the product and the amount, and summarises the order', async () => {
     renderPayment();
 
+    // The first render of the file loads the page's modules: generous on a busy machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Please Pay for Cordless Drill' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Please Pay for Cordless Drill' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText(`Hello, ${customer.name}`)).toBeInTheDocument();
     expect(screen.getByText('Please pay $1,559.88')).toBeInTheDocument();
@@ -328,16 +337,81 @@ describe('PaymentPage (test-mode processor)', () => {
     expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
   });
 
-  it('offers a retry when the payment secret cannot be obtained', async () => {
-    let answer = jsonResponse({ code: 'INTERNAL', message: 'Boom' }, 500);
-    const { user } = renderPayment({ [INTENT]: () => answer });
+  it('says plainly that it is test mode', async () => {
+    renderPayment();
+    expect(await screen.findByText(TEST_MODE_LABEL)).toBeInTheDocument();
+    expect(screen.getByText(TEST_MODE_EXPLANATION)).toBeInTheDocument();
+  });
 
-    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't start the payment.");
+  it('shows the message in red under the form when the payment service is down, and Pay retries', async () => {
+    let answer = jsonResponse(
+      { code: 'SERVICE_UNAVAILABLE', message: PAYMENT_UNAVAILABLE_MESSAGE, requestId: 'r1' },
+      503,
+    );
+    const { user, fetchMock } = renderPayment({ [INTENT]: () => answer.clone() });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(PAYMENT_UNAVAILABLE_MESSAGE);
+    expect(alert).toHaveClass('text-error');
+    // Under the form, with Pay enabled for a retry once the card is complete.
+    const { pay } = await enterCard(user);
+    expect(within(screen.getByRole('form', { name: 'Card payment' })).getByRole('alert')).toBe(
+      alert,
+    );
+    expect(pay).toBeEnabled();
+
+    // Still down: the same message again, and Pay enabled again.
+    await user.click(pay);
+    await waitFor(() =>
+      expect(requestLog(fetchMock).filter((request) => request === INTENT)).toHaveLength(2),
+    );
+    await waitFor(() => expect(pay).toBeEnabled());
+    expect(screen.getByRole('alert')).toHaveTextContent(PAYMENT_UNAVAILABLE_MESSAGE);
+    expect(requestLog(fetchMock)).not.toContain(CONFIRM);
+
+    // Back: the secret is obtained, the card confirmed and the order paid.
     answer = jsonResponse(INTENT_ANSWER);
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(pay);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PAYMENT_COMPLETED_MESSAGE }),
+    ).toBeInTheDocument();
+    expect(lastRequest(fetchMock, CONFIRM).body).toMatchObject({ clientSecret: SECRET });
+  });
 
+  it('shows the message when the payment cannot be verified (503) and retries without charging again', async () => {
+    let answer = jsonResponse(
+      { code: 'SERVICE_UNAVAILABLE', message: PAYMENT_UNAVAILABLE_MESSAGE, requestId: 'r2' },
+      503,
+    );
+    const { user, fetchMock } = renderPayment({ [MARK_PAID]: () => answer.clone() });
     const { pay } = await enterCard(user);
     await waitFor(() => expect(pay).toBeEnabled());
+
+    await user.click(pay);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(PAYMENT_UNAVAILABLE_MESSAGE);
+    expect(alert).toHaveClass('text-error');
+    await waitFor(() => expect(pay).toBeEnabled());
+
+    answer = jsonResponse(paidOrder());
+    await user.click(pay);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PAYMENT_COMPLETED_MESSAGE }),
+    ).toBeInTheDocument();
+    expect(requestLog(fetchMock).filter((request) => request === CONFIRM)).toHaveLength(1);
+    expect(requestLog(fetchMock).filter((request) => request === MARK_PAID)).toHaveLength(2);
+  });
+
+  it('says payments are not set up when no provider is active, and asks for no payment secret', async () => {
+    const { fetchMock } = renderPayment({
+      [CONFIG]: jsonResponse(makePublicConfig({ payments: { provider: 'none' } })),
+    });
+
+    expect(await screen.findByText(PAYMENTS_NOT_SET_UP_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
+    expect(screen.queryByText(TEST_MODE_LABEL)).not.toBeInTheDocument();
+    expect(requestLog(fetchMock)).not.toContain(INTENT);
   });
 
   it('is the page at /dashboard/payment/:id, inside the dashboard', async () => {

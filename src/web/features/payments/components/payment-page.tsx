@@ -2,13 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
-import { PAYMENT_COMPLETED_MESSAGE, transactionIdMessage } from '../../../../shared/payment.ts';
+import {
+  PAYMENT_COMPLETED_MESSAGE,
+  PAYMENTS_NOT_SET_UP_MESSAGE,
+  TEST_MODE_LABEL,
+  transactionIdMessage,
+} from '../../../../shared/payment.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
-import { usePaymentIntent } from '../api/create-payment-intent.ts';
+import { paymentIntentQueryOptions, usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useOrder } from '../api/get-order.ts';
 import { usePayOrder, type PaidOrder } from '../api/pay-order.ts';
 import { paymentKeys } from '../api/payment-keys.ts';
@@ -20,6 +25,7 @@ import {
   ORDER_EXPIRED_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
   payForMessage,
+  TEST_MODE_EXPLANATION,
 } from '../lib/messages.ts';
 
 // The card forms are chunks of their own: Stripe's library only downloads when Stripe is the
@@ -133,12 +139,36 @@ function CardForm(props: CardFormProps) {
   );
 }
 
+/** The built-in test processor takes the payments: said plainly, above the order. */
+function TestModeNotice() {
+  return (
+    <p className="flex flex-wrap items-center gap-3">
+      <span className="badge badge-lg badge-warning font-semibold">{TEST_MODE_LABEL}</span>
+      <span>{TEST_MODE_EXPLANATION}</span>
+    </p>
+  );
+}
+
 /** An unpaid, pending order: obtain the payment secret, take the card, pay. */
 function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOrder) => void }) {
   const queryClient = useQueryClient();
-  const intent = usePaymentIntent(order._id);
+  const provider = usePublicConfig().data?.payments.provider;
+  // Asked once the provider is known: with none active (production without one) there is
+  // nothing to ask, and the page says so.
+  const intent = usePaymentIntent(order._id, {
+    enabled: provider !== undefined && provider !== 'none',
+  });
   const pay = usePayOrder(order._id, onPaid);
   const refused = isApiError(intent.error) && intent.error.status === 409;
+
+  /** The payment secret: the one obtained, or asked for again after a failure (e.g. a 503). */
+  const clientSecret = async () =>
+    intent.data?.clientSecret ??
+    (await queryClient.fetchQuery(paymentIntentQueryOptions(order._id))).clientSecret;
+  // The latest failure, in red under the form, with Pay enabled for a retry.
+  const error = pay.isPending
+    ? undefined
+    : (pay.error?.message ?? (intent.isError ? intent.error.message : undefined));
 
   // Paid, cancelled or expired meanwhile: the order, asked again, shows which.
   useEffect(() => {
@@ -150,31 +180,30 @@ function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOr
       <p className="text-lg">{greeting(order.customerName)}</p>
       <h1 className="text-3xl font-bold">{payForMessage(order.product)}</h1>
       <p className="text-xl font-semibold">Please pay ${formatDollars(order.totalPrice)}</p>
+      {provider === 'test' && <TestModeNotice />}
       <OrderSummary order={order} />
-      {intent.isError ? (
-        refused ? (
-          <div className="flex flex-col gap-4">
-            <p role="alert" className="font-medium text-error">
-              {intent.error.message}
-            </p>
-            <BackToMyOrders />
-          </div>
-        ) : (
-          <ErrorState
-            title="We couldn't start the payment."
-            detail={intent.error.message}
-            onRetry={() => void intent.refetch()}
-            isRetrying={intent.isFetching}
-          />
-        )
+      {provider === 'none' ? (
+        <div className="flex flex-col gap-4">
+          <p role="status" className="text-lg font-medium">
+            {PAYMENTS_NOT_SET_UP_MESSAGE}
+          </p>
+          <BackToMyOrders />
+        </div>
+      ) : refused ? (
+        <div className="flex flex-col gap-4">
+          <p role="alert" className="font-medium text-error">
+            {intent.error?.message}
+          </p>
+          <BackToMyOrders />
+        </div>
       ) : (
         <CardForm
-          clientSecret={intent.data?.clientSecret}
+          preparing={intent.isPending}
           billingDetails={{ name: order.customerName, email: order.customerEmail }}
           paying={pay.isPending}
-          error={pay.error?.message}
+          error={error}
           onPay={(confirmCard, clearCard) =>
-            pay.mutate(confirmCard, {
+            pay.mutate(async () => confirmCard(await clientSecret()), {
               // The focused success heading says it: no second message in a toast.
               onSuccess: clearCard,
             })

@@ -24,7 +24,7 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-function StripeCardFields({ clientSecret, billingDetails, paying, error, onPay }: CardFormProps) {
+function StripeCardFields({ preparing, billingDetails, paying, error, onPay }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [ready, setReady] = useState(false);
@@ -35,8 +35,8 @@ function StripeCardFields({ clientSecret, billingDetails, paying, error, onPay }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const card = elements?.getElement(CardElement);
-    if (!stripe || !card || !clientSecret || paying) return;
-    const confirmCard = async (): Promise<CardConfirmation> => {
+    if (!stripe || !card || preparing || paying) return;
+    const confirmCard = async (clientSecret: string): Promise<CardConfirmation> => {
       const result = await stripe.confirmCardPayment(clientSecret, {
         payment_method: { card, billing_details: billingDetails },
       });
@@ -67,7 +67,7 @@ function StripeCardFields({ clientSecret, billingDetails, paying, error, onPay }
           />
         </div>
       </div>
-      <PayButton disabled={!clientSecret || !ready || !stripe} paying={paying} />
+      <PayButton disabled={preparing || !ready || !stripe} paying={paying} />
       <CardErrorMessage message={liveError ?? error} />
     </form>
   );

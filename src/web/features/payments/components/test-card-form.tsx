@@ -11,7 +11,7 @@ import { CardErrorMessage, PayButton } from './pay-controls.tsx';
  * lives in this component's state only: never logged nor stored, and emptied once paid.
  */
 export default function TestCardForm({
-  clientSecret,
+  preparing,
   billingDetails,
   paying,
   error,
@@ -30,8 +30,8 @@ export default function TestCardForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!clientSecret || !card || paying) return;
-    onPay(() => confirmTestPayment({ clientSecret, card, billingDetails }), clearCard);
+    if (preparing || !card || paying) return;
+    onPay((clientSecret) => confirmTestPayment({ clientSecret, card, billingDetails }), clearCard);
   };
 
   return (
@@ -69,7 +69,7 @@ export default function TestCardForm({
         />
       </div>
       <p className="text-sm text-stone-600">{TEST_MODE_NOTE}</p>
-      <PayButton disabled={!clientSecret || !card} paying={paying} />
+      <PayButton disabled={preparing || !card} paying={paying} />
       <CardErrorMessage message={error} />
     </form>
   );

@@ -4,6 +4,7 @@ export const ORDER_ALREADY_PAID_MESSAGE = 'This order is already paid.';
 export const ORDER_CANCELLED_MESSAGE = 'This order was cancelled.';
 export const ORDER_EXPIRED_MESSAGE =
   'This order expired: its stock hold ended. Please place a new order.';
+export const TEST_MODE_EXPLANATION = 'Payments here are simulated: no card is charged.';
 export const TEST_MODE_NOTE = 'Test mode: use 4242 4242 4242 4242, any future date, any CVC.';
 
 export const CARD_NETWORK_MESSAGE =

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local stand-in for Stripe's API over real HTTP at 127.0.0.1, for tests of provider faults
+ * (no network). `mode` says how it answers next: like Stripe, or with a fault. It keeps
+ * intents by idempotency key as Stripe does, so a retry with the same key gets the same intent.
+ */
+export type FakeStripeMode =
+  | 'ok'
+  /** Never answers (the connection stays open). */
+  | 'hang'
+  /** Makes the intent, then never answers: a timeout after Stripe acted. */
+  | 'act-then-hang'
+  | 'error-500'
+  | 'rate-limited-429'
+  /** 200 with a body that is not JSON. */
+  | 'garbage'
+  /** 200 with an intent that has no client secret. */
+  | 'no-secret';
+
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: URLSearchParams;
+}
+
+interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface FakeStripeServer {
+  host: string;
+  port: number;
+  mode: FakeStripeMode;
+  /** When set, the mode applies only to the requests it accepts; the others are answered 'ok'. */
+  faultOnly: ((request: FakeStripeRequest) => boolean) | undefined;
+  requests: FakeStripeRequest[];
+  intents: Map<string, FakeIntent>;
+  /** Back to answering 'ok', with no requests, intents or idempotency keys recorded. */
+  reset(): void;
+  /** Connections held open by 'hang' are cut too. */
+  close(): Promise<void>;
+}
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => resolve(text));
+    request.on('error', reject);
+  });
+
+function json(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': 'req_fake' });
+  response.end(JSON.stringify(body));
+}
+
+/** Listens on a free port, or on `port` (to come back where a client already points). */
+export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
+  const byKey = new Map<string, FakeIntent>();
+  let made = 0;
+  const fake: FakeStripeServer = {
+    host: '127.0.0.1',
+    port: 0,
+    mode: 'ok',
+    faultOnly: undefined,
+    requests: [],
+    intents: new Map(),
+    reset() {
+      fake.mode = 'ok';
+      fake.faultOnly = undefined;
+      fake.requests.length = 0;
+      fake.intents.clear();
+      byKey.clear();
+    },
+    close: () => Promise.resolve(),
+  };
+
+  const createIntent = (key: string | undefined, body: URLSearchParams) => {
+    const existing = key ? byKey.get(key) : undefined;
+    if (existing) return existing;
+    made += 1;
+    // Unique across fakes too, as Stripe's ids are.
+    const id = `pi_local${made}x${randomBytes(6).toString('hex')}`;
+    const intent: FakeIntent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(body.get('amount')),
+      currency: body.get('currency') ?? '',
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_local`,
+      metadata: { purchaseId: body.get('metadata[purchaseId]') ?? '' },
+    };
+    fake.intents.set(id, intent);
+    if (key) byKey.set(key, intent);
+    return intent;
+  };
+
+  const server = createServer((request, response) => {
+    void readBody(request).then((text) => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const key = request.headers['idempotency-key'];
+      const body = new URLSearchParams(text);
+      const method = request.method ?? 'GET';
+      const recorded: FakeStripeRequest = {
+        method,
+        path: url.pathname,
+        idempotencyKey: typeof key === 'string' ? key : undefined,
+        body,
+      };
+      fake.requests.push(recorded);
+      const creating = method === 'POST' && url.pathname === '/v1/payment_intents';
+      const mode = !fake.faultOnly || fake.faultOnly(recorded) ? fake.mode : 'ok';
+      switch (mode) {
+        case 'hang':
+          return;
+        case 'act-then-hang':
+          if (creating) createIntent(typeof key === 'string' ? key : undefined, body);
+          return;
+        case 'error-500':
+          // As Stripe says it: retrying may help.
+          return json(response, 500, {
+            error: { type: 'api_error', message: 'An unknown error occurred' },
+          });
+        case 'rate-limited-429':
+          return json(response, 429, {
+            error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many' },
+          });
+        case 'garbage':
+          response.writeHead(200, { 'content-type': 'application/json' });
+          return response.end('<html>not json</html>');
+        case 'no-secret':
+          if (creating)
+            return json(response, 200, { ...createIntent(undefined, body), client_secret: null });
+          break;
+        case 'ok':
+          break;
+      }
+      if (creating)
+        return json(response, 200, createIntent(typeof key === 'string' ? key : undefined, body));
+      const retrieved = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/)?.[1];
+      if (method === 'GET' && retrieved) {
+        const intent = fake.intents.get(decodeURIComponent(retrieved));
+        if (!intent)
+          return json(response, 404, {
+            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such' },
+          });
+        return json(response, 200, intent);
+      }
+      if (method === 'POST' && url.pathname === '/v1/refunds')
+        return json(response, 200, {
+          id: 're_local',
+          object: 'refund',
+          payment_intent: body.get('payment_intent'),
+        });
+      return json(response, 400, { error: { type: 'invalid_request_error', message: 'no' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  fake.port = (server.address() as AddressInfo).port;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}
+
+/** A port on 127.0.0.1 where nothing listens (connection refused). */
+export async function refusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

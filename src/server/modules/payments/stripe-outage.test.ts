@@ -1,0 +1,217 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiErrorSchema, ErrorCode } from '../../../shared/errors.ts';
+import {
+  PAYMENT_UNAVAILABLE_MESSAGE,
+  PaymentIntentResponseSchema,
+} from '../../../shared/payment.ts';
+import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
+import { paymentIntent, product, purchase } from '../../db/schema.ts';
+import { signUp, type SignedIn } from '../../testing/accounts.ts';
+import { createProduct } from '../../testing/factories.ts';
+import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { startFakeStripe, type FakeStripeServer } from './fake-stripe-server.ts';
+import { intentKeyOf } from './stripe-provider.ts';
+
+// The app with Stripe configured while Stripe fails: its calls reach a local fake of Stripe's API
+// over real HTTP (the SDK's fetch is pointed at 127.0.0.1). Timeouts are covered by
+// stripe-provider.test.ts with short bounds; here the app's own bounds stay as configured.
+
+const WEBHOOK_SECRET = 'whsec_outage_secret';
+let fake: FakeStripeServer;
+let t: TestApp;
+let customer: SignedIn;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  const realFetch = globalThis.fetch;
+  const local = `http://${fake.host}:${fake.port}`;
+  // The app's Stripe client takes the global fetch when it is built.
+  vi.stubGlobal('fetch', (input: string | URL, init?: RequestInit) =>
+    realFetch(String(input).replace('https://api.stripe.com', local), init),
+  );
+  t = await buildTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_outage',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_outage',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    },
+  });
+  customer = await signUp(t.app, { name: 'Olga Outage' });
+});
+afterAll(async () => {
+  await t.close();
+  vi.unstubAllGlobals();
+  await fake.close();
+});
+beforeEach(() => fake.reset());
+
+async function placeOrder(): Promise<{ order: Purchase; productId: string }> {
+  const item = await createProduct(t.database.db, { priceCents: 2_500, availableQuantity: 10 });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: customer.headers,
+    payload: { productId: item.id, orderQuantity: 2 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { order: PurchaseSchema.parse(res.json()), productId: item.id };
+}
+
+const askIntent = (orderId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: customer.headers,
+    payload: { purchaseId: orderId },
+  });
+
+async function stateOf(orderId: string, productId: string) {
+  const [order] = await t.database.db
+    .select({ status: purchase.status, paid: purchase.paid })
+    .from(purchase)
+    .where(eq(purchase.id, orderId));
+  const [item] = await t.database.db
+    .select({ stock: product.availableQuantity })
+    .from(product)
+    .where(eq(product.id, productId));
+  const intents = await t.database.db
+    .select({ id: paymentIntent.id })
+    .from(paymentIntent)
+    .where(eq(paymentIntent.purchaseId, orderId));
+  return { ...order, stock: item?.stock, intents: intents.length };
+}
+
+function expectProviderFailure(res: { statusCode: number; json(): unknown }, status = 503) {
+  expect(res.statusCode).toBe(status);
+  const body = ApiErrorSchema.strict().parse(res.json());
+  expect(body).toMatchObject({
+    code: status === 503 ? ErrorCode.Unavailable : ErrorCode.BadGateway,
+    message: PAYMENT_UNAVAILABLE_MESSAGE,
+  });
+  expect(body.requestId).toBeTruthy();
+}
+
+describe('POST /api/create-payment-intent while Stripe fails', () => {
+  it.each([
+    ['a 500', 'error-500', 503],
+    ['a 429', 'rate-limited-429', 503],
+    ['an answer that is not JSON', 'garbage', 502],
+  ] as const)(
+    'answers %s (fake mode %s) with %i, writes nothing, and a retry works',
+    async (_, mode, status) => {
+      const { order, productId } = await placeOrder();
+      fake.mode = mode;
+      expectProviderFailure(await askIntent(order._id), status);
+      // The order stays unpaid and keeps holding its stock; no intent is recorded.
+      expect(await stateOf(order._id, productId)).toEqual({
+        status: 'pending',
+        paid: false,
+        stock: 8,
+        intents: 0,
+      });
+
+      fake.mode = 'ok';
+      const retry = await askIntent(order._id);
+      expect(retry.statusCode, retry.body).toBe(200);
+      expect(PaymentIntentResponseSchema.parse(retry.json())).toMatchObject({ amount: 5_000 });
+      expect(fake.intents.size).toBe(1);
+      expect(await stateOf(order._id, productId)).toMatchObject({ intents: 1, stock: 8 });
+      for (const request of fake.requests.filter((r) => r.method === 'POST'))
+        expect(request.idempotencyKey).toBe(intentKeyOf(order._id));
+    },
+  );
+
+  it('answers 503 when the connection to Stripe fails', async () => {
+    const { order, productId } = await placeOrder();
+    await fake.close();
+    try {
+      expectProviderFailure(await askIntent(order._id));
+      expect(await stateOf(order._id, productId)).toMatchObject({ paid: false, intents: 0 });
+    } finally {
+      // Back on the same port, where the app's Stripe client points.
+      fake = await startFakeStripe(fake.port);
+    }
+  });
+});
+
+describe('PATCH /api/purchase/{id} while Stripe fails', () => {
+  it('answers 503 and leaves the order unpaid; the retry marks it paid', async () => {
+    const { order, productId } = await placeOrder();
+    const asked = await askIntent(order._id);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const intentId = PaymentIntentResponseSchema.parse(asked.json()).clientSecret.split(
+      '_secret_',
+    )[0]!;
+    fake.intents.get(intentId)!.status = 'succeeded';
+    const patch = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/purchase/${order._id}`,
+        headers: customer.headers,
+        payload: { transactionId: intentId },
+      });
+    fake.mode = 'rate-limited-429';
+    expectProviderFailure(await patch());
+    expect(await stateOf(order._id, productId)).toMatchObject({ paid: false, stock: 8 });
+    fake.mode = 'ok';
+    const retry = await patch();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ paid: true, transactionId: intentId });
+  });
+});
+
+describe('POST /api/webhooks/stripe while Stripe fails', () => {
+  it('answers 503 (Stripe delivers again) when the refund of a cancelled order fails', async () => {
+    const { order } = await placeOrder();
+    const asked = await askIntent(order._id);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const intentId = PaymentIntentResponseSchema.parse(asked.json()).clientSecret.split(
+      '_secret_',
+    )[0]!;
+    const cancel = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/purchase/${order._id}`,
+      headers: customer.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    const intent = fake.intents.get(intentId)!;
+    intent.status = 'succeeded';
+    const event = {
+      id: `evt_outage_${intentId}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    };
+    const deliver = () => {
+      const payload = JSON.stringify(event);
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+      });
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
+    };
+    // Stripe answers the retrieve, then fails the refund.
+    fake.mode = 'error-500';
+    fake.faultOnly = (request) => request.path === '/v1/refunds';
+    const first = await deliver();
+    expect(first.statusCode).toBe(503);
+    const [row] = await t.database.db
+      .select({ status: paymentIntent.status })
+      .from(paymentIntent)
+      .where(eq(paymentIntent.id, intentId));
+    expect(row?.status).not.toBe('refunded');
+
+    fake.mode = 'ok';
+    expect((await deliver()).statusCode).toBe(200);
+    expect(row).toBeDefined();
+    const refunds = fake.requests.filter((r) => r.path === '/v1/refunds');
+    expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${intentId}`]));
+  });
+});
