@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { catalogSearchRoutes } from './modules/catalog/catalog-search.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { db });
       await api.register(systemRoutes, { db, config });
+      await api.register(catalogSearchRoutes, { db });
       await api.register(catalogRoutes, { db });
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db });
