@@ -14,6 +14,13 @@ export const SEARCH_PAGE_SIZE_MAX = 100;
 /** Far beyond any real catalogue; keeps OFFSET (page × pageSize) bounded. */
 export const SEARCH_PAGE_MAX = 1000;
 export const SEARCH_QUERY_MAX = 100;
+/** At most this many words of a query count (a pasted paragraph must not build a huge query). */
+export const SEARCH_WORDS_MAX = 8;
+
+/** The words of a query, lower-cased, letters and digits only: what the search and the highlight use. */
+export function searchWords(q: string): string[] {
+  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, SEARCH_WORDS_MAX);
+}
 
 const PRICE_MESSAGE = `Must be a price from 0 to ${PRODUCT_PRICE_MAX}`;
 const price = z

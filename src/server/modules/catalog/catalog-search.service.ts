@@ -1,6 +1,10 @@
 import { and, asc, desc, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { dollarsToCents } from '../../../shared/money.ts';
-import type { ProductSearch, ProductSearchResult } from '../../../shared/product-search.ts';
+import {
+  searchWords,
+  type ProductSearch,
+  type ProductSearchResult,
+} from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
 import { product } from '../../db/schema.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
@@ -15,17 +19,10 @@ import { productColumns, toProduct } from './catalog.service.ts';
 /** `search_vector` is not in schema.ts (drizzle cannot express it): see the migration. */
 const searchVector = sql`"product"."search_vector"`;
 
-/** At most this many words of a query count (a pasted paragraph must not build a huge query). */
-const MAX_WORDS = 8;
-
-/** The words of a query, lower-cased, letters and digits only (safe inside to_tsquery). */
-export function searchWords(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
-}
-
 /**
  * Every word must match, each as a prefix of a stemmed word, so results follow the keystrokes
  * ("dri" finds drills) and stems meet ("drilling" finds "drill"). Null when nothing is left.
+ * Words are letters and digits only (searchWords), so nothing in them is tsquery syntax.
  */
 function prefixTsQuery(q: string): string | null {
   const words = searchWords(q);
