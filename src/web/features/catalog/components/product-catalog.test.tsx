@@ -75,7 +75,7 @@ describe('ProductCatalog (All Products)', () => {
     expect(within(card).getByRole('heading', { name: 'Cordless Drill' })).toBeInTheDocument();
     expect([...card.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual([
       'Drill',
-      'Drill',
+      'Drills',
     ]);
     expect(screen.getByRole('status', { name: '' })).toHaveTextContent(
       '30 products, showing 25–25',

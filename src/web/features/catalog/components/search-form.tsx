@@ -2,7 +2,7 @@ import { useId, type FormEvent, type Ref } from 'react';
 import type { ProductSearch } from '../../../../shared/product-search.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { useUrlBackedText } from '../hooks/use-url-backed-text.ts';
+import { useUrlBackedChoice, useUrlBackedText } from '../hooks/use-url-backed-text.ts';
 import {
   isProductSort,
   priceErrors,
@@ -34,6 +34,8 @@ interface SearchFormProps {
 /** The search box, sort and filters of /allProducts; every value lives in the URL. */
 export function SearchForm({ search, onUpdate, searchBoxRef }: SearchFormProps) {
   const inStockId = useId();
+  const [sort, setSortChoice] = useUrlBackedChoice(search.sort);
+  const [inStock, setInStockChoice] = useUrlBackedChoice(search.inStock);
   const query = useUrlBackedText(
     search.q,
     (text) => {
@@ -95,9 +97,12 @@ export function SearchForm({ search, onUpdate, searchBoxRef }: SearchFormProps) 
             {...control}
             name="sort"
             className="select w-full"
-            value={search.sort}
+            value={sort}
             onChange={(event) => {
-              if (isProductSort(event.target.value)) onUpdate([setSort(event.target.value)]);
+              const chosen = event.target.value;
+              if (!isProductSort(chosen)) return;
+              setSortChoice(chosen);
+              onUpdate([setSort(chosen)]);
             }}
           >
             {(sorts ?? (Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[])).map((sort) => (
@@ -134,8 +139,11 @@ export function SearchForm({ search, onUpdate, searchBoxRef }: SearchFormProps) 
             id={inStockId}
             type="checkbox"
             className="checkbox"
-            checked={search.inStock}
-            onChange={(event) => onUpdate([setInStock(event.target.checked)])}
+            checked={inStock}
+            onChange={(event) => {
+              setInStockChoice(event.target.checked);
+              onUpdate([setInStock(event.target.checked)]);
+            }}
           />
           <label htmlFor={inStockId} className="font-medium">
             In stock only

@@ -38,10 +38,10 @@ export function SearchResults({ query, params, filtered, highlight, onClear }: S
         <p id="search-results-status" role="status" className="font-medium">
           {data ? resultSummary(data) : ''}
         </p>
-        <span
-          className={`loading loading-spinner loading-sm ${loading && data ? '' : 'invisible'}`}
-          aria-hidden="true"
-        />
+        {/* Space kept for the spinner, so it never moves the results. */}
+        <span className="inline-flex w-5" aria-hidden="true">
+          {loading && data && <span className="loading loading-spinner loading-sm" />}
+        </span>
       </div>
       {query.isPending ? (
         <Spinner label="Loading products" className="min-h-96" />

@@ -34,3 +34,17 @@ export function useUrlBackedText<T>(
 
   return { text, setText };
 }
+
+/**
+ * A control's value that follows the URL, but shows the user's choice at once: the URL changes a
+ * moment later (a router navigation), and a controlled checkbox must not flick back meanwhile.
+ */
+export function useUrlBackedChoice<T>(urlValue: T) {
+  const [value, setValue] = useState(urlValue);
+  const [seen, setSeen] = useState(urlValue);
+  if (!Object.is(urlValue, seen)) {
+    setSeen(urlValue);
+    setValue(urlValue);
+  }
+  return [value, setValue] as const;
+}

@@ -7,13 +7,13 @@ const marked = (text: string, q: string) =>
     .map((part) => part.text);
 
 describe('highlight', () => {
-  it('marks the start of each word that a query word begins, ignoring case', () => {
+  it('marks each whole word that a query word begins, ignoring case', () => {
     expect(marked('Cordless Drill with two drill bits', 'DRILL')).toEqual(['Drill', 'drill']);
-    expect(marked('Angle Grinder', 'grin')).toEqual(['Grin']);
+    expect(marked('Angle Grinder', 'grin')).toEqual(['Grinder']);
   });
 
   it('marks the stem, as the search stems', () => {
-    expect(marked('A drill that drills', 'drilling')).toEqual(['drill', 'drill']);
+    expect(marked('A drill that drills', 'drilling')).toEqual(['drill', 'drills']);
   });
 
   it('does not mark inside a word', () => {

@@ -7,8 +7,8 @@ const SUFFIX = /(ing|ers|er|es|ed|s)$/;
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * A pattern that finds the parts of a text a query matched: the start of each word of the text
- * that begins with a query word (or with its stem), case-insensitive. Null for an empty query.
+ * A pattern that finds the words of a text a query matched: each whole word that begins with a
+ * query word (or with its stem), case-insensitive. Null for an empty query.
  */
 export function highlightPattern(q: string): RegExp | null {
   const stems = searchWords(q).map((word) => {
@@ -18,7 +18,7 @@ export function highlightPattern(q: string): RegExp | null {
   if (stems.length === 0) return null;
   // Longest first, so "drill" wins over "dr" where both match.
   stems.sort((a, b) => b.length - a.length);
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${stems.join('|')})`, 'giu');
+  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${stems.join('|')})[\\p{L}\\p{N}]*`, 'giu');
 }
 
 export interface TextPart {
