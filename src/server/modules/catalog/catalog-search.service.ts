@@ -12,8 +12,8 @@ import { productColumns, toProduct } from './catalog.service.ts';
 /**
  * Catalogue search in PostgreSQL (docs/decisions, "search in PostgreSQL"): full-text search with
  * English stemming on name and description (the generated, GIN-indexed `search_vector` column of
- * migration product_search), OR pg_trgm word similarity on the name (trigram GIN index) so a typo
- * ("drll", "cordles") still finds the product.
+ * migration product_search); when no product has all the words, pg_trgm word similarity on the
+ * name (trigram GIN index), so a typo ("grindr", "hamer drill") still finds the product.
  */
 
 /** `search_vector` is not in schema.ts (drizzle cannot express it): see the migration. */
@@ -29,15 +29,22 @@ function prefixTsQuery(q: string): string | null {
   return words.length === 0 ? null : words.map((word) => `${word}:*`).join(' & ');
 }
 
-function matchCondition(q: string): SQL {
-  const tsQuery = prefixTsQuery(q);
+/**
+ * How a query matches: by words (full-text search, index-assisted), or, when no product has all
+ * of the words, by likeness of the name (a typo: "grindr", "hamer drill"). Likeness is the
+ * fallback only: computing it for every product of a large catalogue costs far more than a
+ * full-text match, and a word match is the better answer when there is one.
+ */
+type MatchMode = 'words' | 'likeness';
+
+function matchCondition(q: string, mode: MatchMode): SQL {
   // `<%`: word_similarity(q, name) >= pg_trgm.word_similarity_threshold (0.6), index-assisted.
-  const typo = sql`${q} <% ${product.name}`;
-  if (tsQuery === null) return typo;
-  return sql`(${searchVector} @@ to_tsquery('english', ${tsQuery}) or ${typo})`;
+  if (mode === 'likeness') return sql`${q} <% ${product.name}`;
+  const tsQuery = prefixTsQuery(q);
+  return tsQuery === null ? sql`false` : sql`${searchVector} @@ to_tsquery('english', ${tsQuery})`;
 }
 
-function orderOf(search: ProductSearch): SQL[] {
+function orderOf(search: ProductSearch, mode: MatchMode): SQL[] {
   const newest = desc(product.seq);
   switch (search.sort) {
     case 'price_asc':
@@ -53,19 +60,18 @@ function orderOf(search: ProductSearch): SQL[] {
       return [
         // The product the customer named exactly comes first.
         desc(sql`lower(${product.name}) = lower(${search.q})`),
-        ...(tsQuery === null
-          ? []
-          : [desc(sql`ts_rank(${searchVector}, to_tsquery('english', ${tsQuery}))`)]),
-        desc(sql`word_similarity(${search.q}, ${product.name})`),
+        mode === 'likeness' || tsQuery === null
+          ? desc(sql`word_similarity(${search.q}, ${product.name})`)
+          : desc(sql`ts_rank(${searchVector}, to_tsquery('english', ${tsQuery}))`),
         newest,
       ];
     }
   }
 }
 
-function whereOf(search: ProductSearch): SQL | undefined {
+function whereOf(search: ProductSearch, mode: MatchMode): SQL | undefined {
   return and(
-    search.q === '' ? undefined : matchCondition(search.q),
+    search.q === '' ? undefined : matchCondition(search.q, mode),
     search.minPrice === undefined
       ? undefined
       : gte(product.priceCents, dollarsToCents(search.minPrice)),
@@ -77,18 +83,14 @@ function whereOf(search: ProductSearch): SQL | undefined {
   );
 }
 
-/**
- * One page of the products matching a search, and how many match in all. Deleted products are
- * gone from the table, so they never match. One query; a second (the count) only for a page past
- * the end.
- */
-export async function searchProducts(db: Db, search: ProductSearch): Promise<ProductSearchResult> {
-  const where = whereOf(search);
+/** One page of the search in one mode, and the total (a second query only past the end). */
+async function searchIn(db: Db, search: ProductSearch, mode: MatchMode) {
+  const where = whereOf(search, mode);
   const rows = await db
     .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(product)
     .where(where)
-    .orderBy(...orderOf(search))
+    .orderBy(...orderOf(search, mode))
     .limit(search.pageSize)
     .offset((search.page - 1) * search.pageSize);
   let total = rows[0]?.total ?? (search.page === 1 ? 0 : undefined);
@@ -99,9 +101,19 @@ export async function searchProducts(db: Db, search: ProductSearch): Promise<Pro
       .where(where);
     total = counted?.total ?? 0;
   }
+  return { rows, total };
+}
+
+/**
+ * One page of the products matching a search, and how many match in all. Deleted products are
+ * gone from the table, so they never match.
+ */
+export async function searchProducts(db: Db, search: ProductSearch): Promise<ProductSearchResult> {
+  let found = await searchIn(db, search, 'words');
+  if (found.total === 0 && search.q !== '') found = await searchIn(db, search, 'likeness');
   return {
-    items: rows.map(({ total: _total, ...row }) => toProduct(row)),
-    total,
+    items: found.rows.map(({ total: _total, ...row }) => toProduct(row)),
+    total: found.total,
     page: search.page,
     pageSize: search.pageSize,
   };
