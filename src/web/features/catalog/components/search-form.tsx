@@ -77,42 +77,47 @@ export function SearchForm({ search, onUpdate, searchBoxRef }: SearchFormProps) 
       role="search"
       aria-label="Products"
       onSubmit={submit}
-      className="mb-6 grid grid-cols-1 gap-4 rounded-box border border-base-300 bg-base-100 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-start"
+      className="mb-6 grid grid-cols-2 gap-4 rounded-box border border-base-300 bg-base-100 p-4 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-start"
     >
-      <TextField
-        label="Search products"
-        ref={searchBoxRef}
-        type="search"
-        name="q"
-        value={query.text}
-        onChange={(event) => query.setText(event.target.value)}
-        placeholder="Drill, saw, battery…"
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={100}
-      />
-      <FormField label="Sort by">
-        {(control) => (
-          <select
-            {...control}
-            name="sort"
-            className="select w-full"
-            value={sort}
-            onChange={(event) => {
-              const chosen = event.target.value;
-              if (!isProductSort(chosen)) return;
-              setSortChoice(chosen);
-              onUpdate([setSort(chosen)]);
-            }}
-          >
-            {(sorts ?? (Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[])).map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      {/* On a phone: search and sort full width, the price range side by side. */}
+      <div className="col-span-2 lg:col-span-1">
+        <TextField
+          label="Search products"
+          ref={searchBoxRef}
+          type="search"
+          name="q"
+          value={query.text}
+          onChange={(event) => query.setText(event.target.value)}
+          placeholder="Drill, saw, battery…"
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={100}
+        />
+      </div>
+      <div className="col-span-2 lg:col-span-1">
+        <FormField label="Sort by">
+          {(control) => (
+            <select
+              {...control}
+              name="sort"
+              className="select w-full"
+              value={sort}
+              onChange={(event) => {
+                const chosen = event.target.value;
+                if (!isProductSort(chosen)) return;
+                setSortChoice(chosen);
+                onUpdate([setSort(chosen)]);
+              }}
+            >
+              {(sorts ?? (Object.keys(SORT_LABELS) as (keyof typeof SORT_LABELS)[])).map((sort) => (
+                <option key={sort} value={sort}>
+                  {SORT_LABELS[sort]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
       <TextField
         label="Min price ($)"
         type="text"
@@ -133,7 +138,7 @@ export function SearchForm({ search, onUpdate, searchBoxRef }: SearchFormProps) 
         error={errors.max}
         autoComplete="off"
       />
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-3 lg:mt-8">
+      <div className="col-span-2 flex flex-wrap items-center gap-x-6 gap-y-3 lg:col-span-1 lg:mt-8">
         <div className="flex items-center gap-2">
           <input
             id={inStockId}
