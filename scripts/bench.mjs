@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { build } from './build.mjs';
 import { benchProductById } from './bench/product-by-id.mjs';
+import { benchSearch } from './bench/search.mjs';
 
 // npm run bench: the built app under load on this machine, against the physical-limit baselines
 // (a raw node:http server sending the same bytes; the order transaction run straight with pg),
@@ -231,6 +232,9 @@ async function main() {
       `${fmt(result.rps)} req/s, p99 ${result.p99} ms${result.bad ? `, ${result.bad} failed` : ''}`,
     );
   }
+
+  // --- catalogue search with 10,000 products (its own app and database) ---
+  await benchSearch({ load, row });
 
   // --- POST /api/purchase vs the same transaction straight on pg ---
   console.log('Signing up 10 customers…');

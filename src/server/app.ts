@@ -16,6 +16,7 @@ import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCommitWait } from './plugins/commit-wait.ts';
 import { CATALOG_FRESHNESS_MS } from './modules/catalog/catalog-cache.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { catalogSearchRoutes } from './modules/catalog/catalog-search.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { db });
       await api.register(systemRoutes, { db, config });
+      await api.register(catalogSearchRoutes, { db });
       await api.register(catalogRoutes, { db });
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db, formRateLimitPerHour: config.formRateLimitPerHour });

@@ -3,6 +3,11 @@ export const apiPaths = {
   health: '/api/health',
   config: '/api/config',
   products: '/api/products',
+  /** `query`: the canonical search parameters (toSearchParams in product-search.ts). */
+  productSearch: (query: URLSearchParams) => {
+    const text = query.toString();
+    return text === '' ? '/api/products/search' : `/api/products/search?${text}`;
+  },
   product: (productId: string) => `/api/products/${encodeURIComponent(productId)}`,
   reviews: '/api/reviews',
   allReviews: '/api/reviews/all',

@@ -12,6 +12,14 @@ vi.mock('../features/home/components/location-map.tsx', () => ({
 function mockApi() {
   return mockFetch(({ url }) => {
     if (url === apiPaths.products) return jsonResponse([makeProduct(1), makeProduct(2)]);
+    if (url === apiPaths.productSearch(new URLSearchParams())) {
+      return jsonResponse({
+        items: [makeProduct(2), makeProduct(1)],
+        total: 2,
+        page: 1,
+        pageSize: 24,
+      });
+    }
     if (url === apiPaths.reviews) return jsonResponse([makeReview(1)]);
     if (url === apiPaths.config) {
       return jsonResponse(makePublicConfig());

@@ -1,14 +1,21 @@
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Product } from '../../../../shared/product.ts';
+import { HighlightedText } from './highlighted-text.tsx';
 
 interface ProductCardProps {
   product: Product;
   /** Heading level of the product name, one below the section's heading. */
   headingLevel?: 'h2' | 'h3';
+  /** The words a search matched, marked in the name and description (highlightPattern). */
+  highlight?: RegExp | null | undefined;
 }
 
-export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  headingLevel: Heading = 'h3',
+  highlight,
+}: ProductCardProps) {
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
@@ -22,9 +29,13 @@ export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCa
         />
       </figure>
       <div className="card-body">
-        <Heading className="card-title">{product.name}</Heading>
+        <Heading className="card-title">
+          <HighlightedText text={product.name} pattern={highlight} />
+        </Heading>
         <p className="text-lg font-semibold">Price: ${formatDollars(product.price)}</p>
-        <p>{product.description}</p>
+        <p>
+          <HighlightedText text={product.description} pattern={highlight} />
+        </p>
         <ul className="text-sm">
           <li>Min order quantity: {product.minQuantity}</li>
           <li>Stock Quantity: {product.availableQuantity}</li>

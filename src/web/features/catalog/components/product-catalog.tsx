@@ -1,13 +1,45 @@
-import { useProducts } from '../api/get-products.ts';
-import { ProductsState } from './products-state.tsx';
+import { useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { parseSearchParams } from '../../../../shared/product-search.ts';
+import { useProductSearch } from '../api/search-products.ts';
+import { highlightPattern } from '../lib/highlight.ts';
+import { isFiltered, nextSearchParams, type SearchUpdate } from '../lib/search-url.ts';
+import { SearchForm } from './search-form.tsx';
+import { SearchResults } from './search-results.tsx';
 
-/** The All Products page body: every product, oldest first, as the API lists them. */
+/**
+ * The All Products page body: search, sort, filters and pages, all in the URL
+ * (/allProducts?q=drill&sort=price_asc&inStock=1&page=2), so back/forward, reload and shared
+ * links show the same results. Without a query, newest first. It reads the answer through
+ * productSearchQueryOptions, so an answer already in the query cache (prefetched by the server)
+ * shows at once.
+ */
 export function ProductCatalog() {
-  const query = useProducts();
+  const [params, setParams] = useSearchParams();
+  const search = useMemo(() => parseSearchParams(params), [params]);
+  const query = useProductSearch(search);
+  const highlight = useMemo(() => highlightPattern(search.q), [search.q]);
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  const update = (updates: SearchUpdate[], { replace = false } = {}) => {
+    setParams(nextSearchParams(params, ...updates), { replace, preventScrollReset: true });
+  };
+
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
       <h1 className="mb-8 text-center text-4xl font-bold">Our Products</h1>
-      <ProductsState query={query} headingLevel="h2" />
+      <SearchForm search={search} onUpdate={update} searchBoxRef={searchBox} />
+      <SearchResults
+        query={query}
+        params={params}
+        filtered={isFiltered(params)}
+        highlight={highlight}
+        onClear={() => {
+          setParams(new URLSearchParams(), { preventScrollReset: true });
+          // The button goes away with the empty state: keep the keyboard user's place.
+          searchBox.current?.focus();
+        }}
+      />
     </div>
   );
 }

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import { toSearchParams, type ProductSearch } from '../../../shared/product-search.ts';
+import type { Db } from '../../db/client.ts';
+import { searchProducts } from './catalog-search.service.ts';
+import { createCatalogVersion } from './catalog-version.ts';
+
+/**
+ * Search answers as the bytes GET /api/products/search sends, kept per catalogue version: a
+ * small LRU keyed by the canonical query string. Any product write changes the version, and the
+ * first request after it drops every cached answer. The entity tag derives from the version and
+ * the query, so it is the same on every instance, and a revalidation gets a 304.
+ */
+
+export interface SearchAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+export interface ProductSearchCache {
+  answer(search: ProductSearch): Promise<SearchAnswer>;
+}
+
+export interface SearchCacheOptions {
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
+function entityTag(version: string, key: string): string {
+  return `"s-${createHash('sha256').update(`${version}\n${key}`).digest('base64url').slice(0, 27)}"`;
+}
+
+export function createProductSearchCache(
+  db: Db,
+  { maxEntries = 500, maxBytes = 16 * 1024 * 1024 }: SearchCacheOptions = {},
+): ProductSearchCache {
+  const version = createCatalogVersion(db);
+  let cachedVersion = '';
+  /** Map order is recency: the first entry is the least recently used. */
+  const entries = new Map<string, Promise<SearchAnswer>>();
+  const sizes = new Map<string, number>();
+  let bytes = 0;
+
+  const forget = (key: string) => {
+    entries.delete(key);
+    bytes -= sizes.get(key) ?? 0;
+    sizes.delete(key);
+  };
+
+  const evict = () => {
+    for (const key of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) return;
+      forget(key);
+    }
+  };
+
+  return {
+    async answer(search) {
+      const current = await version.current();
+      if (current !== cachedVersion) {
+        entries.clear();
+        sizes.clear();
+        bytes = 0;
+        cachedVersion = current;
+      }
+      const key = toSearchParams(search).toString();
+      const hit = entries.get(key);
+      if (hit) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      // Concurrent requests for the same new answer share one search.
+      const pending = searchProducts(db, search).then((result) => ({
+        body: Buffer.from(JSON.stringify(result)),
+        etag: entityTag(current, key),
+      }));
+      entries.set(key, pending);
+      pending.then(
+        (answer) => {
+          if (entries.get(key) !== pending) return;
+          sizes.set(key, answer.body.length);
+          bytes += answer.body.length;
+          evict();
+        },
+        () => {
+          if (entries.get(key) === pending) forget(key);
+        },
+      );
+      return pending;
+    },
+  };
+}
