@@ -80,7 +80,7 @@ export async function buildApp({
       registerAuthentication(api, auth);
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { db });
-      await api.register(systemRoutes, { db, config });
+      await api.register(systemRoutes, { database, config });
       await api.register(catalogRoutes, { db });
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db });

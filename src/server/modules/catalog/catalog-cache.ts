@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { product } from '../../db/schema.ts';
+import { findDatabaseUnavailable } from '../../errors.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
 
 /**
@@ -126,7 +127,15 @@ export function createCatalogCache(db: Db): CatalogCache {
   return {
     async current() {
       const seen = rebuilds;
-      const fingerprint = await freshFingerprint();
+      let fingerprint: string;
+      try {
+        fingerprint = await freshFingerprint();
+      } catch (error) {
+        // The database is not answering: while it cannot change, the last bytes built are the
+        // current catalogue as far as anyone can know (the shop stays browsable in an outage).
+        if (built && findDatabaseUnavailable(error)) return built;
+        throw error;
+      }
       if (built?.fingerprint === fingerprint) return built;
       // Bytes read by a rebuild that began after this request arrived include every write it must see.
       return rebuildAfter(seen);

@@ -1,0 +1,20 @@
+// Client-side bounds on every database wait (docs/decisions/ "database circuit breaker"). A stalled
+// server (frozen host, network partition) keeps connections open and never answers, so only timers
+// on our side bound a request; the server's own statement_timeout is never applied by a server
+// that does not run.
+
+/** Waiting for a pooled connection: the pool's queue plus opening a new connection. */
+export const DB_ACQUIRE_TIMEOUT_MS = 2_000;
+/** One statement, on a client timer: past it the statement is abandoned and its connection destroyed. */
+export const DB_QUERY_TIMEOUT_MS = 3_000;
+/**
+ * The server's own bound, below the client's: a statement that is merely slow is cancelled by the
+ * server (its connection stays usable), so the client timer fires only when the server is stuck.
+ */
+export const DB_STATEMENT_TIMEOUT_MS = 2_500;
+/** TCP keepalive on every connection: a peer that vanished (partition) is noticed when idle too. */
+export const DB_KEEPALIVE_DELAY_MS = 10_000;
+/** One probe (connect + SELECT 1 on a connection of its own) must answer within this. */
+export const DB_PROBE_TIMEOUT_MS = 1_000;
+/** While the database is down, it is probed this often in the background. */
+export const DB_PROBE_INTERVAL_MS = 500;
