@@ -105,6 +105,8 @@ export class GuardedPool extends pg.Pool {
   readonly #acquireTimeoutMs: number;
   readonly #queryTimeoutMs: number;
   readonly #leases = new Map<pg.PoolClient, Lease>();
+  /** Abandoned clients, out of the pool: their owner may still send a statement (the ROLLBACK). */
+  readonly #abandoned = new WeakMap<pg.PoolClient, DatabaseUnavailable>();
 
   constructor(options: GuardedPoolOptions) {
     const acquireTimeoutMs = options.acquireTimeoutMs ?? DB_ACQUIRE_TIMEOUT_MS;
@@ -133,7 +135,8 @@ export class GuardedPool extends pg.Pool {
       // unhandled 'error' event (a crash). The statement in flight fails with the error anyway.
       client.on('error', (error) => {
         const lease = this.#leases.get(client);
-        if (lease) this.#abandon(lease, new DatabaseUnavailable('connection lost', { cause: error }));
+        if (lease)
+          this.#abandon(lease, new DatabaseUnavailable('connection lost', { cause: error }));
         this.breaker.suspect(error);
       });
     });
@@ -147,7 +150,9 @@ export class GuardedPool extends pg.Pool {
     }) as pg.Pool['end'];
   }
 
-  #connect(callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void) {
+  #connect(
+    callback?: (error: Error | undefined, client?: pg.PoolClient, done?: () => void) => void,
+  ) {
     const acquired = this.#acquire();
     if (!callback) return acquired;
     acquired.then(
@@ -158,7 +163,7 @@ export class GuardedPool extends pg.Pool {
   }
 
   #acquire(): Promise<pg.PoolClient> {
-    this.breaker.assertUp();
+    if (this.breaker.state === 'down') return Promise.reject(this.breaker.refusal());
     return new Promise<pg.PoolClient>((resolve, reject) => {
       let settled = false;
       const finish = (error: DatabaseUnavailable) => {
@@ -221,6 +226,7 @@ export class GuardedPool extends pg.Pool {
   #abandon(lease: Lease, error: DatabaseUnavailable): void {
     if (lease.brokenBy) return;
     lease.brokenBy = error;
+    this.#abandoned.set(lease.client, error);
     // pg-pool ends a client released with an error; ending one with a statement in flight
     // destroys its socket, so pg fails that statement at once.
     lease.release(error);
@@ -231,8 +237,7 @@ export class GuardedPool extends pg.Pool {
     query: (...args: unknown[]) => Promise<unknown>,
     args: unknown[],
   ): unknown {
-    const callback =
-      typeof args.at(-1) === 'function' ? (args.pop() as QueryCallback) : undefined;
+    const callback = typeof args.at(-1) === 'function' ? (args.pop() as QueryCallback) : undefined;
     const config = args[0] as { submit?: unknown } | undefined;
     // Submittables (cursors, streams) manage their own life; this app sends none.
     if (typeof config?.submit === 'function') return query(...args, callback);
@@ -247,8 +252,9 @@ export class GuardedPool extends pg.Pool {
 
   async #timedStatement(client: pg.PoolClient, send: () => Promise<unknown>): Promise<unknown> {
     const lease = this.#leases.get(client);
+    const abandoned = this.#abandoned.get(client);
+    if (abandoned) throw abandoned;
     if (!lease) return send(); // not checked out through us: pg reports the misuse itself
-    if (lease.brokenBy) throw lease.brokenBy;
     if (this.breaker.state === 'down') {
       this.#abandon(lease, this.breaker.refusal());
       throw lease.brokenBy;
@@ -278,8 +284,7 @@ export class GuardedPool extends pg.Pool {
   }
 
   async #query(...args: unknown[]): Promise<unknown> {
-    const callback =
-      typeof args.at(-1) === 'function' ? (args.pop() as QueryCallback) : undefined;
+    const callback = typeof args.at(-1) === 'function' ? (args.pop() as QueryCallback) : undefined;
     const run = async () => {
       const client = await this.#acquire();
       try {

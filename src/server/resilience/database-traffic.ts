@@ -63,7 +63,7 @@ export async function timed(call: Call, deadlineMs = 20_000): Promise<Timed> {
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<undefined>((resolve) => {
-    timer = setTimeout(resolve, deadlineMs);
+    timer = setTimeout(() => resolve(undefined), deadlineMs);
   });
   const res = await Promise.race([call.send(), deadline]);
   clearTimeout(timer);
@@ -125,7 +125,9 @@ export function clusterFreezer(clusterDir: string): { freeze: () => void; thaw: 
   };
   process.once('exit', thaw);
   const freeze = () => {
-    const postmaster = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const postmaster = Number(
+      readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
     if (!postmaster) throw new Error(`no postmaster pid in ${clusterDir}`);
     frozen.add(postmaster);
     signal(postmaster, 'SIGSTOP');

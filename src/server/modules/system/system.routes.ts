@@ -11,10 +11,10 @@ import type { Database } from '../../db/client.ts';
 import { findDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../../errors.ts';
 import { OPENID_PROVIDER_ID } from '../auth/auth.ts';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: AppConfig }> = async (
-  app,
-  { database, config },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  config: AppConfig;
+}> = async (app, { database, config }) => {
   /** Up when a SELECT 1 answers in time; down at once while the breaker knows it is down. */
   const databaseAnswers = async (): Promise<boolean> => {
     if (database.breaker.state === 'down') return false;
@@ -36,13 +36,16 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: Database; config: A
     },
     async (request, reply) => {
       if (await databaseAnswers()) return { status: 'ok' as const, database: 'up' as const };
-      return reply.code(503).header('retry-after', '5').send({
-        status: 'unavailable' as const,
-        database: 'down' as const,
-        code: ErrorCode.Unavailable,
-        message: UNAVAILABLE_MESSAGE,
-        requestId: request.id,
-      });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          status: 'unavailable' as const,
+          database: 'down' as const,
+          code: ErrorCode.Unavailable,
+          message: UNAVAILABLE_MESSAGE,
+          requestId: request.id,
+        });
     },
   );
 
