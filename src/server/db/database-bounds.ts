@@ -3,15 +3,20 @@
 // on our side bound a request; the server's own statement_timeout is never applied by a server
 // that does not run.
 
-/** Waiting for a pooled connection: the pool's queue plus opening a new connection. */
-export const DB_ACQUIRE_TIMEOUT_MS = 2_000;
+/**
+ * Waiting for a pooled connection while all are busy (load). In a stall the breaker opens sooner
+ * (driven by the statement and connect timers) and fails every waiter at once.
+ */
+export const DB_ACQUIRE_TIMEOUT_MS = 5_000;
+/** Opening a new connection: the server's answer to the handshake. */
+export const DB_CONNECT_TIMEOUT_MS = 3_000;
 /** One statement, on a client timer: past it the statement is abandoned and its connection destroyed. */
-export const DB_QUERY_TIMEOUT_MS = 3_000;
+export const DB_QUERY_TIMEOUT_MS = 4_000;
 /**
  * The server's own bound, below the client's: a statement that is merely slow is cancelled by the
  * server (its connection stays usable), so the client timer fires only when the server is stuck.
  */
-export const DB_STATEMENT_TIMEOUT_MS = 2_500;
+export const DB_STATEMENT_TIMEOUT_MS = 3_500;
 /** TCP keepalive on every connection: a peer that vanished (partition) is noticed when idle too. */
 export const DB_KEEPALIVE_DELAY_MS = 10_000;
 /** One probe (connect + SELECT 1 on a connection of its own) must answer within this. */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { DatabaseUnavailable } from '../errors.ts';
 import {
   DB_ACQUIRE_TIMEOUT_MS,
+  DB_CONNECT_TIMEOUT_MS,
   DB_KEEPALIVE_DELAY_MS,
   DB_PROBE_INTERVAL_MS,
   DB_PROBE_TIMEOUT_MS,
@@ -33,7 +34,17 @@ export interface GuardedPoolOptions {
   max: number;
   log?: BreakerLog;
   acquireTimeoutMs?: number;
+  connectTimeoutMs?: number;
   queryTimeoutMs?: number;
+}
+
+/** pg's Client with a handshake bound of its own (pg-pool's one option bounds its queue too). */
+function clientWithConnectTimeout(connectTimeoutMs: number): new () => pg.ClientBase {
+  return class extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  } as new () => pg.ClientBase;
 }
 
 /** One checkout of a client, from `connect` to `release`. */
@@ -114,6 +125,7 @@ export class GuardedPool extends pg.Pool {
       ...connectionSettings(options.connectionString),
       max: options.max,
       connectionTimeoutMillis: acquireTimeoutMs,
+      Client: clientWithConnectTimeout(options.connectTimeoutMs ?? DB_CONNECT_TIMEOUT_MS),
       idleTimeoutMillis: 30_000,
       statement_timeout: DB_STATEMENT_TIMEOUT_MS,
     });

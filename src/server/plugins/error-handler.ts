@@ -69,20 +69,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
         fields,
       });
     }
-    if (error instanceof AppError) {
-      if (error.statusCode === 503) reply.header('retry-after', '5');
-      return send(error.statusCode, {
-        code: error.code,
-        message: error.message,
-        ...(error.fields && { fields: error.fields }),
-      });
-    }
+    // First: the pool's DatabaseUnavailable is an AppError too, and is logged (at debug once the
+    // outage is known: src/server/db/known-outage-logs.ts).
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
       return send(503, {
         code: ErrorCode.Unavailable,
         message: UNAVAILABLE_MESSAGE,
+      });
+    }
+    if (error instanceof AppError) {
+      if (error.statusCode === 503) reply.header('retry-after', '5');
+      return send(error.statusCode, {
+        code: error.code,
+        message: error.message,
+        ...(error.fields && { fields: error.fields }),
       });
     }
     const status = error.statusCode ?? 500;
