@@ -20,6 +20,6 @@ export const DB_STATEMENT_TIMEOUT_MS = 3_500;
 /** TCP keepalive on every connection: a peer that vanished (partition) is noticed when idle too. */
 export const DB_KEEPALIVE_DELAY_MS = 10_000;
 /** One probe (connect + SELECT 1 on a connection of its own) must answer within this. */
-export const DB_PROBE_TIMEOUT_MS = 1_000;
+export const DB_PROBE_TIMEOUT_MS = 2_000;
 /** While the database is down, it is probed this often in the background. */
 export const DB_PROBE_INTERVAL_MS = 500;
