@@ -31,7 +31,7 @@ describe('system routes', () => {
   it('reports health with the database reachable', async () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('tells the client only what it may know', async () => {

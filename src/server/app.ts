@@ -89,7 +89,7 @@ export async function buildApp({
       registerCommitWait(api, CATALOG_FRESHNESS_MS);
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { db });
-      await api.register(systemRoutes, { db, config });
+      await api.register(systemRoutes, { database, config });
       await api.register(catalogSearchRoutes, { db });
       await api.register(catalogRoutes, { db });
       await api.register(reviewsRoutes, { db });

@@ -57,3 +57,31 @@ export class ServiceUnavailable extends AppError {
     super(503, ErrorCode.Unavailable, message);
   }
 }
+
+/**
+ * The database did not answer in time, refused or lost the connection, or is known to be down
+ * (the circuit breaker is open: src/server/db/database-breaker.ts). Always a 503 for the client;
+ * `reason` is for the logs only.
+ */
+export class DatabaseUnavailable extends ServiceUnavailable {
+  /** True when the outage was already known: nothing new to log (the breaker logged it once). */
+  readonly known: boolean;
+
+  constructor(
+    readonly reason: string,
+    options: { cause?: unknown; known?: boolean } = {},
+  ) {
+    super();
+    if (options.cause !== undefined) this.cause = options.cause;
+    this.known = options.known ?? false;
+  }
+}
+
+/** Whether the error, or one it wraps (drizzle wraps driver errors), is a DatabaseUnavailable. */
+export function findDatabaseUnavailable(error: unknown): DatabaseUnavailable | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    if (e instanceof DatabaseUnavailable) return e;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { quietKnownOutages } from './db/known-outage-logs.ts';
 
 // Process entry: configuration, database, app, listen; graceful shutdown on SIGINT/SIGTERM.
 
@@ -18,7 +19,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel, hooks: { logMethod: quietKnownOutages } });
   const database = await openDatabase(config, {
     info: (m) => log.info(m),
     error: (e, m) => log.error({ err: e }, m),

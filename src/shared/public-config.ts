@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiErrorSchema } from './errors.ts';
 
 /** What the browser may know about this deployment (GET /api/config). Never a secret. */
 export const PublicConfigSchema = z.object({
@@ -20,4 +21,9 @@ export const PublicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
-export const HealthSchema = z.object({ status: z.literal('ok') });
+/** GET /api/health: 200 when the database answers; 503 (with the error shape's fields too) when not. */
+export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('up') });
+export const HealthUnavailableSchema = ApiErrorSchema.extend({
+  status: z.literal('unavailable'),
+  database: z.literal('down'),
+});

@@ -1,5 +1,6 @@
-import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { BreakerLog, DatabaseBreaker } from './database-breaker.ts';
+import { GuardedPool } from './guarded-pool.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -9,24 +10,25 @@ export type Queryable = Db | Tx;
 
 export interface Database {
   db: Db;
-  pool: pg.Pool;
+  pool: GuardedPool;
+  /** Whether the database is known to be down (every call then fails at once with a 503). */
+  breaker: DatabaseBreaker;
 }
 
 export interface PoolOptions {
   max?: number;
   onError?: (error: Error) => void;
+  /** Where the breaker reports an outage's start and end (once each). */
+  log?: BreakerLog;
 }
 
+/**
+ * The pool every query and transaction of the app goes through (drizzle's, and so better-auth's
+ * adapter's): every wait bounded on the client, and failing at once while the database is down.
+ */
 export function connectDatabase(connectionString: string, options: PoolOptions = {}): Database {
-  const pool = new pg.Pool({
-    connectionString,
-    max: options.max ?? 10,
-    // Fail fast when the database is unreachable rather than queueing requests forever.
-    connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: 15_000,
-  });
+  const pool = new GuardedPool({ connectionString, max: options.max ?? 10, log: options.log });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => options.onError?.(error));
-  return { db: drizzle({ client: pool, schema }), pool };
+  return { db: drizzle({ client: pool, schema }), pool, breaker: pool.breaker };
 }

@@ -1,5 +1,7 @@
+import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import { connectDatabase, type Database } from './client.ts';
+import { isConnectionFailure } from './guarded-pool.ts';
 import { ensureDatabase, startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster.ts';
 import { prepareDatabase } from './migrate.ts';
 
@@ -35,19 +37,28 @@ export async function openDatabase(config: AppConfig, log: DatabaseLog): Promise
   const { url, cluster } = await locateDatabase(config, log);
   let closing = false;
   const database = connectDatabase(url, {
-    // While closing, connections still winding down may be cut by the cluster's own shutdown.
-    onError: (error) => closing || log.error(error, 'idle database connection failed'),
+    // While closing, connections still winding down may be cut by the cluster's own shutdown. A
+    // lost connection is the breaker's to report (once per outage, not once per connection).
+    onError: (error) =>
+      closing || isConnectionFailure(error) || log.error(error, 'idle database connection failed'),
+    log,
   });
   const close = async () => {
     closing = true;
     await database.pool.end();
     await cluster?.stop();
   };
+  // Migrations and seeding on a pool of their own, without the request bounds: a migration may
+  // take long, and waiting for another instance's migration (the lock) does.
+  const migrationPool = new pg.Pool({ connectionString: url, max: 1 });
+  migrationPool.on('error', () => undefined); // a failure surfaces through prepareDatabase
   try {
-    await prepareDatabase(database.pool, (m) => log.info(m));
+    await prepareDatabase(migrationPool, (m) => log.info(m));
   } catch (error) {
+    await migrationPool.end();
     await close();
     throw error;
   }
+  await migrationPool.end();
   return { ...database, close };
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '../../shared/errors.ts';
-import { AppError, UNAVAILABLE_MESSAGE } from '../errors.ts';
+import { AppError, findDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../errors.ts';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: ErrorCode.BadRequest,
@@ -27,6 +27,7 @@ const UNAVAILABLE_CODES = new Set([
 
 /** Also when wrapped: drizzle reports a failed query as its own error with the driver's as cause. */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (findDatabaseUnavailable(error)) return true; // the pool's typed error (src/server/db/)
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
     const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
@@ -74,20 +75,22 @@ export function registerErrorHandler(app: FastifyInstance): void {
         fields,
       });
     }
-    if (error instanceof AppError) {
-      if (error.statusCode === 503) reply.header('retry-after', '5');
-      return send(error.statusCode, {
-        code: error.code,
-        message: error.message,
-        ...(error.fields && { fields: error.fields }),
-      });
-    }
+    // First: the pool's DatabaseUnavailable is an AppError too, and is logged (at debug once the
+    // outage is known: src/server/db/known-outage-logs.ts).
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       reply.header('retry-after', '5');
       return send(503, {
         code: ErrorCode.Unavailable,
         message: UNAVAILABLE_MESSAGE,
+      });
+    }
+    if (error instanceof AppError) {
+      if (error.statusCode === 503) reply.header('retry-after', '5');
+      return send(error.statusCode, {
+        code: error.code,
+        message: error.message,
+        ...(error.fields && { fields: error.fields }),
       });
     }
     const status = error.statusCode ?? 500;

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { product } from '../../db/schema.ts';
+import { findDatabaseUnavailable } from '../../errors.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
 
 /**
@@ -182,7 +183,15 @@ export function createCatalogCache(db: Db, options: CatalogCacheOptions = {}): C
   const fresh = async (): Promise<Built> => {
     const arrived = now();
     const seen = rebuilds;
-    const fingerprint = await freshFingerprint(arrived);
+    let fingerprint: string;
+    try {
+      fingerprint = await freshFingerprint(arrived);
+    } catch (error) {
+      // The database is not answering: while it cannot change, the last bytes built are the
+      // current catalogue as far as anyone can know (the shop stays browsable in an outage).
+      if (built && findDatabaseUnavailable(error)) return built;
+      throw error;
+    }
     if (built?.fingerprint === fingerprint) return built;
     // Bytes read by a rebuild that began after this request arrived include every write it must see.
     return rebuildAfter(seen);

@@ -1,21 +1,51 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthSchema, PublicConfigSchema } from '../../../shared/public-config.ts';
+import { ErrorCode } from '../../../shared/errors.ts';
+import {
+  HealthSchema,
+  HealthUnavailableSchema,
+  PublicConfigSchema,
+} from '../../../shared/public-config.ts';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { findDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../../errors.ts';
 import { OPENID_PROVIDER_ID } from '../auth/auth.ts';
 
-export const systemRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (
-  app,
-  { db, config },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  config: AppConfig;
+}> = async (app, { database, config }) => {
+  /** Up when a SELECT 1 answers in time; down at once while the breaker knows it is down. */
+  const databaseAnswers = async (): Promise<boolean> => {
+    if (database.breaker.state === 'down') return false;
+    try {
+      await database.db.execute(sql`select 1`);
+      return true;
+    } catch (error) {
+      if (findDatabaseUnavailable(error)) return false;
+      throw error;
+    }
+  };
+
   // Healthy means the database answers too: a load balancer should not send traffic otherwise.
   app.get(
     '/health',
-    { config: { access: 'public' }, schema: { response: { 200: HealthSchema } } },
-    async () => {
-      await db.execute(sql`select 1`);
-      return { status: 'ok' as const };
+    {
+      config: { access: 'public' },
+      schema: { response: { 200: HealthSchema, 503: HealthUnavailableSchema } },
+    },
+    async (request, reply) => {
+      if (await databaseAnswers()) return { status: 'ok' as const, database: 'up' as const };
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          status: 'unavailable' as const,
+          database: 'down' as const,
+          code: ErrorCode.Unavailable,
+          message: UNAVAILABLE_MESSAGE,
+          requestId: request.id,
+        });
     },
   );
 
