@@ -178,8 +178,13 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
     },
     logger: {
       level: 'warn',
-      log: (level, message) =>
-        level === 'error' ? log.error(`auth: ${message}`) : log.warn(`auth: ${message}`),
+      // With the error itself, so a failure caused by a known database outage is recognised and
+      // logged quietly (src/server/db/database-breaker.ts) instead of at error level each time.
+      log: (level, message, ...args: unknown[]) => {
+        const err = args.find((arg) => arg instanceof Error);
+        if (level === 'error') log.error({ err }, `auth: ${message}`);
+        else log.warn({ err }, `auth: ${message}`);
+      },
     },
     telemetry: { enabled: false },
   });
