@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { PageRenderer } from '../shared/page-rendering.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -36,6 +37,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Defaults to SMTP or the DATA_DIR outbox, per the configuration. */
   mailer?: Mailer;
+  /** Renders public pages; defaults to the build's (dist/ssr). Tests pass the source's. */
+  pageRenderer?: PageRenderer;
 }
 
 /** Builds the whole app with every plugin and module registered. Never listens: main.ts does. */
@@ -45,6 +48,7 @@ export async function buildApp({
   logger,
   webRoot = webBuildFolder,
   mailer,
+  pageRenderer,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
@@ -91,6 +95,6 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(imagesRoutes, { db });
-  await registerSpa(app, webRoot);
+  await registerSpa(app, webRoot, { db, publicUrl: config.publicUrl, pageRenderer });
   return app;
 }

@@ -50,6 +50,8 @@ export function HeroCarousel({ slides }: HeroCarouselProps) {
             alt={slide.imageAlt}
             width={1600}
             height={700}
+            // The first slide is the page's largest image: fetched first (React preloads it).
+            fetchPriority={current === 0 ? 'high' : 'auto'}
             className="aspect-[16/7] w-full bg-stone-800 object-cover"
           />
           <div className="focus-ring-light px-5 py-6 md:absolute md:bottom-10 md:left-16 md:max-w-md md:rounded-box md:bg-neutral/90 md:p-8 md:shadow-lg">
