@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
@@ -25,6 +26,8 @@ export async function buildTestApp(
   options: {
     env?: NodeJS.ProcessEnv;
     webRoot?: string;
+    /** Renders public pages (with webRoot); the server-rendering tests pass the source entry's. */
+    pageRenderer?: PageRenderer;
     /** Another test app whose database this one shares (a second instance); it drops it. */
     shareDatabaseOf?: TestApp;
   } = {},
@@ -48,6 +51,7 @@ export async function buildTestApp(
     database,
     logger: pino({ level: 'silent' }),
     webRoot: options.webRoot ?? '/nonexistent',
+    ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
   });
   await app.ready();
   return {
