@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Slide } from '../../../content/site.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 interface HeroCarouselProps {
   slides: readonly Slide[];
@@ -26,6 +27,8 @@ function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
 export function HeroCarousel({ slides }: HeroCarouselProps) {
   const [current, setCurrent] = useState(0);
   const newTabNoteId = useId();
+  // Server-rendered: the arrows say they do nothing until the page is live (a click then is lost).
+  const inactive = !useHydrated() || undefined;
   const count = slides.length;
   const slide = slides[current];
   if (!slide) return null;
@@ -74,6 +77,7 @@ export function HeroCarousel({ slides }: HeroCarouselProps) {
           type="button"
           className="btn btn-circle btn-neutral pointer-events-auto shadow-md"
           aria-label="Previous slide"
+          aria-disabled={inactive}
           onClick={() => show(current - 1)}
         >
           <ChevronIcon direction="left" />
@@ -82,6 +86,7 @@ export function HeroCarousel({ slides }: HeroCarouselProps) {
           type="button"
           className="btn btn-circle btn-neutral pointer-events-auto shadow-md"
           aria-label="Next slide"
+          aria-disabled={inactive}
           onClick={() => show(current + 1)}
         >
           <ChevronIcon direction="right" />
