@@ -14,11 +14,7 @@ import { preloadRoute, routes } from './app/router.tsx';
 import { embeddedDataElement } from './app/ssr/embedded-data.ts';
 import { descriptionOf, shareTags, splitHoistables, titleOf } from './app/ssr/head-tags.ts';
 import { serverRenderedPage, publicPagePaths, type PageQuery } from './app/ssr/page-data.ts';
-import {
-  jsonLdElement,
-  organizationJsonLd,
-  productListJsonLd,
-} from './app/ssr/structured-data.ts';
+import { jsonLdElement, organizationJsonLd, productListJsonLd } from './app/ssr/structured-data.ts';
 import { companyLocation } from './content/site.ts';
 import { productsQueryOptions } from './features/catalog/api/get-products.ts';
 import { setApiTransport } from './lib/api-client.ts';
@@ -50,9 +46,7 @@ function planPage(url: string): PagePlan {
 
 async function prefetch(queryClient: QueryClient, queries: PageQuery[]): Promise<boolean> {
   await Promise.all(queries.map((query) => queryClient.prefetchQuery(query)));
-  return queries.every(
-    (query) => queryClient.getQueryState(query.queryKey)?.status === 'success',
-  );
+  return queries.every((query) => queryClient.getQueryState(query.queryKey)?.status === 'success');
 }
 
 /** Image preloads and structured data that only some pages have. */

@@ -52,7 +52,11 @@ export async function registerSpa(
     const isApi = path === '/api' || path.startsWith('/api/');
     if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
       if (servePage) return servePage(request, reply);
-      if (shell) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shell);
+      if (shell)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(shell);
     }
     return reply.code(404).send({
       code: ErrorCode.NotFound,

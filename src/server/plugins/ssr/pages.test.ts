@@ -100,17 +100,20 @@ describe('server-rendered pages', () => {
     ['/login', 'Login — Toolhouse'],
     ['/register', 'Register — Toolhouse'],
     ['/reset', 'Reset Password — Toolhouse'],
-  ])('%s has its own title, description, canonical URL and Open Graph tags', async (path, title) => {
-    const res = await a.app.inject(path);
-    expect(res.statusCode).toBe(200);
-    const head = res.body.slice(0, res.body.indexOf('</head>'));
-    expect(head).toContain(`<title>${title}</title>`);
-    expect(head).toMatch(/<meta name="description" content="[^"]{40,}"\/>/);
-    expect(head).toContain(`<link rel="canonical" href="https://shop.example${path}"/>`);
-    expect(head).toContain(`<meta property="og:title" content="${title}"/>`);
-    expect(head).toContain(`<meta property="og:url" content="https://shop.example${path}"/>`);
-    expect(textOf(rootOf(res.body)).length).toBeGreaterThan(200);
-  });
+  ])(
+    '%s has its own title, description, canonical URL and Open Graph tags',
+    async (path, title) => {
+      const res = await a.app.inject(path);
+      expect(res.statusCode).toBe(200);
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      expect(head).toContain(`<title>${title}</title>`);
+      expect(head).toMatch(/<meta name="description" content="[^"]{40,}"\/>/);
+      expect(head).toContain(`<link rel="canonical" href="https://shop.example${path}"/>`);
+      expect(head).toContain(`<meta property="og:title" content="${title}"/>`);
+      expect(head).toContain(`<meta property="og:url" content="https://shop.example${path}"/>`);
+      expect(textOf(rootOf(res.body)).length).toBeGreaterThan(200);
+    },
+  );
 
   it('/home is the home page, with / as its canonical URL', async () => {
     const res = await a.app.inject('/home');
@@ -186,7 +189,9 @@ describe('structured data', () => {
       foundingDate: '1992',
     });
     // The built logo is an absolute /assets/ URL; the test's Vite inlines the small SVG instead.
-    expect(String(organization?.['logo'])).toMatch(/^(?:https:\/\/shop\.example\/.+\.svg|data:image\/svg)/);
+    expect(String(organization?.['logo'])).toMatch(
+      /^(?:https:\/\/shop\.example\/.+\.svg|data:image\/svg)/,
+    );
   });
 
   it('/allProducts has an ItemList of every Product with its price and availability', async () => {

@@ -112,7 +112,11 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
     const page =
       version === undefined
         ? await render(url)
-        : await cache.get(`${url}\n${version}`, () => render(url), (made) => made.cacheable);
+        : await cache.get(
+            `${url}\n${version}`,
+            () => render(url),
+            (made) => made.cacheable,
+          );
     return send(request, reply, 'text/html; charset=utf-8', page);
   };
 }
