@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageRenderer } from '../../../shared/page-rendering.ts';
 import type { Product } from '../../../shared/product.ts';
 import type { Review } from '../../../shared/review.ts';
-import { pageRenderer } from '../../../web/entry-server.tsx';
+import { projectRoot } from '../../paths.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -21,6 +22,12 @@ let b: TestApp;
 let admin: SignedIn;
 
 beforeAll(async () => {
+  // The web app's source entry, loaded by path (Vitest compiles it as Vite would): the server's
+  // code never imports the web app's.
+  const entry = join(projectRoot, 'src', 'web', 'entry-server.tsx');
+  const { pageRenderer } = (await import(/* @vite-ignore */ entry)) as {
+    pageRenderer: PageRenderer;
+  };
   webRoot = mkdtempSync(join(tmpdir(), 'toolhouse-ssr-'));
   writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
   writeFileSync(join(webRoot, 'index-test.js'), 'console.log("app")');
