@@ -6,16 +6,23 @@ interface ProductCardProps {
   product: Product;
   /** Heading level of the product name, one below the section's heading. */
   headingLevel?: 'h2' | 'h3';
+  /** The first card of a page: its image is the largest thing on a phone's first screen (LCP). */
+  priority?: boolean;
 }
 
-export function ProductCard({ product, headingLevel: Heading = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  headingLevel: Heading = 'h3',
+  priority = false,
+}: ProductCardProps) {
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
         <img
           src={product.img}
           alt={product.name}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           width={600}
           height={450}
           className="aspect-[4/3] w-full object-contain"

@@ -7,7 +7,7 @@ export function ProductCatalog() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
       <h1 className="mb-8 text-center text-4xl font-bold">Our Products</h1>
-      <ProductsState query={query} headingLevel="h2" />
+      <ProductsState query={query} headingLevel="h2" first />
     </div>
   );
 }

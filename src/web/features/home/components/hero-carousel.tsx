@@ -68,6 +68,9 @@ export function HeroCarousel({ slides }: HeroCarouselProps) {
               className="btn btn-primary mt-4"
             >
               Learn More
+              {/* Says what about, to screen readers and search engines; the button shows the
+                  spec's "Learn More". */}
+              <span className="sr-only">: {slide.headline}</span>
             </a>
           </div>
         </div>
