@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
+import { imageSrcSet } from '../../../../shared/image-variants.ts';
 import type { Product } from '../../../../shared/product.ts';
 
 interface ProductCardProps {
@@ -20,6 +21,9 @@ export function ProductCard({
       <figure className="bg-base-200">
         <img
           src={product.img}
+          // The grid's column width: the browser picks the 400 or 800 px copy it needs.
+          srcSet={imageSrcSet(product.img)}
+          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
           alt={product.name}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
