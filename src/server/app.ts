@@ -37,8 +37,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Defaults to SMTP or the DATA_DIR outbox, per the configuration. */
   mailer?: Mailer;
-  /** Renders public pages; defaults to the build's (dist/ssr). Tests pass the source's. */
-  pageRenderer?: PageRenderer;
+  /** Renders public pages; defaults to the build's (dist/ssr); null: none (the shell only). */
+  pageRenderer?: PageRenderer | null;
 }
 
 /** Builds the whole app with every plugin and module registered. Never listens: main.ts does. */

@@ -11,8 +11,11 @@ import { registerStaticAssets } from './static-assets.ts';
 export interface SpaOptions {
   db: Db;
   publicUrl: string;
-  /** The server-rendering entry; by default the build's (dist/ssr), when there is one. */
-  pageRenderer?: PageRenderer | undefined;
+  /**
+   * The server-rendering entry; by default the build's (dist/ssr), when there is one; null for
+   * none (every page path gets the shell, rendered in the browser).
+   */
+  pageRenderer?: PageRenderer | null | undefined;
 }
 
 /**
@@ -28,7 +31,10 @@ export async function registerSpa(
 ): Promise<void> {
   const template = join(webRoot, 'index.html');
   const hasBuild = existsSync(template);
-  const renderer = hasBuild ? (options.pageRenderer ?? (await loadPageRenderer())) : undefined;
+  const renderer =
+    !hasBuild || options.pageRenderer === null
+      ? undefined
+      : (options.pageRenderer ?? (await loadPageRenderer()));
   if (hasBuild) {
     registerStaticAssets(app, webRoot);
   } else {

@@ -26,7 +26,10 @@ export async function buildTestApp(
   options: {
     env?: NodeJS.ProcessEnv;
     webRoot?: string;
-    /** Renders public pages (with webRoot); the server-rendering tests pass the source entry's. */
+    /**
+     * Renders public pages (with webRoot); the server-rendering tests pass the source entry's.
+     * Unset: none, whether or not a build exists (the shell only).
+     */
     pageRenderer?: PageRenderer;
     /** Another test app whose database this one shares (a second instance); it drops it. */
     shareDatabaseOf?: TestApp;
@@ -51,7 +54,7 @@ export async function buildTestApp(
     database,
     logger: pino({ level: 'silent' }),
     webRoot: options.webRoot ?? '/nonexistent',
-    ...(options.pageRenderer ? { pageRenderer: options.pageRenderer } : {}),
+    pageRenderer: options.pageRenderer ?? null,
   });
   await app.ready();
   return {
