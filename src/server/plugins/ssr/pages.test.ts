@@ -323,3 +323,23 @@ describe('static files', () => {
     expect(again.statusCode).toBe(304);
   });
 });
+
+describe('when rendering fails', () => {
+  it('sends the shell, which the browser renders, instead of an error', async () => {
+    const failing: PageRenderer = {
+      planPage: () => ({ kind: 'rendered', dataRoots: [] }),
+      renderPage: () => Promise.reject(new Error('render failed')),
+      setApiTransport: () => undefined,
+      sitemapPaths: ['/'],
+    };
+    const c = await buildTestApp({ webRoot, pageRenderer: failing });
+    try {
+      const res = await c.app.inject('/blogs');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.body).toContain('<div id="root"></div>');
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -108,15 +108,23 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
     const url = request.url;
     const plan = renderer.planPage(url);
     if (plan.kind === 'browserOnly') return send(request, reply, 'text/html; charset=utf-8', shell);
-    const version = await versions.of(plan.dataRoots);
-    const page =
-      version === undefined
-        ? await render(url)
-        : await cache.get(
-            `${url}\n${version}`,
-            () => render(url),
-            (made) => made.cacheable,
-          );
+    let page: CachedPage;
+    try {
+      const version = await versions.of(plan.dataRoots);
+      page =
+        version === undefined
+          ? await render(url)
+          : await cache.get(
+              `${url}\n${version}`,
+              () => render(url),
+              (made) => made.cacheable,
+            );
+    } catch (error) {
+      // The database is away, or the page failed to render: the shell still lets the browser
+      // render the page itself (its API calls say what is wrong), rather than a JSON 500.
+      request.log.error({ err: error }, 'server rendering failed; sending the shell');
+      return send(request, reply, 'text/html; charset=utf-8', shell);
+    }
     return send(request, reply, 'text/html; charset=utf-8', page);
   };
 }
