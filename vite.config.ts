@@ -5,17 +5,26 @@ import tailwindcss from '@tailwindcss/vite';
 // The dev server (npm run dev) proxies the API to the Fastify process that scripts/dev.mjs starts.
 const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:3001';
 
-export default defineConfig({
+// Two builds: the browser's app (dist/web) and, with --ssr, the server-rendering entry
+// (dist/ssr/entry-server.js) that the Fastify server imports to render public pages.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    assetsInlineLimit: 0,
-    // dist/web/.vite/manifest.json: lets npm run bench measure the home page's initial JS.
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        assetsInlineLimit: 0,
+        rollupOptions: { input: 'src/web/entry-server.tsx' },
+      }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        assetsInlineLimit: 0,
+        // dist/web/.vite/manifest.json: lets npm run bench measure the home page's initial JS.
+        manifest: true,
+      },
   server: {
     host: '127.0.0.1',
     proxy: {
@@ -23,4 +32,4 @@ export default defineConfig({
       '/images': apiTarget,
     },
   },
-});
+}));

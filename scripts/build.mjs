@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { sourceHash, stampFile } from './build-stamp.mjs';
 
-// Builds the server (tsc -> dist/node) and the web app (vite -> dist/web).
+// Builds the server (tsc -> dist/node), the web app (vite -> dist/web) and the web app's
+// server-rendering entry (vite --ssr -> dist/ssr/entry-server.js, imported by the server).
 // --if-stale: do nothing when the sources have not changed since the last build.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,10 +50,11 @@ export function build({ ifStale }) {
   const hash = sourceHash(root);
   const stamp = stampFile(root);
   if (ifStale && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return;
-  console.log('Building Toolhouse (server and web app)…');
+  console.log('Building Toolhouse (server, web app and its server rendering)…');
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   run(bin('tsc'), ['-p', 'tsconfig.build.json']);
   run(bin('vite'), ['build', '--logLevel', 'warn']);
+  run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']);
   precompress(join(root, 'dist', 'web'));
   writeFileSync(stamp, hash);
 }

@@ -5,6 +5,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { PageRenderer } from '../shared/page-rendering.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -43,6 +44,8 @@ export interface AppOptions {
   webRoot?: string;
   /** Defaults to SMTP or the DATA_DIR outbox, per the configuration. */
   mailer?: Mailer;
+  /** Renders public pages; defaults to the build's (dist/ssr); null: none (the shell only). */
+  pageRenderer?: PageRenderer | null;
 }
 
 /** Builds the whole app with every plugin and module registered. Never listens: main.ts does. */
@@ -52,6 +55,7 @@ export async function buildApp({
   logger,
   webRoot = webBuildFolder,
   mailer,
+  pageRenderer,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: { level: config.logLevel } }),
@@ -104,6 +108,6 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(imagesRoutes, { db });
-  await registerSpa(app, webRoot);
+  await registerSpa(app, webRoot, { db, publicUrl: config.publicUrl, pageRenderer });
   return app;
 }

@@ -1,46 +1,68 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { ErrorCode } from '../../shared/errors.ts';
+import type { Db } from '../db/client.ts';
+import { registerPages } from './ssr/pages.ts';
+import { loadPageRenderer } from './ssr/page-renderer.ts';
+import { registerStaticAssets } from './static-assets.ts';
 
-const ONE_YEAR_SECONDS = 31_536_000;
-
-/**
- * Serves the built SPA: hashed assets cached for good, index.html revalidated, and every unknown
- * GET outside /api answered with index.html (history fallback). Unknown /api paths are 404 JSON.
- * The build writes brotli and gzip copies of text files (scripts/build.mjs); they are sent as they
- * are to clients that accept them (with Vary: Accept-Encoding), so nothing compresses per request.
- */
-function cacheControlFor(sentPath: string, webRoot: string): string {
-  const path = sentPath.replace(/\.(?:br|gz)$/, ''); // a precompressed copy caches as its source
-  if (path === join(webRoot, 'index.html')) return 'no-cache';
-  if (path.startsWith(join(webRoot, 'assets')))
-    return `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
-  return 'public, max-age=3600';
+export interface SpaOptions {
+  db: Db;
+  publicUrl: string;
+  /**
+   * The server-rendering entry; by default the build's (dist/ssr), when there is one; null for
+   * none (every page path gets the shell, rendered in the browser).
+   */
+  pageRenderer?: PageRenderer | null | undefined;
 }
 
-export async function registerSpa(app: FastifyInstance, webRoot: string): Promise<void> {
-  const hasBuild = existsSync(join(webRoot, 'index.html'));
+/**
+ * Serves the web app: the build's files from memory (static-assets.ts), and every other GET
+ * outside /api as a page: public pages rendered on the server with their data, signed-in screens
+ * as the shell the browser renders, unknown paths as the not-found page with a 404
+ * (ssr/pages.ts). Unknown /api paths are 404 JSON.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  webRoot: string,
+  options: SpaOptions,
+): Promise<void> {
+  const template = join(webRoot, 'index.html');
+  const hasBuild = existsSync(template);
+  const renderer =
+    !hasBuild || options.pageRenderer === null
+      ? undefined
+      : (options.pageRenderer ?? (await loadPageRenderer()));
   if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      setHeaders(reply, path) {
-        reply.header('cache-control', cacheControlFor(path, webRoot));
-      },
-    });
+    registerStaticAssets(app, webRoot);
   } else {
     app.log.warn(`No web build in ${webRoot}: only the API is served (run npm run build).`);
   }
+  if (hasBuild && !renderer) {
+    app.log.warn('No server-rendering build (dist/ssr): pages are rendered in the browser only.');
+  }
+  const servePage = renderer
+    ? registerPages(app, {
+        db: options.db,
+        publicUrl: options.publicUrl,
+        template: readFileSync(template, 'utf8'),
+        renderer,
+      })
+    : undefined;
+  const shell = hasBuild ? readFileSync(template) : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? request.url;
     const isApi = path === '/api' || path.startsWith('/api/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.sendFile('index.html');
+    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (servePage) return servePage(request, reply);
+      if (shell)
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(shell);
     }
     return reply.code(404).send({
       code: ErrorCode.NotFound,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
 import { connectDatabase, type Database } from '../db/client.ts';
@@ -25,6 +26,11 @@ export async function buildTestApp(
   options: {
     env?: NodeJS.ProcessEnv;
     webRoot?: string;
+    /**
+     * Renders public pages (with webRoot); the server-rendering tests pass the source entry's.
+     * Unset: none, whether or not a build exists (the shell only).
+     */
+    pageRenderer?: PageRenderer;
     /** Another test app whose database this one shares (a second instance); it drops it. */
     shareDatabaseOf?: TestApp;
     /** Where the app logs (silent unless given), e.g. to check a warning at start. */
@@ -53,6 +59,7 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? pino({ level: 'silent' }),
     webRoot: options.webRoot ?? '/nonexistent',
+    pageRenderer: options.pageRenderer ?? null,
   });
   await app.ready();
   return {

@@ -1,38 +1,39 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RequireAuth } from './guards/require-auth.tsx';
+import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 // Every page is its own chunk, so the first visit downloads only the layout and that page.
-const HomeRoute = lazy(() => import('./routes/home.tsx'));
-const AllProductsRoute = lazy(() => import('./routes/all-products.tsx'));
-const BlogsRoute = lazy(() => import('./routes/blogs.tsx'));
-const AboutRoute = lazy(() => import('./routes/about.tsx'));
-const PortfolioRoute = lazy(() => import('./routes/portfolio.tsx'));
-const ContactRoute = lazy(() => import('./routes/contact.tsx'));
-const TermsRoute = lazy(() => import('./routes/terms.tsx'));
-const PrivacyRoute = lazy(() => import('./routes/privacy.tsx'));
-const LoginRoute = lazy(() => import('./routes/login.tsx'));
-const RegisterRoute = lazy(() => import('./routes/register.tsx'));
-const ResetRoute = lazy(() => import('./routes/reset.tsx'));
-const DashboardRoute = lazy(() => import('./routes/dashboard.tsx'));
-const MyProfileRoute = lazy(() => import('./routes/my-profile.tsx'));
-const MakeAdminRoute = lazy(() => import('./routes/make-admin.tsx'));
-const AddProductRoute = lazy(() => import('./routes/add-product.tsx'));
-const ManageProductsRoute = lazy(() => import('./routes/manage-products.tsx'));
-const EditProductRoute = lazy(() => import('./routes/edit-product.tsx'));
-const PurchaseRoute = lazy(() => import('./routes/purchase.tsx'));
-const MyOrdersRoute = lazy(() => import('./routes/my-orders.tsx'));
-const AddReviewRoute = lazy(() => import('./routes/add-review.tsx'));
-const ManageAllOrdersRoute = lazy(() => import('./routes/manage-all-orders.tsx'));
-const PaymentRoute = lazy(() => import('./routes/payment.tsx'));
-const OverviewRoute = lazy(() => import('./routes/overview.tsx'));
-const SiteSpeedRoute = lazy(() => import('./routes/site-speed.tsx'));
-const ManageReviewsRoute = lazy(() => import('./routes/manage-reviews.tsx'));
-const NotFoundRoute = lazy(() => import('./routes/not-found.tsx'));
+const HomeRoute = lazyPage(() => import('./routes/home.tsx'));
+const AllProductsRoute = lazyPage(() => import('./routes/all-products.tsx'));
+const BlogsRoute = lazyPage(() => import('./routes/blogs.tsx'));
+const AboutRoute = lazyPage(() => import('./routes/about.tsx'));
+const PortfolioRoute = lazyPage(() => import('./routes/portfolio.tsx'));
+const ContactRoute = lazyPage(() => import('./routes/contact.tsx'));
+const TermsRoute = lazyPage(() => import('./routes/terms.tsx'));
+const PrivacyRoute = lazyPage(() => import('./routes/privacy.tsx'));
+const LoginRoute = lazyPage(() => import('./routes/login.tsx'));
+const RegisterRoute = lazyPage(() => import('./routes/register.tsx'));
+const ResetRoute = lazyPage(() => import('./routes/reset.tsx'));
+const DashboardRoute = lazyPage(() => import('./routes/dashboard.tsx'));
+const MyProfileRoute = lazyPage(() => import('./routes/my-profile.tsx'));
+const MakeAdminRoute = lazyPage(() => import('./routes/make-admin.tsx'));
+const AddProductRoute = lazyPage(() => import('./routes/add-product.tsx'));
+const ManageProductsRoute = lazyPage(() => import('./routes/manage-products.tsx'));
+const EditProductRoute = lazyPage(() => import('./routes/edit-product.tsx'));
+const PurchaseRoute = lazyPage(() => import('./routes/purchase.tsx'));
+const MyOrdersRoute = lazyPage(() => import('./routes/my-orders.tsx'));
+const AddReviewRoute = lazyPage(() => import('./routes/add-review.tsx'));
+const ManageAllOrdersRoute = lazyPage(() => import('./routes/manage-all-orders.tsx'));
+const PaymentRoute = lazyPage(() => import('./routes/payment.tsx'));
+const OverviewRoute = lazyPage(() => import('./routes/overview.tsx'));
+const SiteSpeedRoute = lazyPage(() => import('./routes/site-speed.tsx'));
+const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
+const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
-const RequireAdmin = lazy(() => import('./guards/require-admin.tsx'));
+const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -92,4 +93,19 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+function isLazyPage(type: unknown): type is LazyPage {
+  return typeof type === 'function' && 'preload' in type;
+}
+
+/** Loads the chunks of every page and guard on the way to `pathname` (before SSR or hydration). */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(({ route }) => {
+      const type: unknown = isValidElement(route.element) ? route.element.type : undefined;
+      return isLazyPage(type) ? type.preload() : undefined;
+    }),
+  );
 }

@@ -4,6 +4,7 @@ import logoUrl from '../../assets/logo.svg';
 import { DashboardMenuButton } from '../../features/dashboard/components/dashboard-menu-button.tsx';
 import { useAuth } from '../../lib/auth/session.ts';
 import { useSignOut } from '../../lib/auth/use-sign-out.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { dashboardNavItem, primaryNavItems, type NavItem } from './nav-items.ts';
 
 const MENU_ID = 'main-menu';
@@ -85,6 +86,8 @@ export function Navbar() {
   const { pathname } = useLocation();
   const { status } = useAuth();
   const closeMenu = () => setMenuOpen(false);
+  // Server-rendered: the menu button says it does nothing until the page is live.
+  const inactive = !useHydrated() || undefined;
   const onDashboard = status === 'signedIn' && isCurrentPath(dashboardNavItem.to, pathname);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -115,6 +118,7 @@ export function Navbar() {
           type="button"
           className="ms-auto rounded-field p-2 hover:bg-white/10 lg:hidden"
           aria-label="Open menu"
+          aria-disabled={inactive}
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
           onClick={() => setMenuOpen((open) => !open)}

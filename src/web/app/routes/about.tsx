@@ -4,7 +4,10 @@ import { AboutPage } from '../../features/pages/components/about-page.tsx';
 export default function AboutRoute() {
   return (
     <>
-      <DocumentTitle title="About" />
+      <DocumentTitle
+        title="About"
+        description="About Toolhouse, a maker of power tools for professionals and makers since 1992."
+      />
       <AboutPage />
     </>
   );

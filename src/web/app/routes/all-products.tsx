@@ -4,7 +4,10 @@ import { ProductCatalog } from '../../features/catalog/components/product-catalo
 export default function AllProductsRoute() {
   return (
     <>
-      <DocumentTitle title="All Products" />
+      <DocumentTitle
+        title="All Products"
+        description="Every Toolhouse power tool with its price, minimum order and stock: drills, saws, grinders, sanders and batteries. Order online."
+      />
       <ProductCatalog />
     </>
   );

@@ -4,7 +4,10 @@ import { ContactForm } from '../../features/contact/components/contact-form.tsx'
 export default function ContactRoute() {
   return (
     <>
-      <DocumentTitle title="Contact Us" />
+      <DocumentTitle
+        title="Contact Us"
+        description="Questions about a tool, an order or a partnership? Write to Toolhouse and we will get back to you by email."
+      />
       <div className="mx-auto max-w-2xl px-4 py-12">
         <h1 className="text-4xl font-bold">Contact Us</h1>
         <p className="mt-3 mb-8 text-lg">

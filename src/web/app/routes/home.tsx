@@ -11,7 +11,7 @@ import { businessStats, companyLocation, slides, systems } from '../../content/s
 export default function HomeRoute() {
   return (
     <>
-      <DocumentTitle />
+      <DocumentTitle description="Toolhouse makes cordless, brushless and dust-controlled power tools for professionals and makers. Browse the catalogue and order online." />
       <h1 className="sr-only">Toolhouse power tools</h1>
       <HeroCarousel slides={slides} />
       <ExploreSystems systems={systems} />

@@ -4,7 +4,10 @@ import { LoginPage } from '../../features/auth/components/login-page.tsx';
 export default function LoginRoute() {
   return (
     <>
-      <DocumentTitle title="Login" />
+      <DocumentTitle
+        title="Login"
+        description="Sign in to your Toolhouse account to order power tools, pay and follow your orders."
+      />
       <LoginPage />
     </>
   );

@@ -4,7 +4,10 @@ import { PortfolioPage } from '../../features/pages/components/portfolio-page.ts
 export default function PortfolioRoute() {
   return (
     <>
-      <DocumentTitle title="Portfolio" />
+      <DocumentTitle
+        title="Portfolio"
+        description="Who built the Toolhouse shop, with which technologies, and where to find the project."
+      />
       <PortfolioPage />
     </>
   );

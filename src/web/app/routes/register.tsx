@@ -4,7 +4,10 @@ import { RegisterPage } from '../../features/auth/components/register-page.tsx';
 export default function RegisterRoute() {
   return (
     <>
-      <DocumentTitle title="Register" />
+      <DocumentTitle
+        title="Register"
+        description="Create a Toolhouse account to order power tools online and review what you bought."
+      />
       <RegisterPage />
     </>
   );

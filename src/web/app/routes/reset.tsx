@@ -4,7 +4,10 @@ import { ResetPasswordPage } from '../../features/auth/components/reset-password
 export default function ResetRoute() {
   return (
     <>
-      <DocumentTitle title="Reset Password" />
+      <DocumentTitle
+        title="Reset Password"
+        description="Forgot your Toolhouse password? Get a link by email to choose a new one."
+      />
       <ResetPasswordPage />
     </>
   );

@@ -4,7 +4,10 @@ import { TermsPage } from '../../features/pages/components/terms-page.tsx';
 export default function TermsRoute() {
   return (
     <>
-      <DocumentTitle title="Terms of Service" />
+      <DocumentTitle
+        title="Terms of Service"
+        description="The terms of service of the Toolhouse online shop: orders, payment, delivery and warranty."
+      />
       <TermsPage />
     </>
   );

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { getAccessToken, takeAccessToken } from '../access-token.ts';
+import { useHydrated } from '../use-hydrated.ts';
 import { SESSION_QUERY_KEY, type AccountUser, type IdentitySignIn } from './account.ts';
 
 export { SESSION_QUERY_KEY, type AccountUser } from './account.ts';
@@ -37,6 +38,8 @@ export type Auth = AuthState & {
 export function useAuth(): Auth {
   const queryClient = useQueryClient();
   const session = useQuery(sessionQueryOptions());
+  // The server knows no stored token: it renders public pages signed out, and so does hydration.
+  const hydrated = useHydrated();
 
   const signIn = useCallback(
     async (identity: IdentitySignIn) => {
@@ -53,6 +56,7 @@ export function useAuth(): Auth {
     [queryClient],
   );
 
+  if (!hydrated) return { status: 'signedOut', user: undefined, signIn, signOut };
   if (session.isPending) return { status: 'loading', user: undefined, signIn, signOut };
   // A session that could not be checked (offline) counts as signed out; a reload tries again.
   if (!session.data) return { status: 'signedOut', user: undefined, signIn, signOut };

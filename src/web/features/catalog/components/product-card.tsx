@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
+import { imageSrcSet } from '../../../../shared/image-variants.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
@@ -9,20 +10,27 @@ interface ProductCardProps {
   headingLevel?: 'h2' | 'h3';
   /** The words a search matched, marked in the name and description (highlightPattern). */
   highlight?: RegExp | null | undefined;
+  /** The first card of a page: its image is the largest thing on a phone's first screen (LCP). */
+  priority?: boolean;
 }
 
 export function ProductCard({
   product,
   headingLevel: Heading = 'h3',
   highlight,
+  priority = false,
 }: ProductCardProps) {
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
         <img
           src={product.img}
+          // The grid's column width: the browser picks the 400 or 800 px copy it needs.
+          srcSet={imageSrcSet(product.img)}
+          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw"
           alt={product.name}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           width={600}
           height={450}
           className="aspect-[4/3] w-full object-contain"

@@ -7,10 +7,12 @@ import { ProductGrid } from './product-grid.tsx';
 interface ProductsStateProps {
   query: UseQueryResult<Product[]>;
   headingLevel?: 'h2' | 'h3';
+  /** The products open the page (see ProductGrid). */
+  first?: boolean;
 }
 
 /** Loading, failed, empty or the grid: the same for the catalogue and the home page. */
-export function ProductsState({ query, headingLevel }: ProductsStateProps) {
+export function ProductsState({ query, headingLevel, first }: ProductsStateProps) {
   if (query.isPending) return <Spinner label="Loading products" />;
   if (query.isError) {
     return (
@@ -25,5 +27,5 @@ export function ProductsState({ query, headingLevel }: ProductsStateProps) {
   if (query.data.length === 0) {
     return <p className="py-10 text-center text-lg">No products yet.</p>;
   }
-  return <ProductGrid products={query.data} headingLevel={headingLevel} />;
+  return <ProductGrid products={query.data} headingLevel={headingLevel} first={first} />;
 }

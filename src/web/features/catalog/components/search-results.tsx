@@ -55,7 +55,7 @@ export function SearchResults({ query, params, filtered, highlight, onClear }: S
       ) : data ? (
         <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : ''}>
           {data.items.length > 0 ? (
-            <ProductGrid products={data.items} headingLevel="h2" highlight={highlight} />
+            <ProductGrid products={data.items} headingLevel="h2" highlight={highlight} first />
           ) : data.total > 0 ? (
             <p className="py-10 text-center text-lg">This page is past the last one.</p>
           ) : filtered ? (

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { CONTACT_SENT_MESSAGE, ContactBodySchema } from '../../../../shared/contact.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
 
@@ -21,6 +22,8 @@ export function ContactForm() {
     defaultValues: { name: '', email: '', message: '' },
   });
   const send = useSendContactMessage();
+  // Server-rendered: the browser must not submit the form itself before the page is live.
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit((body) =>
     submitForm(() => send.mutateAsync(body), {
@@ -53,11 +56,16 @@ export function ContactForm() {
             {...control}
             {...register('message')}
             rows={6}
+            readOnly={!hydrated}
             className={`textarea w-full ${errors.message ? 'textarea-error' : ''}`}
           />
         )}
       </FormField>
-      <button type="submit" className="btn btn-primary self-start" disabled={send.isPending}>
+      <button
+        type="submit"
+        className="btn btn-primary self-start"
+        disabled={send.isPending || !hydrated}
+      >
         {send.isPending && (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
         )}

@@ -7,7 +7,7 @@ export function ExploreSystems({ systems }: { systems: readonly SystemPromo[] })
         Explore our Systems
       </h2>
       <ul className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        {systems.map((system) => (
+        {systems.map((system, index) => (
           <li key={system.title} className="card border border-base-300 bg-base-100 shadow-sm">
             <figure className="bg-base-200">
               <img
@@ -15,7 +15,10 @@ export function ExploreSystems({ systems }: { systems: readonly SystemPromo[] })
                 alt={system.imageAlt}
                 width={600}
                 height={400}
-                loading="lazy"
+                // On phones the first promo image is the largest thing on the first screen (the
+                // LCP element): fetched at once, with the hero. The others wait for scrolling.
+                loading={index === 0 ? 'eager' : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
                 className="aspect-[3/2] w-full object-cover"
               />
             </figure>

@@ -26,7 +26,7 @@ describe('HeroCarousel', () => {
     expect(screen.getAllByRole('heading')).toHaveLength(1);
     expect(visibleHeadline()).toBe('Eliminates Cords!');
     expect(screen.getByRole('img', { name: slides[0]?.imageAlt })).toBeInTheDocument();
-    const learnMore = screen.getByRole('link', { name: 'Learn More' });
+    const learnMore = screen.getByRole('link', { name: /^Learn More/ });
     expect(learnMore).toHaveAttribute('href', slides[0]?.learnMoreUrl);
     expect(learnMore).toHaveAttribute('target', '_blank');
     expect(learnMore.getAttribute('rel')).toContain('noopener');

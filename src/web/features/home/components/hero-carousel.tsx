@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { Slide } from '../../../content/site.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 interface HeroCarouselProps {
   slides: readonly Slide[];
@@ -26,6 +27,8 @@ function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
 export function HeroCarousel({ slides }: HeroCarouselProps) {
   const [current, setCurrent] = useState(0);
   const newTabNoteId = useId();
+  // Server-rendered: the arrows say they do nothing until the page is live (a click then is lost).
+  const inactive = !useHydrated() || undefined;
   const count = slides.length;
   const slide = slides[current];
   if (!slide) return null;
@@ -50,6 +53,8 @@ export function HeroCarousel({ slides }: HeroCarouselProps) {
             alt={slide.imageAlt}
             width={1600}
             height={700}
+            // The first slide is the page's largest image: fetched first (React preloads it).
+            fetchPriority={current === 0 ? 'high' : 'auto'}
             className="aspect-[16/7] w-full bg-stone-800 object-cover"
           />
           <div className="focus-ring-light px-5 py-6 md:absolute md:bottom-10 md:left-16 md:max-w-md md:rounded-box md:bg-neutral/90 md:p-8 md:shadow-lg">
@@ -63,6 +68,9 @@ export function HeroCarousel({ slides }: HeroCarouselProps) {
               className="btn btn-primary mt-4"
             >
               Learn More
+              {/* Says what about, to screen readers and search engines; the button shows the
+                  spec's "Learn More". */}
+              <span className="sr-only">: {slide.headline}</span>
             </a>
           </div>
         </div>
@@ -72,6 +80,7 @@ export function HeroCarousel({ slides }: HeroCarouselProps) {
           type="button"
           className="btn btn-circle btn-neutral pointer-events-auto shadow-md"
           aria-label="Previous slide"
+          aria-disabled={inactive}
           onClick={() => show(current - 1)}
         >
           <ChevronIcon direction="left" />
@@ -80,6 +89,7 @@ export function HeroCarousel({ slides }: HeroCarouselProps) {
           type="button"
           className="btn btn-circle btn-neutral pointer-events-auto shadow-md"
           aria-label="Next slide"
+          aria-disabled={inactive}
           onClick={() => show(current + 1)}
         >
           <ChevronIcon direction="right" />

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { NEWSLETTER_SUBSCRIBED_MESSAGE, NewsletterBodySchema } from '../../../../shared/contact.ts';
 import { TextField } from '../../../components/text-field.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter.ts';
 
@@ -20,6 +21,8 @@ export function NewsletterForm() {
     defaultValues: { email: '' },
   });
   const subscribe = useSubscribeToNewsletter();
+  // Server-rendered: the browser must not submit the form itself before the page is live.
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit((body) =>
     submitForm(() => subscribe.mutateAsync(body), {
@@ -46,7 +49,11 @@ export function NewsletterForm() {
           {...register('email')}
         />
       </div>
-      <button type="submit" className="btn btn-primary sm:mt-8" disabled={subscribe.isPending}>
+      <button
+        type="submit"
+        className="btn btn-primary sm:mt-8"
+        disabled={subscribe.isPending || !hydrated}
+      >
         {subscribe.isPending && (
           <span className="loading loading-spinner loading-sm" aria-hidden="true" />
         )}

@@ -1,0 +1,64 @@
+// Lighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), the median of several runs per
+// page, against the targets of issue 10.
+
+export const LIGHTHOUSE_TARGETS = { perf: 98, a11y: 100, seo: 95, lcpMs: 1800, tbtMs: 100, cls: 0 };
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** Runs Lighthouse `runs` times per path and adds one row per path (the median run's figures). */
+export async function lighthouseRows(base, paths, { row, chromeFlags, runs = 3 }) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    chromeFlags,
+  });
+  const t = LIGHTHOUSE_TARGETS;
+  try {
+    for (const path of paths) {
+      const results = [];
+      for (let i = 0; i < runs; i += 1) {
+        console.log(`Lighthouse (mobile) ${path}, run ${i + 1} of ${runs}…`);
+        const { lhr } = await lighthouse(`${base}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'seo'],
+        });
+        const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        results.push({
+          perf: score('performance'),
+          a11y: score('accessibility'),
+          seo: score('seo'),
+          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
+          error: lhr.runtimeError?.code,
+        });
+      }
+      const perfMedian = median(results.map((r) => r.perf));
+      const run = results.find((r) => r.perf === perfMedian) ?? results[0];
+      const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
+      const checks = [
+        `perf >= ${t.perf}: ${run.perf >= t.perf ? 'met' : 'MISSED'}`,
+        `a11y ${t.a11y}: ${run.a11y >= t.a11y ? 'met' : 'MISSED'}`,
+        `SEO >= ${t.seo}: ${run.seo >= t.seo ? 'met' : 'MISSED'}`,
+        `LCP <= ${s(t.lcpMs)}: ${run.lcp <= t.lcpMs ? 'met' : 'MISSED'}`,
+        `TBT <= ${t.tbtMs} ms: ${run.tbt <= t.tbtMs ? 'met' : 'MISSED'}`,
+        `CLS 0: ${run.cls <= t.cls ? 'met' : 'MISSED'}`,
+      ];
+      row(
+        `Lighthouse mobile ${path} (median of ${runs}: perf ${results.map((r) => r.perf).join('/')})`,
+        `perf ${run.perf}, a11y ${run.a11y}, SEO ${run.seo} (FCP ${s(run.fcp)}, LCP ${s(run.lcp)}, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)})${run.error ? `; Lighthouse error ${run.error}` : ''}`,
+        '',
+        checks.join('; '),
+      );
+    }
+  } finally {
+    chrome.kill();
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Rendered pages by (URL, data versions): a bounded map, least recently used out first. A version
+ * change makes a new key, so an old page is never served after a change; it just ages out. Callers
+ * asking for a key being rendered share that render.
+ */
+export function createPageCache<T>(maxEntries: number) {
+  const entries = new Map<string, T>();
+  const pending = new Map<string, Promise<T>>();
+
+  const remember = (key: string, value: T) => {
+    entries.delete(key);
+    entries.set(key, value);
+    if (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value;
+      if (oldest !== undefined) entries.delete(oldest);
+    }
+  };
+
+  return {
+    /** The cached value, or `make`'s (kept only when `keep` says so). */
+    async get(key: string, make: () => Promise<T>, keep: (value: T) => boolean): Promise<T> {
+      const hit = entries.get(key);
+      if (hit !== undefined) {
+        // Most recently used: move to the end.
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      const running = pending.get(key);
+      if (running) return running;
+      const made = make().then((value) => {
+        if (keep(value)) remember(key, value);
+        return value;
+      });
+      pending.set(key, made);
+      const clear = () => pending.delete(key);
+      made.then(clear, clear);
+      return made;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageRenderer } from '../../../shared/page-rendering.ts';
+import { ProductListSchema } from '../../../shared/product.ts';
+import type { Db } from '../../db/client.ts';
+import { createCatalogCache, matchesIfNoneMatch } from '../../modules/catalog/catalog-cache.ts';
+import { compressBody, pickEncoding, type CompressedBody } from './compressed-body.ts';
+import { createDataVersions } from './data-versions.ts';
+import { createHtmlDocument } from './html-document.ts';
+import { createPageCache } from './page-cache.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+/** Distinct (URL, data version) pages kept in memory per instance. */
+const MAX_CACHED_PAGES = 500;
+
+interface CachedPage {
+  status: number;
+  body: CompressedBody;
+  cacheable: boolean;
+}
+
+export interface PagesOptions {
+  db: Db;
+  /** PUBLIC_URL: the base of canonical URLs, Open Graph, the sitemap and robots.txt. */
+  publicUrl: string;
+  /** The built index.html. */
+  template: string;
+  renderer: PageRenderer;
+}
+
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  type: string,
+  page: { status: number; body: CompressedBody },
+) {
+  const { bytes, encoding } = pickEncoding(page.body, request.headers['accept-encoding']);
+  reply
+    .code(page.status)
+    .type(type)
+    // Revalidated on every visit (cheap: the ETag), so a change shows at once.
+    .header('cache-control', 'no-cache')
+    .header('etag', page.body.etag)
+    .header('vary', 'accept-encoding');
+  if (page.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], page.body.etag))
+    return reply.code(304).send();
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(bytes);
+}
+
+/**
+ * Public pages rendered on the server (React, from the web app's dist/ssr entry), each kept as
+ * compressed bytes per (URL, versions of the data it shows). Every request reads the versions
+ * (one tiny query, shared by concurrent requests), so a product or review change made on any
+ * instance shows on the next request everywhere; between changes a page costs a map lookup.
+ * Also robots.txt and sitemap.xml. Returns the handler for page paths (GET and HEAD).
+ */
+export function registerPages(app: FastifyInstance, options: PagesOptions) {
+  const { renderer, publicUrl } = options;
+  const document = createHtmlDocument(options.template);
+  const versions = createDataVersions(options.db);
+  const cache = createPageCache<CachedPage>(MAX_CACHED_PAGES);
+  const shell = { status: 200, body: compressBody(Buffer.from(document.shell('Toolhouse'))) };
+
+  // The pages' data comes from the API itself, answered inside this process.
+  renderer.setApiTransport(async (path, init) => {
+    const answer = await app.inject({
+      method: 'GET',
+      url: path,
+      headers: { accept: 'application/json' },
+      ...(init.signal ? { signal: init.signal } : {}),
+    });
+    return new Response(answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  });
+
+  const render = async (url: string): Promise<CachedPage> => {
+    const page = await renderer.renderPage({ url, publicUrl });
+    return {
+      status: page.status,
+      body: compressBody(Buffer.from(document.page(page))),
+      cacheable: page.cacheable,
+    };
+  };
+
+  app.get('/robots.txt', async (request, reply) => {
+    const body = compressBody(Buffer.from(robotsTxt(publicUrl)));
+    return send(request, reply, 'text/plain; charset=utf-8', { status: 200, body });
+  });
+
+  const catalog = createCatalogCache(options.db);
+  let sitemap: { etag: string; body: CompressedBody } | undefined;
+  app.get('/sitemap.xml', async (request, reply) => {
+    const current = await catalog.current();
+    if (sitemap?.etag !== current.etag) {
+      const products = ProductListSchema.parse(JSON.parse(current.body.toString('utf8')));
+      const xml = sitemapXml(publicUrl, renderer.sitemapPaths, products);
+      sitemap = { etag: current.etag, body: compressBody(Buffer.from(xml)) };
+    }
+    return send(request, reply, 'application/xml; charset=utf-8', {
+      status: 200,
+      body: sitemap.body,
+    });
+  });
+
+  return async function servePage(request: FastifyRequest, reply: FastifyReply) {
+    const url = request.url;
+    const plan = renderer.planPage(url);
+    if (plan.kind === 'browserOnly') return send(request, reply, 'text/html; charset=utf-8', shell);
+    let page: CachedPage;
+    try {
+      const version = await versions.of(plan.dataRoots);
+      page =
+        version === undefined
+          ? await render(url)
+          : await cache.get(
+              `${url}\n${version}`,
+              () => render(url),
+              (made) => made.cacheable,
+            );
+    } catch (error) {
+      // The database is away, or the page failed to render: the shell still lets the browser
+      // render the page itself (its API calls say what is wrong), rather than a JSON 500.
+      request.log.error({ err: error }, 'server rendering failed; sending the shell');
+      return send(request, reply, 'text/html; charset=utf-8', shell);
+    }
+    return send(request, reply, 'text/html; charset=utf-8', page);
+  };
+}

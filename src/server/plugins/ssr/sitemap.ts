@@ -1,0 +1,47 @@
+import type { Product } from '../../../shared/product.ts';
+
+const escapeXml = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+/**
+ * sitemap.xml: every public page, and on /allProducts every product's image (Google's image
+ * extension), so what search engines index follows the live catalogue.
+ */
+export function sitemapXml(publicUrl: string, paths: readonly string[], products: Product[]) {
+  const urls = paths.map((path) => {
+    const images =
+      path === '/allProducts'
+        ? products.map(
+            (product) =>
+              `<image:image><image:loc>${escapeXml(new URL(product.img, `${publicUrl}/`).href)}</image:loc></image:image>`,
+          )
+        : [];
+    return `<url><loc>${escapeXml(publicUrl + path)}</loc>${images.join('')}</url>`;
+  });
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ' +
+    'xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n' +
+    urls.join('\n') +
+    '\n</urlset>\n'
+  );
+}
+
+/** robots.txt: everything public may be crawled; the API and signed-in screens may not. */
+export function robotsTxt(publicUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /dashboard',
+    'Disallow: /purchase/',
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

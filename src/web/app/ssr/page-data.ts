@@ -1,0 +1,58 @@
+import type { UseQueryOptions } from '@tanstack/react-query';
+import { productsQueryOptions } from '../../features/catalog/api/get-products.ts';
+import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews.ts';
+import { publicConfigQueryOptions } from '../../lib/public-config.ts';
+
+/** What a page's data may depend on: the path's parameters and the URL's search parameters. */
+export interface PageRequest {
+  pathname: string;
+  searchParams: URLSearchParams;
+}
+
+// Any query a page prefetches: its key, its fetch and its options, exactly as the page reads it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's queries return their own data types
+export type PageQuery = UseQueryOptions<any, any, any, any>;
+
+export interface ServerRenderedPage {
+  /** The page's one address (canonical URL, sitemap): /home is the home page at /. */
+  canonicalPath: string;
+  /** The queries the page reads while it renders, prefetched on the server and embedded. */
+  queries: (request: PageRequest) => PageQuery[];
+}
+
+const noData = () => [];
+const home = () => [productsQueryOptions(), reviewsQueryOptions(), publicConfigQueryOptions()];
+const signIn = () => [publicConfigQueryOptions()];
+
+/**
+ * The public pages the server renders, by lower-case path (the router ignores case). Every other
+ * known path (the dashboard, purchase) is rendered in the browser only; an unknown path is the
+ * not-found page with a 404.
+ *
+ * To show /allProducts from another query (search, paging), change its `queries`: the server
+ * prefetches and embeds whatever it lists, and the page reads the same queries when it hydrates.
+ */
+export const serverRenderedPages: Readonly<Record<string, ServerRenderedPage>> = {
+  '/': { canonicalPath: '/', queries: home },
+  '/home': { canonicalPath: '/', queries: home },
+  '/allproducts': { canonicalPath: '/allProducts', queries: () => [productsQueryOptions()] },
+  '/blogs': { canonicalPath: '/blogs', queries: noData },
+  '/about': { canonicalPath: '/about', queries: noData },
+  '/portfolio': { canonicalPath: '/portfolio', queries: noData },
+  '/contact': { canonicalPath: '/contact', queries: noData },
+  '/terms': { canonicalPath: '/terms', queries: noData },
+  '/privacy': { canonicalPath: '/privacy', queries: noData },
+  '/login': { canonicalPath: '/login', queries: signIn },
+  '/register': { canonicalPath: '/register', queries: signIn },
+  '/reset': { canonicalPath: '/reset', queries: noData },
+};
+
+/** Every public page once, by its canonical path. */
+export const publicPagePaths: readonly string[] = [
+  ...new Set(Object.values(serverRenderedPages).map((page) => page.canonicalPath)),
+];
+
+export function serverRenderedPage(pathname: string): ServerRenderedPage | undefined {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return serverRenderedPages[path];
+}

@@ -1,0 +1,127 @@
+import { dehydrate, hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+} from 'react-router';
+import type { PagePlan, PageRenderer, RenderedPage } from '../shared/page-rendering.ts';
+import logoUrl from './assets/logo.svg';
+import { AppProvider } from './app/provider.tsx';
+import { preloadRoute, routes } from './app/router.tsx';
+import { embeddedDataElement } from './app/ssr/embedded-data.ts';
+import { descriptionOf, shareTags, splitHoistables, titleOf } from './app/ssr/head-tags.ts';
+import { serverRenderedPage, publicPagePaths, type PageQuery } from './app/ssr/page-data.ts';
+import { jsonLdElement, organizationJsonLd, productListJsonLd } from './app/ssr/structured-data.ts';
+import { companyLocation } from './content/site.ts';
+import { productsQueryOptions } from './features/catalog/api/get-products.ts';
+import { setApiTransport } from './lib/api-client.ts';
+import type { Product } from '../shared/product.ts';
+
+// The server's way into the web app (built by `vite build --ssr` to dist/ssr/entry-server.js):
+// which pages it renders, and their HTML with their data.
+
+const handler = createStaticHandler(routes);
+
+const rootOf = (key: QueryKey) => String(key[0]);
+
+function requestOf(url: string) {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  return { pathname, searchParams };
+}
+
+function planPage(url: string): PagePlan {
+  const request = requestOf(url);
+  const page = serverRenderedPage(request.pathname);
+  if (page) {
+    const roots = page.queries(request).map((query) => rootOf(query.queryKey));
+    return { kind: 'rendered', dataRoots: [...new Set(roots)] };
+  }
+  const leaf = matchRoutes(routes, request.pathname)?.at(-1)?.route;
+  if (!leaf || leaf.path === '*') return { kind: 'notFound', dataRoots: [] };
+  return { kind: 'browserOnly', dataRoots: [] };
+}
+
+async function prefetch(queryClient: QueryClient, queries: PageQuery[]): Promise<boolean> {
+  await Promise.all(queries.map((query) => queryClient.prefetchQuery(query)));
+  return queries.every((query) => queryClient.getQueryState(query.queryKey)?.status === 'success');
+}
+
+/** Image preloads and structured data that only some pages have. */
+function pageExtras(canonicalPath: string, publicUrl: string, queryClient: QueryClient): string {
+  if (canonicalPath === '/') {
+    return jsonLdElement(organizationJsonLd(publicUrl, logoUrl, companyLocation));
+  }
+  if (canonicalPath === '/allProducts') {
+    const products = queryClient.getQueryData<Product[]>(productsQueryOptions().queryKey) ?? [];
+    return jsonLdElement(productListJsonLd(publicUrl, products));
+  }
+  return '';
+}
+
+async function renderPage({
+  url,
+  publicUrl,
+}: {
+  url: string;
+  publicUrl: string;
+}): Promise<RenderedPage> {
+  const request = requestOf(url);
+  const plan = planPage(url);
+  const page = serverRenderedPage(request.pathname);
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+  });
+  const queries = page?.queries(request) ?? [];
+  const [complete] = await Promise.all([
+    prefetch(queryClient, queries),
+    preloadRoute(request.pathname),
+  ]);
+
+  const context = await handler.query(new Request(new URL(url, `${publicUrl}/`)));
+  if (context instanceof Response) throw new Error('The routes have no loaders to redirect');
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+
+  const { hoisted, body } = splitHoistables(html);
+  const canonicalPath = page?.canonicalPath;
+  const head = canonicalPath
+    ? hoisted +
+      shareTags({
+        url: `${publicUrl}${canonicalPath}`,
+        title: titleOf(hoisted),
+        description: descriptionOf(hoisted),
+        imageUrl: new URL(logoUrl, `${publicUrl}/`).href,
+      }) +
+      pageExtras(canonicalPath, publicUrl, queryClient)
+    : hoisted + '<meta name="robots" content="noindex"/>';
+  return {
+    status: plan.kind === 'notFound' ? 404 : 200,
+    head,
+    body,
+    // The page's own queries only: the session (signed out on the server) stays the browser's.
+    data: embeddedDataElement({
+      queries: dehydrate(queryClient, {
+        shouldDehydrateQuery: (query) =>
+          query.state.status === 'success' &&
+          queries.some((own) => query.queryHash === hashKey(own.queryKey as QueryKey)),
+      }),
+    }),
+    cacheable: complete,
+  };
+}
+
+export const pageRenderer: PageRenderer = {
+  planPage,
+  renderPage,
+  setApiTransport,
+  sitemapPaths: publicPagePaths.filter((path) => path !== '/reset'),
+};
