@@ -16,7 +16,8 @@ const STATIC_ROOTS = new Set(['public-config']);
  * One tiny query for both fingerprints, shared by concurrent requests (freshRead). The catalogue's
  * is the same aggregate as the catalogue cache's (src/server/modules/catalog/catalog-cache.ts):
  * an insert raises max(seq), a delete lowers count, every update bumps a version. A review changes
- * the count (posted, or removed with its account) or its updated_at (replaced).
+ * the count (posted, or removed with its account), its updated_at (replaced) or its hidden flag
+ * (moderated).
  */
 export function createDataVersions(db: Db) {
   const query = db
@@ -25,11 +26,12 @@ export function createDataVersions(db: Db) {
         || ':' || coalesce(sum(${product.seq}), 0)::text || ':' || coalesce(sum(${product.version}), 0)::text
         from ${product})`,
       reviews: sql<string>`(select count(*)::text || ':' || coalesce(max(${review.updatedAt})::text, '')
-        || ':' || coalesce(sum(hashtext(${review.id}::text || ${review.updatedAt}::text)), 0)::text
+        || ':' || coalesce(sum(hashtext(${review.id}::text || ${review.updatedAt}::text
+        || ${review.hidden}::text)), 0)::text
         from ${review})`,
     })
-    .from(sql`(select 1) as one`)
-    .prepare('page_data_versions');
+    // Not a named prepared statement: PgBouncer in transaction pooling mode cannot keep one.
+    .from(sql`(select 1) as one`);
   const read = freshRead(async (): Promise<DataVersions> => {
     const [row] = await query.execute();
     if (!row) throw new Error('the page data version query returned no row');

@@ -1,5 +1,7 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
+import { parseSearchParams } from '../../../shared/product-search.ts';
 import { productsQueryOptions } from '../../features/catalog/api/get-products.ts';
+import { productSearchQueryOptions } from '../../features/catalog/api/search-products.ts';
 import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews.ts';
 import { publicConfigQueryOptions } from '../../lib/public-config.ts';
 
@@ -29,13 +31,17 @@ const signIn = () => [publicConfigQueryOptions()];
  * known path (the dashboard, purchase) is rendered in the browser only; an unknown path is the
  * not-found page with a 404.
  *
- * To show /allProducts from another query (search, paging), change its `queries`: the server
- * prefetches and embeds whatever it lists, and the page reads the same queries when it hydrates.
+ * The server prefetches and embeds whatever a page's `queries` list, and the page reads the same
+ * queries when it hydrates.
  */
 export const serverRenderedPages: Readonly<Record<string, ServerRenderedPage>> = {
   '/': { canonicalPath: '/', queries: home },
   '/home': { canonicalPath: '/', queries: home },
-  '/allproducts': { canonicalPath: '/allProducts', queries: () => [productsQueryOptions()] },
+  '/allproducts': {
+    canonicalPath: '/allProducts',
+    // The page of results the URL asks for (search, sort, filters, page), as the page reads it.
+    queries: ({ searchParams }) => [productSearchQueryOptions(parseSearchParams(searchParams))],
+  },
   '/blogs': { canonicalPath: '/blogs', queries: noData },
   '/about': { canonicalPath: '/about', queries: noData },
   '/portfolio': { canonicalPath: '/portfolio', queries: noData },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { ReviewSchema, type ReviewBody } from '../../../../shared/review.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { reviewsQueryOptions } from './get-reviews.ts';
+import { REVIEWS_QUERY_ROOT } from './get-reviews.ts';
 
 /**
  * POST /api/reviews {rating, review}: the posted review (201); the author is the signed-in user.
@@ -16,7 +16,7 @@ export function usePostReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postReview,
-    // The home page's reviews show the new one.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQueryOptions().queryKey }),
+    // Every list of reviews (the public one and the author's own) shows the new one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_ROOT }),
   });
 }
