@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -67,11 +68,12 @@ export async function buildApp({
   registerSecurityHeaders(app, config);
 
   const { db } = database;
+  const theMailer = mailer ?? createMailer(config, (message) => app.log.info(message));
   const auth = createAuth({
     db,
     config,
     secret: await resolveAuthSecret(db, config.authSecret),
-    mailer: mailer ?? createMailer(config, (message) => app.log.info(message)),
+    mailer: theMailer,
     log: app.log,
   });
 
@@ -87,6 +89,7 @@ export async function buildApp({
       await api.register(purchasesRoutes, { db, config });
       await api.register(paymentsRoutes, { db, config });
       await api.register(imageUploadRoutes, { db });
+      await api.register(notificationsRoutes, { db, config, mailer: theMailer });
     },
     { prefix: '/api' },
   );

@@ -39,6 +39,7 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Toolhouse <no-reply@toolhouse.localhost>'),
+  ORDER_NOTIFY_EMAILS: z.string().default(''),
   ORDER_HOLD_HOURS: z.coerce
     .number()
     .positive()
@@ -88,6 +89,8 @@ export interface AppConfig {
   openId: (OAuthClient & { issuer: string; name: string }) | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who is told of new paid orders; empty: every admin. */
+  orderNotifyEmails: string[];
   /** How long an unpaid order holds its stock before it expires. */
   orderHoldHours: number;
   /** Card payments through Stripe; unset: the built-in test-mode processor. */
@@ -176,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openId: openIdClient(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    orderNotifyEmails: e.ORDER_NOTIFY_EMAILS.split(',')
+      .map((email) => email.trim())
+      .filter(Boolean),
     orderHoldHours: e.ORDER_HOLD_HOURS,
     stripe: stripeSettings(e),
   };

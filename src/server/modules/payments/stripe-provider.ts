@@ -58,5 +58,18 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
         { idempotencyKey: `refund-${intentId}` },
       );
     },
+    async cancelIntent(intentId) {
+      try {
+        await stripe.paymentIntents.cancel(intentId);
+      } catch (error) {
+        // Already canceled, or succeeded meanwhile (settlePayment refunds that): nothing to undo.
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          error.code === 'payment_intent_unexpected_state'
+        )
+          return;
+        throw error;
+      }
+    },
   };
 }
