@@ -24,12 +24,6 @@ function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purc
     <tr>
       <th scope="row" id={productId} className="font-semibold">
         {order.product}
-        {order.testMode && (
-          <>
-            {' '}
-            <TestModeBadge />
-          </>
-        )}
       </th>
       <td>{order.orderQuantity}</td>
       <td>${formatDollars(order.price)}</td>
@@ -72,7 +66,15 @@ function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purc
           <OrderHistory orderId={order._id} describedBy={productId} />
         </div>
       </td>
-      <td>{order.stat}</td>
+      <td>
+        {order.stat}
+        {order.testMode && (
+          <>
+            {' '}
+            <TestModeBadge />
+          </>
+        )}
+      </td>
     </tr>
   );
 }
