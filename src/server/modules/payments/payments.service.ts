@@ -4,7 +4,7 @@ import { IdSchema } from '../../../shared/ids.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Purchase } from '../../../shared/purchase.ts';
 import type { Db } from '../../db/client.ts';
-import { paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
+import { orderEvent, paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
 import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
@@ -149,17 +149,23 @@ export async function settlePayment(
 }
 
 /**
- * The lifecycle's refund transition: our intent record becomes refunded and, only for the call
- * that changed it, the timeline says so, in one transaction.
+ * The lifecycle's refund transition: our intent record becomes refunded (the test provider may
+ * have done that already) and the timeline says so once: the order row is locked while we look.
  */
 async function recordRefund(db: Db, purchaseId: string, intentId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const changed = await tx
+    await tx.execute(
+      sql`select 1 from ${purchase} where ${purchase.id} = ${purchaseId} for update`,
+    );
+    await tx
       .update(paymentIntent)
       .set({ status: 'refunded', refundedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(paymentIntent.id, intentId), ne(paymentIntent.status, 'refunded')))
-      .returning({ id: paymentIntent.id });
-    if (changed.length > 0) await applyEffects(tx, purchaseId, 'refunded', 'system');
+      .where(and(eq(paymentIntent.id, intentId), ne(paymentIntent.status, 'refunded')));
+    const [already] = await tx
+      .select({ id: orderEvent.id })
+      .from(orderEvent)
+      .where(and(eq(orderEvent.purchaseId, purchaseId), eq(orderEvent.event, 'refunded')));
+    if (!already) await applyEffects(tx, purchaseId, 'refunded', 'system');
   });
 }
 
