@@ -442,7 +442,10 @@ describe('payments in flight vs cancel and expiry', () => {
     const row = await intentRow(order._id);
     expect(row).toMatchObject({ status: 'refunded' });
     expect(row?.refundedAt).toBeInstanceOf(Date);
-    const detail = await t.app.inject({ url: `/api/purchase/${order._id}`, headers: customer.headers });
+    const detail = await t.app.inject({
+      url: `/api/purchase/${order._id}`,
+      headers: customer.headers,
+    });
     expect(
       (detail.json() as { timeline: { event: string }[] }).timeline.map((e) => e.event),
     ).toEqual(['placed', 'cancelled', 'refunded']);
