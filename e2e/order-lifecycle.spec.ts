@@ -13,7 +13,7 @@ async function mailInOutbox(to: string, subject: string): Promise<string> {
   await expect
     .poll(
       () => {
-        let files: string[] = [];
+        let files: string[];
         try {
           files = readdirSync(folder).filter((file) => file.endsWith('.txt'));
         } catch {
