@@ -21,6 +21,7 @@ import { catalogSearchRoutes } from './modules/catalog/catalog-search.routes.ts'
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -79,11 +80,12 @@ export async function buildApp({
   recordRouteTable(app);
 
   const { db } = database;
+  const theMailer = mailer ?? createMailer(config, (message) => app.log.info(message));
   const auth = createAuth({
     db,
     config,
     secret: await resolveAuthSecret(db, config.authSecret),
-    mailer: mailer ?? createMailer(config, (message) => app.log.info(message)),
+    mailer: theMailer,
     log: app.log,
   });
 
@@ -104,6 +106,7 @@ export async function buildApp({
       await api.register(overviewRoutes, { db });
       await api.register(vitalsRoutes, { db });
       await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
+      await api.register(notificationsRoutes, { db, config, mailer: theMailer });
     },
     { prefix: '/api' },
   );

@@ -42,6 +42,7 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Toolhouse <no-reply@toolhouse.localhost>'),
+  ORDER_NOTIFY_EMAILS: z.string().default(''),
   ORDER_HOLD_HOURS: z.coerce
     .number()
     .positive()
@@ -99,10 +100,12 @@ export interface AppConfig {
   openId: (OAuthClient & { issuer: string; name: string }) | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who is told of new paid orders; empty: every admin. */
+  orderNotifyEmails: string[];
   /** How long an unpaid order holds its stock before it expires. */
   orderHoldHours: number;
   /**
-   * Who takes card payments (PAYMENT_PROVIDER, see paymentProviderOf); null: nobody, orders
+   * Who takes card payments (PAYMENT_PROVIDER; see createPaymentProvider); null: nobody, orders
    * cannot be paid (production without Stripe and without the explicit test opt-in).
    */
   paymentProvider: 'stripe' | 'test' | null;
@@ -215,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     openId: openIdClient(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    orderNotifyEmails: e.ORDER_NOTIFY_EMAILS.split(',')
+      .map((email) => email.trim())
+      .filter(Boolean),
     orderHoldHours: e.ORDER_HOLD_HOURS,
     paymentProvider,
     stripe: paymentProvider === 'stripe' ? stripe : undefined,

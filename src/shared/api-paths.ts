@@ -27,6 +27,8 @@ export const apiPaths = {
   myPurchases: (email: string) => `/api/purchase?customerEmail=${encodeURIComponent(email)}`,
   purchase: (id: string) => `/api/purchase/${encodeURIComponent(id)}`,
   allPurchases: '/api/purchase1',
+  receipt: (id: string) => `/api/purchase/${encodeURIComponent(id)}/receipt`,
+  failedMails: '/api/admin/failed-mails',
   images: '/api/images',
   createPaymentIntent: '/api/create-payment-intent',
   testProcessorConfirm: '/api/test-processor/confirm',

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { numberOrNumericText } from './numbers.ts';
+import { ORDER_EVENTS, ORDER_STATUSES } from './order-status.ts';
 
 export const PURCHASE_STAT = { pending: 'pending', shipped: 'shipped' } as const;
+export const RECEIPT_ONLY_WHEN_PAID_MESSAGE = 'A receipt exists once the order is paid.';
 export const ADDRESS_MAX = 300;
 export const PHONE_MAX = 30;
 export const ORDER_QUANTITY_MAX = 1_000_000;
@@ -64,12 +66,33 @@ export const PurchaseSchema = z.object({
   address: z.string(),
   orderQuantity: z.number().int(),
   totalPrice: z.number(),
-  stat: z.enum(['pending', 'shipped', 'cancelled', 'expired']),
+  stat: z.enum(ORDER_STATUSES),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
   createdAt: z.string(),
+  /** An unpaid pending order holds its stock until then (ISO time); null otherwise. */
+  reservedUntil: z.string().nullable(),
+  /** Paid, or being paid, through the built-in test-mode processor: no real money moved. */
+  testMode: z.boolean(),
+  /** The receipt's number once paid (unique, gapless); null before. */
+  receiptNumber: z.number().int().nullable(),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
+
+/** One entry of an order's history, oldest first. */
+export const TimelineEntrySchema = z.object({
+  at: z.string(),
+  event: z.enum(ORDER_EVENTS),
+  /** customer, admin or system (the hold-expiry sweep, the payment provider). */
+  actor: z.string(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
+/** GET /api/purchase/{id}: the order with its timeline. */
+export const PurchaseDetailSchema = PurchaseSchema.extend({
+  timeline: z.array(TimelineEntrySchema),
+});
+export type PurchaseDetail = z.infer<typeof PurchaseDetailSchema>;
 export const PurchaseListSchema = z.array(PurchaseSchema);
 
 export const PurchaseParamsSchema = z.object({ id: z.string() });

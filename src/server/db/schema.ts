@@ -22,6 +22,13 @@ import {
 
 export { account, rateLimit, session, user, verification } from './auth-schema.ts';
 import { user } from './auth-schema.ts';
+import {
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  PAYMENT_INTENT_STATUSES,
+  sqlList,
+  type OrderStatus,
+} from '../../shared/order-status.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -114,8 +121,9 @@ export const userProfile = pgTable('user_profile', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const PURCHASE_STATUSES = ['pending', 'shipped', 'cancelled', 'expired'] as const;
-export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+// The status lists live once in src/shared (the web screens use them too).
+export const PURCHASE_STATUSES = ORDER_STATUSES;
+export type PurchaseStatus = OrderStatus;
 
 /**
  * A purchase order for one product. It keeps a snapshot of the product's name and unit price and
@@ -142,6 +150,10 @@ export const purchase = pgTable(
     paid: boolean('paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     transactionId: text('transaction_id'),
+    /** Set in the paying transaction from the receipt counter: unique and gapless. */
+    receiptNumber: integer('receipt_number'),
+    /** Paid (or being paid) through the built-in test-mode processor: no real money. */
+    testMode: boolean('test_mode').notNull().default(false),
     /** Unpaid orders hold their stock until then; afterwards they expire and the stock returns. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -153,10 +165,8 @@ export const purchase = pgTable(
     uniqueIndex('purchase_transaction_idx').on(t.transactionId),
     check('purchase_quantity_positive', sql`${t.quantity} > 0`),
     check('purchase_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
-    check(
-      'purchase_status_known',
-      sql`${t.status} in ('pending', 'shipped', 'cancelled', 'expired')`,
-    ),
+    uniqueIndex('purchase_receipt_number_idx').on(t.receiptNumber),
+    check('purchase_status_known', sql`${t.status} in ${sql.raw(sqlList(ORDER_STATUSES))}`),
     check('purchase_shipped_is_paid', sql`${t.status} <> 'shipped' or ${t.paid}`),
   ],
 );
@@ -183,12 +193,8 @@ export const auditLog = pgTable(
  * share it). For the built-in test-mode processor this row IS the intent; for Stripe it mirrors
  * Stripe's. Never a card number: at most brand and last four digits.
  */
-export const PAYMENT_INTENT_STATUSES = [
-  'requires_payment_method',
-  'succeeded',
-  'refunded',
-] as const;
-export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
+export { PAYMENT_INTENT_STATUSES };
+export type { PaymentIntentStatus } from '../../shared/order-status.ts';
 
 export const paymentIntent = pgTable(
   'payment_intent',
@@ -218,7 +224,7 @@ export const paymentIntent = pgTable(
     uniqueIndex('payment_intent_client_secret_idx').on(t.clientSecret),
     check(
       'payment_intent_status_known',
-      sql`${t.status} in ('requires_payment_method', 'succeeded', 'refunded')`,
+      sql`${t.status} in ${sql.raw(sqlList(PAYMENT_INTENT_STATUSES))}`,
     ),
     check('payment_intent_amount_positive', sql`${t.amountCents} > 0`),
   ],
@@ -244,4 +250,66 @@ export const webVital = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('web_vital_time_idx').on(t.createdAt, t.route, t.metric)],
+);
+
+/** An order's history (the timeline): one row per lifecycle event, written with the change. */
+export const orderEvent = pgTable(
+  'order_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchase.id),
+    event: text('event', { enum: ORDER_EVENTS }).notNull(),
+    /** customer, admin (with e-mail) or system. */
+    actor: text('actor').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_event_purchase_idx').on(t.purchaseId, t.id),
+    check('order_event_known', sql`${t.event} in ${sql.raw(sqlList(ORDER_EVENTS))}`),
+  ],
+);
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * The transactional outbox (ADR "outbox and lifecycle machine"): side effects (mails, provider
+ * calls) written in the same transaction as the order change, then carried out by the outbox
+ * worker of any instance, at least once, each job claimed by one worker at a time.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** mail or cancel-intent. */
+    kind: text('kind').notNull(),
+    /** Makes enqueuing idempotent: the same effect of the same transition is queued once. */
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it may be (re)tried; while claimed, the end of the claim's lease. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    check('outbox_status_known', sql`${t.status} in ${sql.raw(sqlList(OUTBOX_STATUSES))}`),
+  ],
+);
+
+/** Single-row counter of receipt numbers, advanced in the paying transaction (so gapless). */
+export const receiptCounter = pgTable(
+  'receipt_counter',
+  {
+    id: smallint('id').primaryKey().default(1),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [check('receipt_counter_single', sql`${t.id} = 1`)],
 );

@@ -84,7 +84,9 @@ export function readOutbox(t: TestApp, to: string): OutboxMail[] {
   const folder = outboxFolder(t.config.dataDir);
   let files: string[];
   try {
-    files = readdirSync(folder).sort();
+    files = readdirSync(folder)
+      .filter((file) => file.endsWith('.txt'))
+      .sort();
   } catch {
     return [];
   }

@@ -84,6 +84,9 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     paid: false,
     transactionId: null,
     createdAt: '2026-11-21T10:00:00.000Z',
+    reservedUntil: '2099-11-22T10:00:00.000Z',
+    testMode: false,
+    receiptNumber: null,
     ...overrides,
   };
 }

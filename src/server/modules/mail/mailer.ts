@@ -5,9 +5,12 @@ import nodemailer from 'nodemailer';
 import type { AppConfig } from '../../config.ts';
 
 export interface MailMessage {
+  /** One address, or several separated by commas. */
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative to the text (order mails have both). */
+  html?: string;
 }
 
 export interface Mailer {
@@ -35,13 +38,16 @@ export function createMailer(
   }
   const folder = outboxFolder(config.dataDir);
   return {
-    async send({ to, subject, text }) {
+    async send({ to, subject, text, html }) {
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      const file = join(
+      const base = join(
         folder,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.txt`,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`,
       );
+      const file = `${base}.txt`;
       const content = `From: ${config.mailFrom}\nTo: ${to}\nSubject: ${subject}\nDate: ${new Date().toUTCString()}\n\n${text}\n`;
+      // The HTML part first: the .txt file appearing is the sign that the mail is complete.
+      if (html) await writeFile(`${base}.html`, html, { mode: 0o600 });
       await writeFile(file, content, { mode: 0o600 });
       log(`Mail "${subject}" to ${to} written to ${file}`);
     },

@@ -23,4 +23,10 @@ export interface PaymentProvider {
   retrieveIntent(intentId: string): Promise<ProviderIntent | null>;
   /** Gives the whole payment back; safe to call again for the same intent. */
   refund(intentId: string): Promise<void>;
+  /**
+   * Cancels an intent that has not been paid, so a later confirm of its client secret is refused
+   * (the order was cancelled or expired). Safe to call again; an intent that succeeded meanwhile
+   * stays succeeded (settlePayment then refunds it).
+   */
+  cancelIntent(intentId: string): Promise<void>;
 }

@@ -25,8 +25,9 @@ import {
   type ProviderEvent,
 } from './payments.service.ts';
 import { PaymentsNotSetUp } from './provider-errors.ts';
-import { createStripeClient, createStripeProvider } from './stripe-provider.ts';
-import { confirmTestPayment, createTestProvider } from './test-processor.ts';
+import { createPaymentProvider } from './provider-of-config.ts';
+import { createStripeClient } from './stripe-provider.ts';
+import { confirmTestPayment } from './test-processor.ts';
 
 export const INVALID_SIGNATURE_MESSAGE = 'The webhook signature is missing, invalid or too old.';
 
@@ -48,14 +49,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }
   { db, config },
 ) => {
   const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
-  const provider: PaymentProvider | null = stripe
-    ? createStripeProvider(stripe, {
-        onFailure: ({ method, error, mapped }) =>
-          app.log.warn({ err: error, method, status: mapped.statusCode }, 'Stripe call failed'),
-      })
-    : config.paymentProvider === 'test'
-      ? createTestProvider(db)
-      : null;
+  const provider = createPaymentProvider(db, config, {
+    stripe,
+    onFailure: ({ method, error, mapped }) =>
+      app.log.warn({ err: error, method, status: mapped.statusCode }, 'Stripe call failed'),
+  });
   if (!provider) app.log.warn(PAYMENTS_OFF_WARNING);
   const active = (): PaymentProvider => {
     if (!provider) throw new PaymentsNotSetUp();

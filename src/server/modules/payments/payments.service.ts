@@ -1,15 +1,15 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { PaymentIntentResponse } from '../../../shared/payment.ts';
 import { IdSchema } from '../../../shared/ids.ts';
+import { orderActions } from '../../../shared/order-actions.ts';
 import type { Purchase } from '../../../shared/purchase.ts';
 import type { Db } from '../../db/client.ts';
-import { paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
+import { orderEvent, paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
-import { ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
+import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
 import { expireStaleHolds, getPurchase, markPurchasePaid } from '../purchases/purchases.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { markRefunded } from './test-processor.ts';
 
 export const ALREADY_PAID_MESSAGE = 'This order is already paid.';
 export const ORDER_CANCELLED_MESSAGE = 'This order was cancelled and can no longer be paid.';
@@ -41,9 +41,12 @@ export async function createPaymentIntent(
     .from(purchase)
     .where(and(eq(purchase.id, purchaseId), eq(purchase.userId, caller.id)));
   if (!order) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  if (order.paid) throw new Conflict(ALREADY_PAID_MESSAGE);
-  if (order.status === 'cancelled') throw new Conflict(ORDER_CANCELLED_MESSAGE);
-  if (order.status === 'expired') throw new Conflict(ORDER_EXPIRED_MESSAGE);
+  // The lifecycle's rule, as the payment page's buttons apply it (orderActions().canPay).
+  if (!orderActions({ stat: order.status, paid: order.paid }).canPay) {
+    if (order.paid) throw new Conflict(ALREADY_PAID_MESSAGE);
+    if (order.status === 'expired') throw new Conflict(ORDER_EXPIRED_MESSAGE);
+    throw new Conflict(ORDER_CANCELLED_MESSAGE);
+  }
 
   const answer = (row: { clientSecret: string; amountCents: number }) => ({
     clientSecret: row.clientSecret,
@@ -72,6 +75,8 @@ export async function createPaymentIntent(
     .onConflictDoNothing();
   const stored = await intentOfOrder(db, purchaseId);
   if (!stored) throw new Error(`payment intent for ${purchaseId} vanished`);
+  if (stored.provider === 'test')
+    await db.update(purchase).set({ testMode: true }).where(eq(purchase.id, purchaseId));
   return answer(stored);
 }
 
@@ -111,6 +116,7 @@ export async function settlePayment(
   if (ours.status === 'refunded') throw new Conflict(PAYMENT_REFUNDED_MESSAGE);
 
   const remote = await provider.retrieveIntent(intentId);
+  if (remote?.status === 'canceled') throw new Conflict(ORDER_CANCELLED_MESSAGE);
   if (!remote || remote.status !== 'succeeded') throw new Conflict(PAYMENT_NOT_SUCCEEDED_MESSAGE);
   if (
     remote.purchaseId !== purchaseId ||
@@ -136,10 +142,31 @@ export async function settlePayment(
   if (now?.status === 'cancelled' || now?.status === 'expired') {
     // Money taken for an order that no longer exists goes back (provider first, then our record).
     await provider.refund(intentId);
-    await markRefunded(db, intentId);
+    await recordRefund(db, purchaseId, intentId);
     throw new Conflict(PAYMENT_REFUNDED_MESSAGE);
   }
   throw new Conflict(ALREADY_PAID_MESSAGE);
+}
+
+/**
+ * The lifecycle's refund transition: our intent record becomes refunded (the test provider may
+ * have done that already) and the timeline says so once: the order row is locked while we look.
+ */
+async function recordRefund(db: Db, purchaseId: string, intentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select 1 from ${purchase} where ${purchase.id} = ${purchaseId} for update`,
+    );
+    await tx
+      .update(paymentIntent)
+      .set({ status: 'refunded', refundedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(paymentIntent.id, intentId), ne(paymentIntent.status, 'refunded')));
+    const [already] = await tx
+      .select({ id: orderEvent.id })
+      .from(orderEvent)
+      .where(and(eq(orderEvent.purchaseId, purchaseId), eq(orderEvent.event, 'refunded')));
+    if (!already) await applyEffects(tx, purchaseId, 'refunded', 'system');
+  });
 }
 
 /** PATCH /api/purchase/{id}: the owner reports a payment; we verify it and answer the order. */

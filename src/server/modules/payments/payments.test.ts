@@ -398,19 +398,40 @@ describe('payments in flight vs cancel and expiry', () => {
     expect((await markPaid(customer, order._id, intentId)).statusCode).toBe(200);
   });
 
-  it('refunds a payment that succeeded for an order cancelled meanwhile, and records it', async () => {
+  it('cancelling the order cancels its intent: the confirm is refused, no card is charged', async () => {
     const order = await placeOrder(customer);
     const { clientSecret } = await intentFor(customer, order);
-    // Cancelled while the card was being confirmed.
     const cancelled = await t.app.inject({
       method: 'DELETE',
       url: `/api/purchase/${order._id}`,
       headers: customer.headers,
     });
     expect(cancelled.statusCode).toBe(200);
+    expect(await intentRow(order._id)).toMatchObject({ status: 'canceled' });
     const confirmed = await confirm(clientSecret);
-    expect(confirmed.statusCode).toBe(200);
-    const intentId = TestConfirmResponseSchema.parse(confirmed.json()).paymentIntent.id;
+    expect(confirmed.statusCode).toBe(400);
+    expect(confirmed.json()).toMatchObject({
+      error: { code: 'payment_intent_unexpected_state' },
+    });
+    expect(await intentRow(order._id)).toMatchObject({ status: 'canceled', cardLast4: null });
+    expect(await stateOf(order._id)).toMatchObject({ status: 'cancelled', paid: false });
+  });
+
+  it('refunds a payment that succeeded at the provider before the cancel reached it, once', async () => {
+    const order = await placeOrder(customer);
+    await intentFor(customer, order);
+    const cancelled = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/purchase/${order._id}`,
+      headers: customer.headers,
+    });
+    expect(cancelled.statusCode).toBe(200);
+    // The provider confirmed the card just before our cancel reached it (possible with Stripe).
+    const intentId = (await intentRow(order._id))!.id;
+    await t.database.db
+      .update(paymentIntent)
+      .set({ status: 'succeeded' })
+      .where(eq(paymentIntent.id, intentId));
 
     for (let i = 0; i < 2; i += 1) {
       const res = await markPaid(customer, order._id, intentId);
@@ -421,9 +442,16 @@ describe('payments in flight vs cancel and expiry', () => {
     const row = await intentRow(order._id);
     expect(row).toMatchObject({ status: 'refunded' });
     expect(row?.refundedAt).toBeInstanceOf(Date);
+    const detail = await t.app.inject({
+      url: `/api/purchase/${order._id}`,
+      headers: customer.headers,
+    });
+    expect(
+      (detail.json() as { timeline: { event: string }[] }).timeline.map((e) => e.event),
+    ).toEqual(['placed', 'cancelled', 'refunded']);
   });
 
-  it('refunds a payment for an order that expired before it was paid', async () => {
+  it('expiry cancels the intent; a payment the provider took anyway is refunded', async () => {
     const order = await placeOrder(customer);
     const { clientSecret } = await intentFor(customer, order);
     await t.database.db
@@ -432,8 +460,15 @@ describe('payments in flight vs cancel and expiry', () => {
       .where(eq(purchase.id, order._id));
     await t.app.inject({ url: `/api/purchase/${order._id}`, headers: customer.headers });
     expect(await stateOf(order._id)).toMatchObject({ status: 'expired' });
+    // Expiry cancels the intent too: the secret no longer charges the card.
     const confirmed = await confirm(clientSecret);
-    const intentId = TestConfirmResponseSchema.parse(confirmed.json()).paymentIntent.id;
+    expect(confirmed.statusCode).toBe(400);
+    const intentId = (await intentRow(order._id))!.id;
+    // Had the provider confirmed it first, the payment goes back.
+    await t.database.db
+      .update(paymentIntent)
+      .set({ status: 'succeeded' })
+      .where(eq(paymentIntent.id, intentId));
     const res = await markPaid(customer, order._id, intentId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: PAYMENT_REFUNDED_MESSAGE });

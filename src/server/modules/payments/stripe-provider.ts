@@ -94,6 +94,19 @@ export function createStripeProvider(
         { idempotencyKey: refundKeyOf(intentId) },
       );
     },
+    async cancelIntent(intentId) {
+      try {
+        await stripe.paymentIntents.cancel(intentId);
+      } catch (error) {
+        // Already canceled, or succeeded meanwhile (settlePayment refunds that): nothing to undo.
+        if (
+          error instanceof Stripe.errors.StripeError &&
+          error.code === 'payment_intent_unexpected_state'
+        )
+          return;
+        throw error;
+      }
+    },
   };
   if (guard === null) return adapter;
   return guardProvider(adapter, {

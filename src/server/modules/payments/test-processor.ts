@@ -32,6 +32,12 @@ const ALREADY_REFUNDED = {
   message: 'This payment has been refunded and cannot be confirmed again.',
 };
 
+// Stripe's answer to confirming a canceled intent.
+const CANCELED = {
+  code: 'payment_intent_unexpected_state',
+  message: 'You cannot confirm this PaymentIntent because it has a status of canceled.',
+};
+
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 export function createTestProvider(db: Db): PaymentProvider {
@@ -59,6 +65,15 @@ export function createTestProvider(db: Db): PaymentProvider {
     },
     async refund(intentId) {
       await markRefunded(db, intentId);
+    },
+    async cancelIntent(intentId) {
+      // The row is the intent: the lifecycle usually canceled it already, with the order.
+      await db
+        .update(paymentIntent)
+        .set({ status: 'canceled', updatedAt: sql`now()` })
+        .where(
+          and(eq(paymentIntent.id, intentId), eq(paymentIntent.status, 'requires_payment_method')),
+        );
     },
   };
 }
@@ -130,6 +145,7 @@ export async function confirmTestPayment(
   });
   if (row.status === 'succeeded') return succeeded();
   if (row.status === 'refunded') return { status: 400, body: { error: ALREADY_REFUNDED } };
+  if (row.status === 'canceled') return { status: 400, body: { error: CANCELED } };
 
   const problem = checkTestCard(body.card);
   if (problem) {

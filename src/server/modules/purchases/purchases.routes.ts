@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DeletedCountSchema,
   PurchaseBodySchema,
+  PurchaseDetailSchema,
   PurchaseListSchema,
   PurchaseParamsSchema,
   PurchaseQuerySchema,
@@ -17,6 +18,7 @@ import {
   cancelPurchase,
   expireStaleHolds,
   getPurchase,
+  getReceipt,
   listAllPurchases,
   listCustomerPurchases,
   placePurchase,
@@ -53,8 +55,20 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig 
 
   app.get(
     '/purchase/:id',
-    { schema: { params: PurchaseParamsSchema, response: { 200: PurchaseSchema } } },
+    { schema: { params: PurchaseParamsSchema, response: { 200: PurchaseDetailSchema } } },
     (request) => getPurchase(db, callerOf(request), request.params.id),
+  );
+
+  app.get(
+    '/purchase/:id/receipt',
+    { schema: { params: PurchaseParamsSchema } },
+    async (request, reply) => {
+      const pdf = await getReceipt(db, callerOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="receipt-${request.params.id}.pdf"`)
+        .send(pdf);
+    },
   );
 
   app.delete(

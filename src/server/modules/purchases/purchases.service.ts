@@ -9,20 +9,35 @@ import {
   orderQuantityProblem,
   type Purchase,
   type PurchaseBodySchema,
+  type PurchaseDetail,
+  RECEIPT_ONLY_WHEN_PAID_MESSAGE,
 } from '../../../shared/purchase.ts';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
+import { orderActions } from '../../../shared/order-actions.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { paymentIntent, product, purchase, user } from '../../db/schema.ts';
+import {
+  orderEvent,
+  paymentIntent,
+  product,
+  purchase,
+  receiptCounter,
+  user,
+} from '../../db/schema.ts';
+import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   ACTIVE_STATUSES,
   allowed,
+  applyEffects,
+  expiryEffects,
   ORDER_NOT_FOUND_MESSAGE,
   refusal,
   TRANSITIONS,
 } from './purchase-lifecycle.ts';
+
+export { PAYMENT_IN_FLIGHT_MESSAGE } from './purchase-lifecycle.ts';
 
 type PurchaseRow = typeof purchase.$inferSelect;
 type PurchaseInput = z.output<typeof PurchaseBodySchema>;
@@ -58,6 +73,9 @@ function toPurchase(row: PurchaseRow): Purchase {
     paid: row.paid,
     transactionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),
+    reservedUntil: !row.paid && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
+    testMode: row.testMode,
+    receiptNumber: row.receiptNumber,
   };
 }
 
@@ -65,34 +83,26 @@ function toPurchase(row: PurchaseRow): Purchase {
 const visibleTo = (caller: AuthUser): SQL | undefined =>
   isAdmin(caller) ? undefined : eq(purchase.userId, caller.id);
 
-export const PAYMENT_IN_FLIGHT_MESSAGE = 'A payment for this order is being processed.';
-
-/**
- * No payment has succeeded for the order without being recorded on it yet. While one has, the
- * order is about to become paid (PATCH or webhook): cancelling or expiring it would leave the
- * customer charged for a cancelled order.
- */
-const noPaymentInFlight = sql`not exists (select 1 from ${paymentIntent} where ${paymentIntent.purchaseId} = ${purchase.id} and ${paymentIntent.status} = 'succeeded')`;
-
 const newestFirst = [desc(purchase.createdAt), desc(purchase.id)];
 const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
 
 /**
  * Expires every unpaid order whose hold has passed and returns its stock, in one statement, so an
  * order's stock comes back exactly once however many instances, timers and requests run this at
- * the same time. Rows another transaction has locked (being cancelled, paid or expired right now)
+ * the same time. The lifecycle's expiry effects (timeline, mail, intent cancel) are in it too. Rows another transaction has locked (being cancelled, paid or expired right now)
  * are skipped rather than waited for: whoever holds them settles them. Returns how many expired.
  */
 export async function expireStaleHolds(db: Queryable): Promise<number> {
   const result = await db.execute<{ expired: number }>(sql`
     WITH stale AS (
-      SELECT id FROM ${purchase} WHERE ${allowed('expire')} AND ${noPaymentInFlight}
+      SELECT id FROM ${purchase} WHERE ${allowed('expire')}
       FOR UPDATE SKIP LOCKED
     ), expired AS (
       UPDATE ${purchase} SET status = ${TRANSITIONS.expire.to}, updated_at = now()
       FROM stale WHERE ${purchase.id} = stale.id
-      RETURNING ${purchase.productId} AS product_id, ${purchase.quantity} AS quantity
-    ), released AS (
+      RETURNING ${purchase.id} AS id, ${purchase.productId} AS product_id,
+        ${purchase.quantity} AS quantity
+    )${expiryEffects}, released AS (
       SELECT product_id, sum(quantity)::int AS quantity FROM expired
       WHERE product_id IS NOT NULL GROUP BY product_id
     ), restocked AS (
@@ -176,6 +186,7 @@ export async function placePurchase(
         holdExpiresAt: sql`now() + ${holdHours}::double precision * interval '1 hour'`,
       })
       .returning();
+    if (created) await applyEffects(tx, created.id, 'placed', 'customer');
     return created;
   });
   if (!row) throw await whyNotTaken(db, input.productId, quantity);
@@ -221,17 +232,31 @@ export async function listAllPurchases(db: Db): Promise<Purchase[]> {
   return rows.map(toPurchase);
 }
 
-/** GET /api/purchase/{id}: one order, whatever its state, to its owner or an admin. */
-export async function getPurchase(db: Db, caller: AuthUser, id: string): Promise<Purchase> {
+/** The order row, to its owner or an admin; someone else's is answered like an unknown one. */
+export async function visiblePurchaseRow(db: Db, caller: AuthUser, id: string) {
   if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  await expireStaleHolds(db);
   const [row] = await db
     .select()
     .from(purchase)
     .where(and(eq(purchase.id, id), visibleTo(caller)));
-  // Someone else's order is answered like an unknown one, so ids reveal nothing.
   if (!row) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  return toPurchase(row);
+  return row;
+}
+
+/** GET /api/purchase/{id}: one order, whatever its state, with its timeline (owner or admin). */
+export async function getPurchase(db: Db, caller: AuthUser, id: string): Promise<PurchaseDetail> {
+  if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  await expireStaleHolds(db);
+  const row = await visiblePurchaseRow(db, caller, id);
+  const events = await db
+    .select({ at: orderEvent.at, event: orderEvent.event, actor: orderEvent.actor })
+    .from(orderEvent)
+    .where(eq(orderEvent.purchaseId, id))
+    .orderBy(orderEvent.id);
+  return {
+    ...toPurchase(row),
+    timeline: events.map((e) => ({ at: e.at.toISOString(), event: e.event, actor: e.actor })),
+  };
 }
 
 /** The order as it is now, for explaining a transition that did not happen. */
@@ -258,9 +283,10 @@ export async function cancelPurchase(
     const [row] = await tx
       .update(purchase)
       .set({ status: TRANSITIONS.cancel.to, updatedAt: sql`now()` })
-      .where(and(eq(purchase.id, id), visibleTo(caller), allowed('cancel'), noPaymentInFlight))
+      .where(and(eq(purchase.id, id), visibleTo(caller), allowed('cancel')))
       .returning();
     if (!row) return undefined;
+    await applyEffects(tx, row.id, 'cancelled', isAdmin(caller) ? 'admin' : 'customer');
     if (row.productId) {
       // A product deleted meanwhile has no stock to return to: nothing to do then.
       await tx
@@ -284,12 +310,7 @@ export async function cancelPurchase(
     }
     return row;
   });
-  if (!cancelled) {
-    const state = await currentState(db, caller, id);
-    // Still pending and unpaid, so only the in-flight payment stopped it.
-    if (state.status === 'pending' && !state.paid) throw new Conflict(PAYMENT_IN_FLIGHT_MESSAGE);
-    throw refusal('cancel', state);
-  }
+  if (!cancelled) throw refusal('cancel', await currentState(db, caller, id));
   return { deletedCount: 1 };
 }
 
@@ -303,6 +324,7 @@ export async function shipPurchase(db: Db, admin: AuthUser, id: string): Promise
       .where(and(eq(purchase.id, id), allowed('ship')))
       .returning();
     if (!row) return undefined;
+    await applyEffects(tx, row.id, 'shipped', 'admin');
     const after = toPurchase(row);
     await recordAudit(tx, admin, {
       action: 'purchase.ship',
@@ -315,6 +337,22 @@ export async function shipPurchase(db: Db, admin: AuthUser, id: string): Promise
   });
   if (!shipped) throw refusal('ship', await currentState(db, admin, id));
   return shipped;
+}
+
+/**
+ * The next receipt number, taken in the paying transaction: the counter row stays locked until it
+ * commits and a rollback gives the number back, so receipt numbers are unique and gapless (paying
+ * orders queue on this one row for a moment, which payments can afford).
+ */
+async function assignReceiptNumber(tx: Queryable, purchaseId: string): Promise<void> {
+  await tx.execute(sql`
+    WITH next AS (
+      INSERT INTO ${receiptCounter} (id, last) VALUES (1, 1)
+      ON CONFLICT (id) DO UPDATE SET last = ${receiptCounter}.last + 1
+      RETURNING last
+    )
+    UPDATE ${purchase} SET receipt_number = next.last FROM next WHERE ${purchase.id} = ${purchaseId}
+  `);
 }
 
 /**
@@ -332,8 +370,8 @@ export async function markPurchasePaid(
   if (!isId(purchaseId) || transactionId.length === 0) return false;
   try {
     // Its own transaction, or a savepoint inside the caller's: a lost race below must not abort it.
-    const updated = await db.transaction((tx) =>
-      tx
+    return await db.transaction(async (tx) => {
+      const updated = await tx
         .update(purchase)
         .set({
           paid: true,
@@ -341,6 +379,7 @@ export async function markPurchasePaid(
           transactionId,
           holdExpiresAt: null,
           updatedAt: sql`now()`,
+          testMode: sql`exists (select 1 from payment_intent where payment_intent.id = ${transactionId} and payment_intent.provider = 'test')`,
         })
         .where(
           and(
@@ -350,12 +389,45 @@ export async function markPurchasePaid(
             sql`not exists (select 1 from ${purchase} as other where other.transaction_id = ${transactionId})`,
           ),
         )
-        .returning({ id: purchase.id }),
-    );
-    return updated.length > 0;
+        .returning({ id: purchase.id });
+      if (updated.length === 0) return false;
+      await assignReceiptNumber(tx, purchaseId);
+      await applyEffects(tx, purchaseId, 'paid', 'customer');
+      return true;
+    });
   } catch (error) {
     // Two orders raced for one transaction id: the unique index gave it to the other one.
     if (pgErrorCode(error) === UNIQUE_VIOLATION) return false;
     throw error;
   }
+}
+
+/**
+ * GET /api/purchase/{id}/receipt: the paid order's receipt (owner or admin; 409 before it is paid).
+ */
+export async function getReceipt(db: Db, caller: AuthUser, id: string): Promise<Buffer> {
+  const row = await visiblePurchaseRow(db, caller, id);
+  if (!orderActions({ stat: row.status, paid: row.paid }).canDownloadReceipt)
+    throw new Conflict(RECEIPT_ONLY_WHEN_PAID_MESSAGE);
+  if (row.receiptNumber === null || row.transactionId === null || row.paidAt === null)
+    throw new Error(`paid order ${row.id} has no receipt number`);
+  const [intent] = await db
+    .select({ brand: paymentIntent.cardBrand, last4: paymentIntent.cardLast4 })
+    .from(paymentIntent)
+    .where(eq(paymentIntent.id, row.transactionId));
+  return renderReceiptPdf({
+    receiptNumber: row.receiptNumber,
+    orderId: row.id,
+    paidAt: row.paidAt,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    address: row.address,
+    productName: row.productName,
+    quantity: row.quantity,
+    unitPriceCents: row.unitPriceCents,
+    totalCents: row.totalCents,
+    transactionId: row.transactionId,
+    card: { brand: intent?.brand ?? null, last4: intent?.last4 ?? null },
+    testMode: row.testMode,
+  });
 }

@@ -117,6 +117,9 @@ describe('POST /api/purchase', () => {
       paid: false,
       transactionId: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      reservedUntil: expect.stringMatching(/^\d{4}-/),
+      testMode: false,
+      receiptNumber: null,
     });
     const after = await stockOf(t.database.db, item.id);
     expect(after).toEqual({ available: 47, version: before!.version + 1 });
@@ -331,8 +334,9 @@ describe('GET /api/purchase/{id}', () => {
   it('shows an order to its owner and to admins, and to nobody else', async () => {
     const item = await createProduct(t.database.db);
     const placed = await placeOrder(customer, item);
-    expect((await readOne(customer, placed._id)).json()).toEqual(placed);
-    expect((await readOne(admin, placed._id)).json()).toEqual(placed);
+    const withTimeline = { ...placed, timeline: [expect.objectContaining({ event: 'placed' })] };
+    expect((await readOne(customer, placed._id)).json()).toEqual(withTimeline);
+    expect((await readOne(admin, placed._id)).json()).toEqual(withTimeline);
     const foreign = await readOne(other, placed._id);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Order not found' });

@@ -6,4 +6,5 @@ export const orderKeys = {
   lists: () => [...queryKeyRoots.purchases, 'list'] as const,
   mine: (email: string) => [...queryKeyRoots.purchases, 'list', 'mine', email] as const,
   everyone: () => [...queryKeyRoots.purchases, 'list', 'all'] as const,
+  detail: (id: string) => [...queryKeyRoots.purchases, 'detail', id] as const,
 };

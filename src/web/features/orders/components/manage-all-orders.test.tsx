@@ -80,7 +80,13 @@ describe('ManageAllOrders', () => {
       within(rowOf('Cordless Drill'))
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['Ana Lima', 'ana@example.com', 'Cordless Drill', '$1,559.88', 'Ship']);
+    ).toEqual([
+      'Ana Lima',
+      'ana@example.com',
+      'Cordless Drill',
+      '$1,559.88',
+      'ShipDownload receiptHistory',
+    ]);
   });
 
   it('offers Ship only for a paid, pending order; shipped shows its status; unpaid can go', async () => {
@@ -96,10 +102,13 @@ describe('ManageAllOrders', () => {
 
     const paidShipped = within(rowOf('Circular Saw'));
     expect(paidShipped.getByText('shipped')).toBeInTheDocument();
-    expect(paidShipped.queryByRole('button')).not.toBeInTheDocument();
+    expect(paidShipped.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(paidShipped.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
 
     const notPaid = within(rowOf('Angle Grinder'));
     expect(notPaid.getByText('Unpaid')).toBeInTheDocument();
+    expect(notPaid.getByText(/^Reserved until /)).toBeInTheDocument();
+    expect(notPaid.queryByRole('button', { name: 'Download receipt' })).not.toBeInTheDocument();
     expect(notPaid.getByRole('button', { name: 'Delete' })).toHaveAccessibleDescription(
       'Angle Grinder',
     );
@@ -117,7 +126,7 @@ describe('ManageAllOrders', () => {
     expect(await screen.findByText(ORDER_SHIPPED_MESSAGE)).toBeInTheDocument();
     const row = within(rowOf('Cordless Drill'));
     expect(row.getByText('shipped')).toBeInTheDocument();
-    expect(row.queryByRole('button')).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
     const request = lastRequest(fetchMock, SHIP);
     expect(request.body).toEqual({ stat: 'shipped' });
     expect(request.headers.get('Authorization')).toBe('Bearer access-1');

@@ -1,13 +1,17 @@
 import { useId, useRef, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { formatDollars } from '../../../../shared/money.ts';
-import { PURCHASE_STAT, type Purchase } from '../../../../shared/purchase.ts';
+import { orderActions } from '../../../../shared/order-actions.ts';
+import type { Purchase } from '../../../../shared/purchase.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useShipOrder } from '../api/ship-order.ts';
 import { ORDER_SHIPPED_MESSAGE } from '../lib/messages.ts';
 import { DeleteOrderDialog } from './delete-order-dialog.tsx';
+import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
+import { OrderHistory } from './order-history.tsx';
+import { ReceiptButton } from './receipt-button.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 
@@ -21,24 +25,28 @@ function OrderAction({
   onDelete: (order: Purchase) => void;
 }) {
   const ship = useShipOrder();
+  // The buttons follow the lifecycle's rules (the server refuses the rest with 409).
+  const actions = orderActions(order);
 
   if (!order.paid) {
     return (
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold">Unpaid</span>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline btn-error"
-          aria-describedby={describedBy}
-          onClick={() => onDelete(order)}
-        >
-          Delete
-        </button>
+        {actions.canCancel && (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline btn-error"
+            aria-describedby={describedBy}
+            onClick={() => onDelete(order)}
+          >
+            Delete
+          </button>
+        )}
       </div>
     );
   }
   // Spec section 4: only a paid, pending order can be shipped; any other shows its status.
-  if (order.stat !== PURCHASE_STAT.pending) return <span>{order.stat}</span>;
+  if (!actions.canShip) return <span>{order.stat}</span>;
   return (
     <button
       type="button"
@@ -64,10 +72,25 @@ function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purc
     <tr>
       <td>{order.customerName}</td>
       <td className="break-all">{order.customerEmail}</td>
-      <td id={orderId}>{order.product}</td>
+      <td>
+        <span id={orderId}>{order.product}</span>
+        {order.testMode && (
+          <>
+            {' '}
+            <TestModeBadge />
+          </>
+        )}
+      </td>
       <td>${formatDollars(order.totalPrice)}</td>
       <td>
-        <OrderAction order={order} describedBy={orderId} onDelete={onDelete} />
+        <div className="flex flex-col gap-1">
+          <OrderAction order={order} describedBy={orderId} onDelete={onDelete} />
+          {order.reservedUntil && !order.paid && <ReservedUntil until={order.reservedUntil} />}
+          {orderActions(order).canDownloadReceipt && (
+            <ReceiptButton orderId={order._id} describedBy={orderId} />
+          )}
+          <OrderHistory orderId={order._id} describedBy={orderId} />
+        </div>
       </td>
     </tr>
   );

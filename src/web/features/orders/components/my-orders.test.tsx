@@ -91,7 +91,13 @@ describe('MyOrders', () => {
       within(rowOf('Cordless Drill'))
         .getAllByRole('cell')
         .map((td) => td.textContent),
-    ).toEqual(['12', '$129.99', '$1,559.88', 'PaymentDelete', 'pending']);
+    ).toEqual([
+      '12',
+      '$129.99',
+      '$1,559.88',
+      expect.stringMatching(/^Reserved until .+PaymentDeleteHistory$/),
+      'pending',
+    ]);
   });
 
   it('offers Payment and Delete for an unpaid order', async () => {
@@ -117,7 +123,44 @@ describe('MyOrders', () => {
     expect(row.getByText('Transaction Id: pi_test_123')).toBeInTheDocument();
     expect(row.getByRole('cell', { name: 'shipped' })).toBeInTheDocument();
     expect(row.queryByRole('link')).not.toBeInTheDocument();
-    expect(row.queryByRole('button')).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(row.getByRole('button', { name: 'Download receipt' })).toHaveAccessibleDescription(
+      'Circular Saw',
+    );
+    expect(row.queryByText(/Reserved until/)).not.toBeInTheDocument();
+  });
+
+  it('marks test-mode orders and opens the history (timeline) of an order', async () => {
+    const inTest = { ...paid, testMode: true };
+    const { user } = renderMyOrders({
+      [ORDERS]: jsonResponse([inTest]),
+      [`GET ${apiPaths.purchase(paid._id)}`]: jsonResponse({
+        ...inTest,
+        timeline: [
+          { at: '2026-11-21T10:00:00.000Z', event: 'placed', actor: 'customer' },
+          { at: '2026-11-21T10:05:00.000Z', event: 'paid', actor: 'customer' },
+          { at: '2026-11-21T11:00:00.000Z', event: 'shipped', actor: 'admin' },
+        ],
+      }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });
+    const row = within(rowOf('Circular Saw'));
+    expect(row.getByText('Test mode')).toBeInTheDocument();
+
+    const history = row.getByRole('button', { name: 'History' });
+    expect(history).toHaveAttribute('aria-expanded', 'false');
+    await user.click(history);
+    expect(history).toHaveAttribute('aria-expanded', 'true');
+    const list = await screen.findByRole('list', { name: 'Order history' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^Placed by the customer, /),
+      expect.stringMatching(/^Paid by the customer, /),
+      expect.stringMatching(/^Shipped by the shop, /),
+    ]);
   });
 
   it('deletes after confirmation: a toast, the dialog closes and the row leaves', async () => {

@@ -8,12 +8,18 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
 import { useSignOut } from '../../../lib/auth/use-sign-out.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
+import { orderActions } from '../../../../shared/order-actions.ts';
 import { DeleteOrderDialog } from './delete-order-dialog.tsx';
+import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
+import { OrderHistory } from './order-history.tsx';
+import { ReceiptButton } from './receipt-button.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 
 function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purchase) => void }) {
   const productId = useId();
+  // The buttons follow the lifecycle's rules (the server refuses the rest with 409).
+  const actions = orderActions(order);
   return (
     <tr>
       <th scope="row" id={productId} className="font-semibold">
@@ -23,34 +29,52 @@ function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purc
       <td>${formatDollars(order.price)}</td>
       <td>${formatDollars(order.totalPrice)}</td>
       <td>
-        {order.paid ? (
-          <div className="flex flex-col gap-1">
-            <span className="font-semibold text-success">Paid</span>
-            {order.transactionId && (
-              <span className="text-sm break-all">Transaction Id: {order.transactionId}</span>
+        <div className="flex flex-col gap-1">
+          {order.paid && (
+            <>
+              <span className="font-semibold text-success">Paid</span>
+              {order.transactionId && (
+                <span className="text-sm break-all">Transaction Id: {order.transactionId}</span>
+              )}
+            </>
+          )}
+          {order.reservedUntil && !order.paid && <ReservedUntil until={order.reservedUntil} />}
+          <div className="flex flex-wrap gap-2">
+            {actions.canPay && (
+              <Link
+                to={`/dashboard/payment/${order._id}`}
+                className="btn btn-sm btn-primary"
+                aria-describedby={productId}
+              >
+                Payment
+              </Link>
+            )}
+            {actions.canCancel && (
+              <button
+                type="button"
+                className="btn btn-sm btn-outline btn-error"
+                aria-describedby={productId}
+                onClick={() => onDelete(order)}
+              >
+                Delete
+              </button>
+            )}
+            {actions.canDownloadReceipt && (
+              <ReceiptButton orderId={order._id} describedBy={productId} />
             )}
           </div>
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            <Link
-              to={`/dashboard/payment/${order._id}`}
-              className="btn btn-sm btn-primary"
-              aria-describedby={productId}
-            >
-              Payment
-            </Link>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline btn-error"
-              aria-describedby={productId}
-              onClick={() => onDelete(order)}
-            >
-              Delete
-            </button>
-          </div>
+          <OrderHistory orderId={order._id} describedBy={productId} />
+        </div>
+      </td>
+      <td>
+        {order.stat}
+        {order.testMode && (
+          <>
+            {' '}
+            <TestModeBadge />
+          </>
         )}
       </td>
-      <td>{order.stat}</td>
     </tr>
   );
 }

@@ -9,6 +9,7 @@ import {
   transactionIdMessage,
 } from '../../../../shared/payment.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
+import { orderActions } from '../../../../shared/order-actions.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -266,6 +267,14 @@ export function PaymentPage({ orderId }: { orderId: string }) {
         {current.transactionId && (
           <p className="break-all">{transactionIdMessage(current.transactionId)}</p>
         )}
+      </NothingToPay>
+    );
+  }
+  // The lifecycle's rule (src/shared/order-actions.ts): past its hold, it can no longer be paid.
+  if (!orderActions(current).canPay) {
+    return (
+      <NothingToPay order={current}>
+        <p>{ORDER_EXPIRED_MESSAGE}</p>
       </NothingToPay>
     );
   }

@@ -1,0 +1,106 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
+
+// The order lifecycle in the browser: order, pay with the test card, ship as admin; each step's
+// mail in the outbox folder and the order's history (timeline) on screen.
+
+/** The text of the mail to `to` with exactly this subject, once the outbox worker wrote it. */
+async function mailInOutbox(to: string, subject: string): Promise<string> {
+  const folder = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        let files: string[];
+        try {
+          files = readdirSync(folder).filter((file) => file.endsWith('.txt'));
+        } catch {
+          return false;
+        }
+        for (const file of files) {
+          const content = readFileSync(join(folder, file), 'utf8');
+          // Admin mails go to every admin at once: the address is one of the To line's.
+          const toLine = /^To: (.*)$/m.exec(content)?.[1]?.split(', ') ?? [];
+          if (toLine.includes(to) && content.includes(`Subject: ${subject}\n`)) {
+            found = content;
+            return true;
+          }
+        }
+        return false;
+      },
+      { message: `mail "${subject}" to ${to}` },
+    )
+    .toBe(true);
+  return found;
+}
+
+const PRODUCT = 'LED Cordless Work Light';
+
+async function openHistory(page: Page, rowText: string) {
+  const row = page.getByRole('row').filter({ hasText: rowText });
+  await row.getByRole('button', { name: 'History' }).click();
+  return row.getByRole('list', { name: 'Order history' });
+}
+
+test('order, pay and ship: a mail at each step and the timeline in the browser', async ({
+  page,
+}) => {
+  const adminEmail = await signUpAdmin(page, 'Otto Orders');
+  await signOut(page);
+
+  const email = uniqueEmail('lifecycle');
+  await register(page, 'Lena Lifecycle', email);
+  const products = (await (await page.request.get('/api/products')).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const product = products.find((p) => p.name === PRODUCT)!;
+  await page.goto(`/purchase/${product._id}`);
+  await page.getByRole('button', { name: 'Purchase' }).click();
+  await expect(page.getByText('Purchase confirmed')).toBeVisible();
+  expect(await mailInOutbox(email, `Order received: ${PRODUCT}`)).toContain('reserved it for you');
+
+  await page.goto('/dashboard/myOrders');
+  const row = page.getByRole('row').filter({ hasText: PRODUCT });
+  await expect(row.getByText(/^Reserved until /)).toBeVisible();
+  await row.getByRole('link', { name: 'Payment' }).click();
+  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page.getByText('Your payment is completed')).toBeVisible();
+  expect(await mailInOutbox(email, `Payment received: ${PRODUCT}`)).toContain('ending in 4242');
+  expect(await mailInOutbox(adminEmail, `New paid order ready to ship: ${PRODUCT}`)).toContain(
+    'Lena Lifecycle paid',
+  );
+  await signOut(page);
+
+  await page.goto('/login');
+  await logIn(page, adminEmail);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await page.goto('/dashboard/manageAllOrders');
+  const adminRow = page.getByRole('row').filter({ hasText: email });
+  await expect(adminRow.getByText('Test mode')).toBeVisible();
+  await adminRow.getByRole('button', { name: 'Ship' }).click();
+  await expect(adminRow).toContainText('shipped');
+  expect(await mailInOutbox(email, `Your order has shipped: ${PRODUCT}`)).toContain('on its way');
+  await signOut(page);
+
+  await page.goto('/login');
+  await logIn(page, email);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await page.goto('/dashboard/myOrders');
+  const history = await openHistory(page, PRODUCT);
+  await expect(history.getByRole('listitem')).toHaveText([
+    /^Placed by the customer/,
+    /^Paid by the customer/,
+    /^Shipped by the shop/,
+  ]);
+  const mine = page.getByRole('row').filter({ hasText: PRODUCT });
+  await expect(mine.getByText('Test mode')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await mine.getByRole('button', { name: 'Download receipt' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^toolhouse-receipt-.+\.pdf$/);
+});

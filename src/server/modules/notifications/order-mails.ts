@@ -1,0 +1,153 @@
+import { centsToDollars } from '../../../shared/money.ts';
+import type { OrderMailJob } from '../purchases/purchase-lifecycle.ts';
+import { SHOP } from './shop-identity.ts';
+
+/** What a mail about an order says: the order's snapshot, and its payment once paid. */
+export interface OrderMailFacts {
+  id: string;
+  productName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  customerName: string;
+  address: string;
+  phone: string;
+  holdExpiresAt: Date | null;
+  transactionId: string | null;
+  receiptNumber: number | null;
+  testMode: boolean;
+  card: { brand: string | null; last4: string | null } | null;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const money = (cents: number) =>
+  `$${centsToDollars(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const when = (date: Date) =>
+  `${date.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/** The heading and the paragraphs before the order's details, per mail. */
+function wording(job: OrderMailJob, order: OrderMailFacts): { subject: string; lines: string[] } {
+  const product = order.productName;
+  switch (job.template) {
+    case 'order.placed':
+      return {
+        subject: `Order received: ${product}`,
+        lines: [
+          `Thank you for your order, ${order.customerName}.`,
+          order.holdExpiresAt
+            ? `We have reserved it for you until ${when(order.holdExpiresAt)}. Please pay before then; afterwards the order expires and the stock is released.`
+            : 'Please pay for it from My Orders.',
+        ],
+      };
+    case 'order.paid': {
+      const card = order.card?.last4
+        ? `${order.card.brand ?? 'card'} ending in ${order.card.last4}`
+        : 'your card';
+      return {
+        subject: `Payment received: ${product}`,
+        lines: [
+          `We received your payment of ${money(order.totalCents)} by ${card}.`,
+          `Transaction id: ${order.transactionId ?? '-'}`,
+          order.receiptNumber !== null ? `Receipt number: ${order.receiptNumber}` : '',
+          order.testMode ? 'Test mode: no real money was charged.' : '',
+          'We will let you know when it ships. You can download the receipt from My Orders.',
+        ].filter(Boolean),
+      };
+    }
+    case 'order.paid.admin':
+      return {
+        subject: `New paid order ready to ship: ${product}`,
+        lines: [
+          `${order.customerName} paid ${money(order.totalCents)} for this order. It is ready to ship from Manage All Orders.`,
+          order.testMode ? 'Test mode: paid through the built-in test processor.' : '',
+        ].filter(Boolean),
+      };
+    case 'order.shipped':
+      return {
+        subject: `Your order has shipped: ${product}`,
+        lines: [`Good news, ${order.customerName}: your order is on its way.`],
+      };
+    case 'order.cancelled':
+      return {
+        subject: `Order cancelled: ${product}`,
+        lines: [
+          job.actor === 'admin'
+            ? 'Your order was cancelled by the shop. You were not charged.'
+            : 'You cancelled this order. You were not charged.',
+        ],
+      };
+    case 'order.expired':
+      return {
+        subject: `Order expired: ${product}`,
+        lines: [
+          'This order was not paid before its reservation ended, so it expired and the stock was released. You were not charged. You are welcome to order again.',
+        ],
+      };
+  }
+}
+
+/** An order mail in the shop's look, as HTML and plain text, with a link to the orders page. */
+export function renderOrderMail(
+  job: OrderMailJob,
+  order: OrderMailFacts,
+  publicUrl: string,
+): RenderedMail {
+  const { subject, lines } = wording(job, order);
+  const link = `${publicUrl}/dashboard/${job.audience === 'admins' ? 'manageAllOrders' : 'myOrders'}`;
+  const linkLabel = job.audience === 'admins' ? 'Manage All Orders' : 'My Orders';
+  const details: [string, string][] = [
+    ['Order', order.id],
+    ['Product', order.productName],
+    ['Quantity', String(order.quantity)],
+    ['Unit price', money(order.unitPriceCents)],
+    ['Total', money(order.totalCents)],
+    ['Address', order.address || '-'],
+    ...(job.audience === 'admins' ? ([['Phone', order.phone || '-']] as [string, string][]) : []),
+  ];
+  const text = [
+    `${SHOP.name}`,
+    '',
+    ...lines,
+    '',
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    `${linkLabel}: ${link}`,
+    '',
+    `${SHOP.name}, ${SHOP.addressLines.join(', ')}`,
+  ].join('\n');
+  const rows = details
+    .map(
+      ([label, value]) =>
+        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#57534e;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:${SHOP.primary};color:${SHOP.primaryContent};padding:16px 24px;font-size:20px;font-weight:bold">${SHOP.name}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
+${lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n')}
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${rows}</table>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${SHOP.primary};color:${SHOP.primaryContent};padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${linkLabel}</a></p>
+</td></tr>
+<tr><td style="padding:16px 24px;color:#78716c;font-size:12px">${SHOP.name}, ${SHOP.addressLines.map(escapeHtml).join(', ')}</td></tr>
+</table></td></tr></table>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,215 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { ROLE_ADMIN } from '../../../shared/user.ts';
+import type { Db } from '../../db/client.ts';
+import { outbox, paymentIntent, purchase, user } from '../../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import type { CancelIntentJob, OrderMailJob } from '../purchases/purchase-lifecycle.ts';
+import { renderOrderMail } from './order-mails.ts';
+
+/*
+ * The outbox worker's one step (ADR "outbox and lifecycle machine"). Jobs were written by the
+ * lifecycle in the transaction of the order change. A worker CLAIMS due jobs with one UPDATE over
+ * `FOR UPDATE SKIP LOCKED` (so instances never take the same job), which also pushes the job's
+ * next_attempt_at a lease ahead and counts the attempt, and commits at once; it then carries the
+ * jobs out with no transaction open, and records each outcome guarded by that attempt number.
+ * A worker that dies mid-job leaves it claimed until the lease ends; then any worker retries it.
+ * Plain statements only: no LISTEN/NOTIFY, no advisory locks, no named prepared statements, so it
+ * works through PgBouncer in transaction pooling.
+ */
+
+export interface OutboxContext {
+  db: Db;
+  mailer: Mailer;
+  /** Cancels payment intents at the provider (jobs of kind cancel-intent); null: none set up. */
+  provider: Pick<PaymentProvider, 'name' | 'cancelIntent'> | null;
+  publicUrl: string;
+  /** ORDER_NOTIFY_EMAILS; empty: every admin. */
+  notifyEmails: string[];
+}
+
+export interface OutboxOptions {
+  /** Jobs claimed per step. */
+  batchSize?: number;
+  /** Attempts before a job is marked failed for good. */
+  maxAttempts?: number;
+  /** How long a claim lasts (a worker that died is retried after it). */
+  leaseMs?: number;
+  /** The wait before attempt n + 1 after attempt n failed. */
+  backoffMs?: (attempt: number) => number;
+}
+
+export const OUTBOX_MAX_ATTEMPTS = 10;
+/** 5 s, 10 s, 20 s … capped at 30 min: about 1.5 hours from the first to the last attempt. */
+export const defaultBackoffMs = (attempt: number) =>
+  Math.min(5_000 * 2 ** (attempt - 1), 1_800_000);
+/** Longer than any send can take (SMTP timeouts are shorter), so a live claim never lapses. */
+const LEASE_MS = 5 * 60_000;
+
+type ClaimedJob = {
+  id: number;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+};
+
+/** Claims up to `limit` due jobs for this worker (see above). */
+async function claim(db: Db, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+  const result = await db.execute<ClaimedJob>(sql`
+    UPDATE ${outbox} SET attempts = ${outbox.attempts} + 1,
+      next_attempt_at = now() + ${leaseMs}::double precision * interval '1 millisecond'
+    WHERE ${outbox.id} IN (
+      SELECT id FROM ${outbox} WHERE ${outbox.status} = 'pending' AND ${outbox.nextAttemptAt} <= now()
+      ORDER BY ${outbox.nextAttemptAt}, ${outbox.id} LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, kind, payload, attempts
+  `);
+  return result.rows;
+}
+
+/** The recipients and content of an order mail, from the order as the database has it. */
+async function orderMail(context: OutboxContext, job: OrderMailJob) {
+  const { db } = context;
+  const [order] = await db
+    .select({
+      id: purchase.id,
+      productName: purchase.productName,
+      quantity: purchase.quantity,
+      unitPriceCents: purchase.unitPriceCents,
+      totalCents: purchase.totalCents,
+      customerName: purchase.customerName,
+      customerEmail: purchase.customerEmail,
+      address: purchase.address,
+      phone: purchase.phone,
+      holdExpiresAt: purchase.holdExpiresAt,
+      createdAt: purchase.createdAt,
+      transactionId: purchase.transactionId,
+      receiptNumber: purchase.receiptNumber,
+      testMode: purchase.testMode,
+      brand: paymentIntent.cardBrand,
+      last4: paymentIntent.cardLast4,
+    })
+    .from(purchase)
+    .leftJoin(paymentIntent, eq(paymentIntent.id, purchase.transactionId))
+    .where(eq(purchase.id, job.purchaseId));
+  if (!order) throw new Error(`order ${job.purchaseId} not found`);
+  let to = order.customerEmail;
+  if (job.audience === 'admins') {
+    const admins =
+      context.notifyEmails.length > 0
+        ? context.notifyEmails
+        : (await db.select({ email: user.email }).from(user).where(eq(user.role, ROLE_ADMIN))).map(
+            (row) => row.email,
+          );
+    if (admins.length === 0) return null; // no admin yet: nobody to tell
+    to = admins.join(', ');
+  }
+  const rendered = renderOrderMail(
+    job,
+    { ...order, card: { brand: order.brand, last4: order.last4 } },
+    context.publicUrl,
+  );
+  return { to, ...rendered };
+}
+
+async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> {
+  if (job.kind === 'mail') {
+    const mail = await orderMail(context, job.payload as OrderMailJob);
+    if (mail) await context.mailer.send(mail);
+    return;
+  }
+  if (job.kind === 'cancel-intent') {
+    const { intentId, provider } = job.payload as CancelIntentJob;
+    // An intent of a provider no longer configured cannot be reached from here.
+    if (provider !== context.provider?.name) throw new Error(`no ${provider} provider configured`);
+    await context.provider.cancelIntent(intentId);
+    return;
+  }
+  throw new Error(`unknown outbox job kind ${job.kind}`);
+}
+
+/**
+ * One step of the worker: claims due jobs, carries them out and records the outcome (sent; or a
+ * retry after the backoff; or failed after the last attempt). Returns how many it claimed.
+ */
+export async function processOutbox(
+  context: OutboxContext,
+  options: OutboxOptions = {},
+): Promise<number> {
+  const { db } = context;
+  const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS;
+  const backoff = options.backoffMs ?? defaultBackoffMs;
+  const jobs = await claim(db, options.batchSize ?? 10, options.leaseMs ?? LEASE_MS);
+  for (const job of jobs) {
+    const ours = and(
+      eq(outbox.id, job.id),
+      eq(outbox.attempts, job.attempts),
+      eq(outbox.status, 'pending'),
+    );
+    try {
+      await carryOut(context, job);
+      await db
+        .update(outbox)
+        .set({ status: 'sent', doneAt: sql`now()`, lastError: null })
+        .where(ours);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const last = job.attempts >= maxAttempts;
+      await db
+        .update(outbox)
+        .set({
+          status: last ? 'failed' : 'pending',
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: sql`now() + ${backoff(job.attempts)}::double precision * interval '1 millisecond'`,
+          ...(last ? { doneAt: sql`now()` } : {}),
+        })
+        .where(ours);
+    }
+  }
+  return jobs.length;
+}
+
+/** Runs steps until nothing is due (tests, and the worker after a busy step). */
+export async function drainOutbox(context: OutboxContext, options: OutboxOptions = {}) {
+  let total = 0;
+  for (;;) {
+    const claimed = await processOutbox(context, options);
+    total += claimed;
+    if (claimed === 0) return total;
+  }
+}
+
+export interface FailedMail {
+  id: number;
+  purchaseId: string | null;
+  template: string | null;
+  audience: string | null;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  failedAt: string | null;
+}
+
+/** Mails given up after the last retry, newest first (the admin dashboard shows these). */
+export async function listFailedMails(db: Db, limit = 100): Promise<FailedMail[]> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'mail'), eq(outbox.status, 'failed')))
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+  return rows.map((row) => {
+    const job = row.payload as Partial<OrderMailJob>;
+    return {
+      id: row.id,
+      purchaseId: job.purchaseId ?? null,
+      template: job.template ?? null,
+      audience: job.audience ?? null,
+      attempts: row.attempts,
+      lastError: row.lastError,
+      createdAt: row.createdAt.toISOString(),
+      failedAt: row.doneAt?.toISOString() ?? null,
+    };
+  });
+}

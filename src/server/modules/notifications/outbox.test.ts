@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type Database } from '../../db/client.ts';
+import { outbox, user } from '../../db/schema.ts';
+import type { AuthUser } from '../../plugins/authentication.ts';
+import { createProduct } from '../../testing/factories.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { createMailer, type MailMessage, type Mailer } from '../mail/mailer.ts';
+import { placePurchase } from '../purchases/purchases.service.ts';
+import {
+  drainOutbox,
+  listFailedMails,
+  processOutbox,
+  type OutboxContext,
+} from './outbox.service.ts';
+
+// The outbox worker on its own (no app, so no background worker interferes): two "instances" are
+// two connection pools on one database, as two processes would be.
+
+let testDb: TestDatabase;
+let one: Database;
+let two: Database;
+let dataDir: string;
+let buyer: AuthUser;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  one = connectDatabase(testDb.url, { max: 4 });
+  two = connectDatabase(testDb.url, { max: 4 });
+  dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-outbox-'));
+  const id = randomUUID();
+  const email = `buyer${id.slice(0, 8)}@example.com`;
+  await one.db.insert(user).values({ id, name: 'Bea Buyer', email, emailVerified: true });
+  buyer = { id, email, name: 'Bea Buyer', role: 'user', emailVerified: true, sessionToken: '' };
+});
+afterAll(async () => {
+  await one.pool.end();
+  await two.pool.end();
+  await testDb.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Places an order through the service (committing its "Order received" job); returns its id. */
+async function placeOrder(): Promise<string> {
+  const item = await createProduct(one.db, { name: 'Angle Grinder' });
+  const order = await placePurchase(
+    one.db,
+    buyer,
+    { productId: item.id, orderQuantity: 1, address: '1 Forge Way', phone: '' },
+    24,
+  );
+  return order._id;
+}
+
+const jobOf = async (purchaseId: string) => {
+  const [row] = await one.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.dedupeKey, `${purchaseId}:placed:customer`));
+  return row!;
+};
+
+function context(database: Database, mailer: Mailer): OutboxContext {
+  return {
+    db: database.db,
+    mailer,
+    provider: { name: 'test', cancelIntent: () => Promise.resolve() },
+    publicUrl: 'http://shop.test',
+    notifyEmails: [],
+  };
+}
+
+function recordingMailer(into: MailMessage[]): Mailer {
+  return {
+    async send(message) {
+      await new Promise((resolve) => setImmediate(resolve)); // let the other worker interleave
+      into.push(message);
+    },
+  };
+}
+
+describe('outbox worker', () => {
+  it('retries after the SMTP server refused the mail, then sends it once (HTML and text)', async () => {
+    const received: string[] = [];
+    let refusals = 1;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['AUTH', 'STARTTLS'],
+      logger: false,
+      onData(stream, _session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (refusals > 0) {
+            refusals -= 1;
+            const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+            callback(error);
+            return;
+          }
+          received.push(Buffer.concat(chunks).toString('utf8'));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      const smtp = createMailer(
+        { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'shop@example.com', dataDir },
+        () => undefined,
+      );
+      const purchaseId = await placeOrder();
+      const worker = context(one, smtp);
+
+      await processOutbox(worker, { backoffMs: () => 0 });
+      expect(await jobOf(purchaseId)).toMatchObject({ status: 'pending', attempts: 1 });
+      expect((await jobOf(purchaseId)).lastError).toContain('Try again later');
+      expect(received).toHaveLength(0);
+
+      await drainOutbox(worker, { backoffMs: () => 0 });
+      expect(await jobOf(purchaseId)).toMatchObject({ status: 'sent', attempts: 2 });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('Subject: Order received: Angle Grinder');
+      expect(received[0]).toContain('text/plain');
+      expect(received[0]).toContain('text/html');
+      await drainOutbox(worker, { backoffMs: () => 0 });
+      expect(received).toHaveLength(1);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('marks a mail failed after the last attempt and lists it', async () => {
+    const purchaseId = await placeOrder();
+    const broken: Mailer = { send: () => Promise.reject(new Error('550 mailbox unavailable')) };
+    await drainOutbox(context(one, broken), { maxAttempts: 3, backoffMs: () => 0 });
+    expect(await jobOf(purchaseId)).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(await listFailedMails(one.db)).toContainEqual(
+      expect.objectContaining({
+        purchaseId,
+        template: 'order.placed',
+        attempts: 3,
+        lastError: '550 mailbox unavailable',
+      }),
+    );
+  });
+
+  it('loses nothing when a worker dies between claiming and sending: another sends it once', async () => {
+    // Committed with no worker running at all: the job waits in the table.
+    const purchaseId = await placeOrder();
+    expect(await jobOf(purchaseId)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    // Instance one claims it and dies in the middle of sending (its send never completes).
+    let die: (error: Error) => void = () => undefined;
+    const dying: Mailer = {
+      send: () =>
+        new Promise<void>((_resolve, reject) => {
+          die = reject;
+        }),
+    };
+    const dead = processOutbox(context(one, dying));
+    await expect.poll(async () => (await jobOf(purchaseId)).attempts).toBe(1);
+
+    // While its claim lasts, nobody else takes the job.
+    const sent: MailMessage[] = [];
+    const survivor = context(two, recordingMailer(sent));
+    await drainOutbox(survivor);
+    expect(sent).toHaveLength(0);
+
+    // The claim's lease runs out (as time passes); the surviving instance sends the mail.
+    await two.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(outbox.dedupeKey, `${purchaseId}:placed:customer`));
+    await drainOutbox(survivor);
+    expect(sent.filter((m) => m.subject === 'Order received: Angle Grinder')).toHaveLength(1);
+    expect(await jobOf(purchaseId)).toMatchObject({ status: 'sent', attempts: 2 });
+
+    // Whatever the dead worker's last breath records cannot undo that: its claim is stale.
+    die(new Error('killed'));
+    await dead;
+    expect(await jobOf(purchaseId)).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('two instances draining at once send every mail exactly once', async () => {
+    const orders = await Promise.all(Array.from({ length: 20 }, () => placeOrder()));
+    const sentByOne: MailMessage[] = [];
+    const sentByTwo: MailMessage[] = [];
+    await Promise.all([
+      drainOutbox(context(one, recordingMailer(sentByOne)), { batchSize: 3 }),
+      drainOutbox(context(two, recordingMailer(sentByTwo)), { batchSize: 3 }),
+    ]);
+    const all = [...sentByOne, ...sentByTwo];
+    const orderIds = all.map((m) => /Order: (\S+)/.exec(m.text)?.[1]);
+    for (const id of orders) expect(orderIds.filter((x) => x === id)).toHaveLength(1);
+    for (const id of orders) expect(await jobOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+});

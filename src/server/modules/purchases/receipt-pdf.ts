@@ -1,0 +1,80 @@
+import PDFDocument from 'pdfkit';
+import { centsToDollars } from '../../../shared/money.ts';
+import { SHOP } from '../notifications/shop-identity.ts';
+
+export interface ReceiptFacts {
+  receiptNumber: number;
+  orderId: string;
+  paidAt: Date;
+  customerName: string;
+  customerEmail: string;
+  address: string;
+  productName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  transactionId: string;
+  card: { brand: string | null; last4: string | null };
+  testMode: boolean;
+}
+
+const money = (cents: number) =>
+  `$${centsToDollars(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** The receipt of a paid order as a one-page PDF (pdfkit, its built-in Helvetica: no font files). */
+export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: `${SHOP.name} receipt ${receipt.receiptNumber}`, Author: SHOP.name },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.rect(0, 0, doc.page.width, 80).fill(SHOP.primary);
+  doc.fillColor(SHOP.primaryContent).font('Helvetica-Bold').fontSize(24).text(SHOP.name, 56, 28);
+  doc.fillColor('#1c1917').font('Helvetica').fontSize(10);
+  doc.text(SHOP.addressLines.join(', '), 56, 96);
+  doc.moveDown(2);
+  doc.font('Helvetica-Bold').fontSize(18).text(`Receipt ${receipt.receiptNumber}`);
+  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  if (receipt.testMode)
+    doc.text('Test mode: paid through the built-in test processor; no real money moved.');
+  const rows: [string, string][] = [
+    ['Receipt number', String(receipt.receiptNumber)],
+    ['Date paid', `${receipt.paidAt.toISOString().slice(0, 10)}`],
+    ['Order', receipt.orderId],
+    ['Customer', `${receipt.customerName} <${receipt.customerEmail}>`],
+    ['Address', receipt.address || '-'],
+    ['Transaction id', receipt.transactionId],
+    [
+      'Paid by',
+      receipt.card.last4
+        ? `${receipt.card.brand ?? 'card'} ending in ${receipt.card.last4}`
+        : 'card',
+    ],
+  ];
+  doc.moveDown();
+  for (const [label, value] of rows) {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  }
+  doc.moveDown(1.5);
+  doc.font('Helvetica-Bold').text('Item', { continued: true }).text('', { continued: false });
+  doc
+    .font('Helvetica')
+    .text(
+      `${receipt.productName}  ×  ${receipt.quantity}  at  ${money(receipt.unitPriceCents)}  =  ${money(receipt.totalCents)}`,
+    );
+  doc.moveDown();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`Total paid: ${money(receipt.totalCents)} (USD)`);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,20 @@
+import type { OrderEvent } from '../../../../shared/order-status.ts';
+
+export const TIMELINE_EVENT_LABELS: Record<OrderEvent, string> = {
+  placed: 'Placed',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  refunded: 'Refunded',
+};
+
+export const TIMELINE_ACTOR_LABELS: Record<string, string> = {
+  customer: 'by the customer',
+  admin: 'by the shop',
+  system: 'automatically',
+};
+
+/** A date and time as the customer's browser writes them. */
+export const formatDateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
