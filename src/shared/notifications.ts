@@ -11,4 +11,5 @@ export const FailedMailSchema = z.object({
   createdAt: z.string(),
   failedAt: z.string().nullable(),
 });
+export type FailedMail = z.infer<typeof FailedMailSchema>;
 export const FailedMailListSchema = z.array(FailedMailSchema);

@@ -274,7 +274,7 @@ export const orderEvent = pgTable(
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /**
- * The transactional outbox (ADR "outbox and lifecycle machine"): side effects (mails, provider
+ * The transactional outbox (ADR 013): side effects (mails, provider
  * calls) written in the same transaction as the order change, then carried out by the outbox
  * worker of any instance, at least once, each job claimed by one worker at a time.
  */

@@ -8,7 +8,7 @@ import type { CancelIntentJob, OrderMailJob } from '../purchases/purchase-lifecy
 import { renderOrderMail } from './order-mails.ts';
 
 /*
- * The outbox worker's one step (ADR "outbox and lifecycle machine"). Jobs were written by the
+ * The outbox worker's one step (ADR 013). Jobs were written by the
  * lifecycle in the transaction of the order change. A worker CLAIMS due jobs with one UPDATE over
  * `FOR UPDATE SKIP LOCKED` (so instances never take the same job), which also pushes the job's
  * next_attempt_at a lease ahead and counts the attempt, and commits at once; it then carries the

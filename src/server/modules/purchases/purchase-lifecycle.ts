@@ -9,8 +9,8 @@ import { orderEvent, outbox, paymentIntent, purchase } from '../../db/schema.ts'
 import { Conflict, NotFound, type AppError } from '../../errors.ts';
 
 /*
- * The order lifecycle machine, in one place (ARCHITECTURE §5, ADR 005, ADR "outbox and lifecycle
- * machine"). Place, pay, ship, cancel, expire and refund all go through it:
+ * The order lifecycle machine, in one place (spec section 4, ADR 005, ADR 013). Place, pay, ship,
+ * cancel, expire and refund all go through it:
  *
  *   (place) ► pending, unpaid ──pay──► pending, paid ──ship──► shipped
  *                │ cancel (the spec's Delete) ─────► cancelled   stock returns, intent canceled

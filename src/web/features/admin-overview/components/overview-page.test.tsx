@@ -40,6 +40,18 @@ describe('OverviewPage', () => {
       timeZone: 'Europe/Berlin',
     });
     const fetchMock = mockApi({
+      [`GET ${apiPaths.failedMails}`]: jsonResponse([
+        {
+          id: 7,
+          purchaseId: '3f2b8c9e-1d4a-4f5b-9c6d-7e8f9a0b1c2d',
+          template: 'order.shipped',
+          audience: 'customer',
+          attempts: 10,
+          lastError: '550 mailbox unavailable',
+          createdAt: '2026-11-22T10:00:00.000Z',
+          failedAt: '2026-11-23T10:00:00.000Z',
+        },
+      ]),
       [`GET ${apiPaths.adminOverview(30, 'Europe/Berlin')}`]: jsonResponse(overview(30)),
       [`GET ${apiPaths.adminOverview(7, 'Europe/Berlin')}`]: jsonResponse(overview(7)),
     });
@@ -61,6 +73,11 @@ describe('OverviewPage', () => {
       '/dashboard/manageProducts/3f2b8c9e-1d4a-4f5b-9c6d-7e8f9a0b1c2d/edit',
     );
 
+    const failed = within(screen.getByRole('region', { name: 'Mails that failed to send' }));
+    expect(
+      await failed.findByRole('cell', { name: '550 mailbox unavailable' }),
+    ).toBeInTheDocument();
+
     await user.selectOptions(screen.getByLabelText('Period'), 'Last 7 days');
     await vi.waitFor(() =>
       expect(requestLog(fetchMock)).toContain(`GET ${apiPaths.adminOverview(7, 'Europe/Berlin')}`),
@@ -70,6 +87,7 @@ describe('OverviewPage', () => {
   it('offers a retry when the overview cannot be loaded', async () => {
     let fail = true;
     mockApi({
+      [`GET ${apiPaths.failedMails}`]: jsonResponse([]),
       [`GET ${apiPaths.adminOverview(30, Intl.DateTimeFormat().resolvedOptions().timeZone)}`]:
         () =>
           fail

@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/data-table.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useOverview } from '../api/get-overview.ts';
+import { FailedMails } from './failed-mails.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -149,6 +150,7 @@ export function OverviewPage() {
       ) : (
         <OverviewFigures overview={overview.data} />
       )}
+      <FailedMails />
     </section>
   );
 }
