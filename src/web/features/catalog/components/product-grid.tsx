@@ -10,7 +10,12 @@ interface ProductGridProps {
 }
 
 /** The one product grid: 1 column on phones, 2 on tablets, 3 on large screens. */
-export function ProductGrid({ products, headingLevel, first = false, highlight }: ProductGridProps) {
+export function ProductGrid({
+  products,
+  headingLevel,
+  first = false,
+  highlight,
+}: ProductGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {products.map((product, index) => (
