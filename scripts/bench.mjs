@@ -315,7 +315,7 @@ async function main() {
             [productId, 1],
           );
           const who = pick(customers);
-          await client.query(
+          const { rows: placed } = await client.query(
             {
               name: 'bench_order',
               text: `INSERT INTO purchase (user_id, product_id, product_name, unit_price_cents,
@@ -335,6 +335,28 @@ async function main() {
               who.email,
               '1 Bench Street',
               '555 0100',
+            ],
+          );
+          // The order's effects, as the app writes them (purchase-lifecycle.ts applyEffects):
+          // its timeline entry and its "order received" mail in the outbox, one statement.
+          const orderId = placed[0].id;
+          await client.query(
+            {
+              name: 'bench_effects',
+              text: `WITH timeline AS (
+                       INSERT INTO order_event (purchase_id, event, actor)
+                       VALUES ($1, 'placed', 'customer'))
+                     INSERT INTO outbox (kind, dedupe_key, payload)
+                     VALUES ('mail', $1 || ':placed:customer', $2::jsonb)
+                     ON CONFLICT (dedupe_key) DO NOTHING`,
+            },
+            [
+              orderId,
+              JSON.stringify({
+                template: 'order.placed',
+                audience: 'customer',
+                purchaseId: orderId,
+              }),
             ],
           );
           await client.query('COMMIT');
