@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Contact Us and the newsletter: the spec leaves their behaviour open; ours stores them
-// (ARCHITECTURE.md section 10). The same schemas validate the forms and the API.
+// (spec section 10). The same schemas validate the forms and the API.
 
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_EMAIL_MAX = 254;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Card payments (spec sections 2 Payment, 4, 7, 8; ARCHITECTURE section 7). The server decides the
+// Card payments (spec sections 2 Payment, 4, 7, 8, 10; ADR 009). The server decides the
 // amount and whether an order is paid; the browser only collects the card.
 
 export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;

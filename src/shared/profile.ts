@@ -39,5 +39,5 @@ export const ProfileBodySchema = z.object({
 });
 export type ProfileBody = z.input<typeof ProfileBodySchema>;
 
-/** The spec's toast after a profile save (shown on success only: ARCHITECTURE section 10). */
+/** The spec's toast after a profile save (shown on success only: spec section 10). */
 export const PROFILE_SAVED_MESSAGE = 'user added';

@@ -14,7 +14,7 @@ import {
 } from '../testing/spawn-app.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 
-// Two app processes on one PostgreSQL, as behind a load balancer (ARCHITECTURE.md §9): nothing that
+// Two app processes on one PostgreSQL, as behind a load balancer (ADR 008): nothing that
 // matters lives in one process. TRUST_PROXY as behind a proxy, so each simulated client has its own
 // address (X-Forwarded-For) and the auth rate limit (3 a minute) counts per client.
 

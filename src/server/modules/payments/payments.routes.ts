@@ -39,7 +39,7 @@ export const PAYMENTS_OFF_WARNING =
 const CardOrRequestErrorSchema = z.union([CardErrorResponseSchema, ApiErrorSchema]);
 
 /**
- * Card payments (ARCHITECTURE §7): Stripe or the built-in test-mode processor, as configured
+ * Card payments (ADR 009): Stripe or the built-in test-mode processor, as configured
  * (config.paymentProvider); none at all in production without either. Also holds
  * PATCH /api/purchase/{id}, the spec's "mark paid" call, because it cannot be answered without
  * the provider.
