@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Toolhouse <no-reply@toolhouse.localhost>',
       orderHoldHours: 24,
+      orderNotifyEmails: [],
       paymentProvider: 'test',
       stripe: undefined,
     });

@@ -16,9 +16,9 @@ import { descriptionOf, shareTags, splitHoistables, titleOf } from './app/ssr/he
 import { serverRenderedPage, publicPagePaths, type PageQuery } from './app/ssr/page-data.ts';
 import { jsonLdElement, organizationJsonLd, productListJsonLd } from './app/ssr/structured-data.ts';
 import { companyLocation } from './content/site.ts';
-import { productsQueryOptions } from './features/catalog/api/get-products.ts';
 import { setApiTransport } from './lib/api-client.ts';
-import type { Product } from '../shared/product.ts';
+import { queryKeyRoots } from './lib/query-keys.ts';
+import type { ProductSearchResult } from '../shared/product-search.ts';
 
 // The server's way into the web app (built by `vite build --ssr` to dist/ssr/entry-server.js):
 // which pages it renders, and their HTML with their data.
@@ -55,8 +55,11 @@ function pageExtras(canonicalPath: string, publicUrl: string, queryClient: Query
     return jsonLdElement(organizationJsonLd(publicUrl, logoUrl, companyLocation));
   }
   if (canonicalPath === '/allProducts') {
-    const products = queryClient.getQueryData<Product[]>(productsQueryOptions().queryKey) ?? [];
-    return jsonLdElement(productListJsonLd(publicUrl, products));
+    // The products of the page of results the URL asked for (the page's one search query).
+    const [[, page] = []] = queryClient.getQueriesData<ProductSearchResult>({
+      queryKey: [...queryKeyRoots.products, 'search'],
+    });
+    return jsonLdElement(productListJsonLd(publicUrl, page?.items ?? []));
   }
   return '';
 }

@@ -71,6 +71,9 @@ function jsonLdOf(html: string): Record<string, unknown>[] {
 }
 
 const products = async (): Promise<Product[]> => (await a.app.inject('/api/products')).json();
+/** The first page of /allProducts: the default search (newest first, 24 a page). */
+const firstPage = async (): Promise<{ items: Product[] }> =>
+  (await a.app.inject('/api/products/search')).json();
 
 describe('server-rendered pages', () => {
   it('/ arrives whole: slides, promos, business summary, the 6 newest products and the reviews', async () => {
@@ -160,7 +163,8 @@ describe('server-rendered pages', () => {
       queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
     };
     const embedded = data.queries.queries.find((query) => query.queryKey[0] === 'products');
-    expect(embedded?.state.data).toEqual(await products());
+    expect(embedded?.queryKey.slice(0, 2)).toEqual(['products', 'search']);
+    expect(embedded?.state.data).toEqual(await firstPage());
     // Only the page's data: the session is the browser's business.
     expect(data.queries.queries.map((query) => query.queryKey[0])).toEqual(['products']);
     // No other inline script.
@@ -201,10 +205,11 @@ describe('structured data', () => {
     );
   });
 
-  it('/allProducts has an ItemList of every Product with its price and availability', async () => {
+  it('/allProducts has an ItemList of the Products on the page with price and availability', async () => {
     const res = await a.app.inject('/allProducts');
     const [list] = jsonLdOf(res.body);
-    const all = await products();
+    const all = (await firstPage()).items;
+    expect(all).toHaveLength((await products()).length); // the demo catalogue fits one page
     expect(list).toMatchObject({ '@type': 'ItemList', numberOfItems: all.length });
     const items = list?.['itemListElement'] as {
       position: number;
