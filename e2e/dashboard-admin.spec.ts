@@ -37,6 +37,8 @@ async function postReview(page: Page, text: string): Promise<void> {
 test('an admin sees the overview after a paid order, exports orders, and hides a spam review', async ({
   page,
 }) => {
+  // A long journey: two customers, an order paid by card, then the admin's screens.
+  test.slow();
   const buyerEmail = uniqueEmail('buyer');
   const buyerText = `Solid tool, arrived fast ${Date.now()}`;
   await register(page, 'Vera Verified', buyerEmail);

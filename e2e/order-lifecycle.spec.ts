@@ -47,6 +47,8 @@ async function openHistory(page: Page, rowText: string) {
 test('order, pay and ship: a mail at each step and the timeline in the browser', async ({
   page,
 }) => {
+  // A long journey: an admin, a customer who orders and pays, the admin ships, mails are read.
+  test.slow();
   const adminEmail = await signUpAdmin(page, 'Otto Orders');
   await signOut(page);
 

@@ -1,6 +1,5 @@
 import { DataTable } from '../../../components/data-table.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useFailedMails } from '../api/get-failed-mails.ts';
 
 const when = (iso: string | null) =>
@@ -14,33 +13,30 @@ export function FailedMails() {
       <h2 id="failed-mails-heading" className="text-xl font-semibold">
         Mails that failed to send
       </h2>
-      {mails.isPending ? (
-        <Spinner label="Loading failed mails" />
-      ) : mails.isError ? (
-        <ErrorState
-          title="We couldn't load the failed mails."
-          detail={mails.error.message}
-          onRetry={() => void mails.refetch()}
-          isRetrying={mails.isFetching}
-        />
-      ) : (
-        <DataTable
-          columns={['Mail', 'To', 'Order', 'Attempts', 'Last error', 'Given up']}
-          isEmpty={mails.data.length === 0}
-          empty={<p>Every order mail was sent.</p>}
-        >
-          {mails.data.map((mail) => (
-            <tr key={mail.id}>
-              <td>{mail.template ?? 'mail'}</td>
-              <td>{mail.audience ?? ''}</td>
-              <td className="font-mono text-xs">{mail.purchaseId ?? ''}</td>
-              <td>{mail.attempts}</td>
-              <td className="max-w-xs text-sm break-words">{mail.lastError ?? ''}</td>
-              <td>{when(mail.failedAt)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+      <QueryState
+        query={mails}
+        loading="Loading failed mails"
+        failed="We couldn't load the failed mails."
+      >
+        {(failed) => (
+          <DataTable
+            columns={['Mail', 'To', 'Order', 'Attempts', 'Last error', 'Given up']}
+            isEmpty={failed.length === 0}
+            empty={<p>Every order mail was sent.</p>}
+          >
+            {failed.map((mail) => (
+              <tr key={mail.id}>
+                <td>{mail.template ?? 'mail'}</td>
+                <td>{mail.audience ?? ''}</td>
+                <td className="font-mono text-xs">{mail.purchaseId ?? ''}</td>
+                <td>{mail.attempts}</td>
+                <td className="max-w-xs text-sm break-words">{mail.lastError ?? ''}</td>
+                <td>{when(mail.failedAt)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { OVERVIEW_DAYS, type Overview } from '../../../../shared/admin-overview.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { DataTable } from '../../../components/data-table.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PeriodSelect } from '../../../components/period-select.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useOverview } from '../api/get-overview.ts';
 import { FailedMails } from './failed-mails.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
@@ -125,31 +125,15 @@ export function OverviewPage() {
     <section className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold">Overview</h1>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Period
-          <select
-            className="select select-bordered"
-            value={days}
-            onChange={(event) => setDays(Number(event.target.value))}
-          >
-            {OVERVIEW_DAYS.map((d) => (
-              <option key={d} value={d}>{`Last ${d} days`}</option>
-            ))}
-          </select>
-        </label>
+        <PeriodSelect days={OVERVIEW_DAYS} value={days} onChange={setDays} />
       </div>
-      {overview.isPending ? (
-        <Spinner label="Loading the overview" />
-      ) : overview.isError ? (
-        <ErrorState
-          title="We couldn't load the overview."
-          detail={overview.error.message}
-          onRetry={() => void overview.refetch()}
-          isRetrying={overview.isFetching}
-        />
-      ) : (
-        <OverviewFigures overview={overview.data} />
-      )}
+      <QueryState
+        query={overview}
+        loading="Loading the overview"
+        failed="We couldn't load the overview."
+      >
+        {(data) => <OverviewFigures overview={data} />}
+      </QueryState>
       <FailedMails />
     </section>
   );

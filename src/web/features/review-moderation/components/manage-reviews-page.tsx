@@ -6,8 +6,7 @@ import {
   type ModeratedReview,
 } from '../../../../shared/review.ts';
 import { DataTable } from '../../../components/data-table.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { StarRating } from '../../../components/star-rating.tsx';
 import { useAllReviews } from '../api/get-all-reviews.ts';
 import { useModerateReview } from '../api/moderate-review.ts';
@@ -67,26 +66,19 @@ export function ManageReviewsPage() {
       <h1 className="text-3xl font-bold">
         {reviews.isSuccess ? `Manage Reviews: ${reviews.data.length}` : 'Manage Reviews'}
       </h1>
-      {reviews.isPending ? (
-        <Spinner label="Loading reviews" />
-      ) : reviews.isError ? (
-        <ErrorState
-          title="We couldn't load the reviews."
-          detail={reviews.error.message}
-          onRetry={() => void reviews.refetch()}
-          isRetrying={reviews.isFetching}
-        />
-      ) : (
-        <DataTable
-          columns={['Customer', 'Rating', 'Review', 'Status', 'Action']}
-          isEmpty={reviews.data.length === 0}
-          empty={<p>No reviews yet.</p>}
-        >
-          {reviews.data.map((review) => (
-            <ReviewRow key={review._id} review={review} />
-          ))}
-        </DataTable>
-      )}
+      <QueryState query={reviews} loading="Loading reviews" failed="We couldn't load the reviews.">
+        {(list) => (
+          <DataTable
+            columns={['Customer', 'Rating', 'Review', 'Status', 'Action']}
+            isEmpty={list.length === 0}
+            empty={<p>No reviews yet.</p>}
+          >
+            {list.map((review) => (
+              <ReviewRow key={review._id} review={review} />
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -8,8 +8,8 @@ import {
   type VitalsReport,
 } from '../../../../shared/vitals.ts';
 import { DataTable } from '../../../components/data-table.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PeriodSelect } from '../../../components/period-select.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useVitals } from '../api/get-vitals.ts';
 
 const RATING_LABELS: Record<VitalRating, string> = {
@@ -71,18 +71,7 @@ export function SiteSpeedPage() {
     <section className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-3xl font-bold">Site speed</h1>
-        <label className="flex flex-col gap-1 text-sm font-semibold">
-          Period
-          <select
-            className="select select-bordered"
-            value={days}
-            onChange={(event) => setDays(Number(event.target.value))}
-          >
-            {VITALS_REPORT_DAYS.map((d) => (
-              <option key={d} value={d}>{`Last ${d} days`}</option>
-            ))}
-          </select>
-        </label>
+        <PeriodSelect days={VITALS_REPORT_DAYS} value={days} onChange={setDays} />
       </div>
       <p>
         The 75th percentile of what real visitors experienced, per page, against Google&apos;s
@@ -91,18 +80,13 @@ export function SiteSpeedPage() {
         {VITAL_THRESHOLDS.FCP.good / 1000} s, TTFB up to {VITAL_THRESHOLDS.TTFB.good} ms. The trend
         compares with the {days} days before.
       </p>
-      {vitals.isPending ? (
-        <Spinner label="Loading site speed" />
-      ) : vitals.isError ? (
-        <ErrorState
-          title="We couldn't load the site speed report."
-          detail={vitals.error.message}
-          onRetry={() => void vitals.refetch()}
-          isRetrying={vitals.isFetching}
-        />
-      ) : (
-        <VitalsTable report={vitals.data} />
-      )}
+      <QueryState
+        query={vitals}
+        loading="Loading site speed"
+        failed="We couldn't load the site speed report."
+      >
+        {(report) => <VitalsTable report={report} />}
+      </QueryState>
     </section>
   );
 }
