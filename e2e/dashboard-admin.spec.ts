@@ -1,28 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
+import { orderAndOpenPayment, payWith } from './support/checkout.ts';
 
 const PRODUCT = '20V Cordless Drill/Driver';
 
 async function orderAndPay(page: Page): Promise<void> {
-  const products = (await (await page.request.get('/api/products')).json()) as {
-    _id: string;
-    name: string;
-  }[];
-  const product = products.find((p) => p.name === PRODUCT)!;
-  await page.goto(`/purchase/${product._id}`);
-  await page.getByRole('button', { name: 'Purchase' }).click();
-  await expect(page.getByText('Purchase confirmed')).toBeVisible();
-  await page.goto('/dashboard/myOrders');
-  await page
-    .getByRole('row')
-    .filter({ hasText: product.name })
-    .getByRole('link', { name: 'Payment' })
-    .click();
-  await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await orderAndOpenPayment(page, PRODUCT);
+  await payWith(page, '4242 4242 4242 4242');
   await expect(page.getByText('Your payment is completed')).toBeVisible();
 }
 

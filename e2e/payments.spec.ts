@@ -1,36 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
-
-interface ApiProduct {
-  _id: string;
-  name: string;
-  price: number;
-  minQuantity: number;
-}
-
-/** Orders the product at its minimum quantity and opens the payment page from My Orders. */
-async function orderAndOpenPayment(page: Page, productName: string): Promise<ApiProduct> {
-  const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
-  const product = products.find((p) => p.name === productName)!;
-  await page.goto(`/purchase/${product._id}`);
-  await page.getByRole('button', { name: 'Purchase' }).click();
-  await expect(page.getByText('Purchase confirmed')).toBeVisible();
-  await page.goto('/dashboard/myOrders');
-  await page
-    .getByRole('row')
-    .filter({ hasText: product.name })
-    .getByRole('link', { name: 'Payment' })
-    .click();
-  await expect(page.getByText(`Please Pay for ${product.name}`)).toBeVisible();
-  return product;
-}
-
-async function payWith(page: Page, number: string, expiry = '12/34', cvc = '123'): Promise<void> {
-  await page.getByLabel('Card Number').fill(number);
-  await page.getByLabel('Expiry').fill(expiry);
-  await page.getByLabel('CVC').fill(cvc);
-  await page.getByRole('button', { name: 'Pay' }).click();
-}
+import { orderAndOpenPayment, payWith } from './support/checkout.ts';
 
 test('a customer pays with the test card, sees it paid, and an admin ships it', async ({
   page,

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,6 +12,7 @@ import { benchProductById } from './bench/product-by-id.mjs';
 import { benchSearch } from './bench/search.mjs';
 import { lighthouseRows } from './bench/lighthouse.mjs';
 import { benchPagesAgainstRaw } from './bench/pages.mjs';
+import { freePort, waitFor } from './bench/net.mjs';
 
 // npm run bench: the built app under load on this machine, against the physical-limit baselines
 // (a raw node:http server sending the same bytes; the order transaction run straight with pg),
@@ -45,29 +45,6 @@ const started = []; // child processes to stop
 const cleanups = []; // run when done, in reverse order, before the processes stop
 const tempDirs = []; // removed once every process stopped
 const rows = []; // the table
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-async function waitFor(url, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 function startProcess(args, env) {
   const child = spawn(process.execPath, args, {

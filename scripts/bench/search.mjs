@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './catalogue.mjs';
+import { freePort, waitFor } from './net.mjs';
 
 // The catalogue search under load (issue 13): a fresh app on its own database, measured with
 // the demo catalogue and then with 10,000 generated products. Part of `npm run bench`; alone:
@@ -60,29 +60,6 @@ const QUERIES = [
   'hamer drill',
   '20v',
 ];
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-
-async function waitFor(url, child, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Resident memory of a process, in MB (Linux). */
 function rssMb(pid) {
@@ -171,7 +148,7 @@ export async function benchSearch({ load = defaultLoad, row } = {}) {
   });
   let pool;
   try {
-    await waitFor(`${base}/api/health`, app);
+    await waitFor(`${base}/api/health`, app, 120_000);
     const databaseUrl = process.env.DATABASE_URL ?? runningClusterUrl(dataDir, 'toolhouse');
     if (!databaseUrl) throw new Error('Could not find the app database URL');
     pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
