@@ -22,6 +22,9 @@ import { freePort, waitFor } from './bench/net.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
+// BENCH_ONLY=list,product,pages,search,orders,js,lighthouse runs only those parts (default: all).
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const runs = (part) => !ONLY || ONLY.has(part);
 const TARGETS = {
   listRatio: 0.9,
   orderRatio: 0.5,
@@ -165,7 +168,7 @@ async function main() {
   await load({ url: `${base}/api/products`, duration: 3 });
 
   let rawStarted = false;
-  for (const size of [100, 1000]) {
+  for (const size of runs('list') ? [100, 1000] : []) {
     await seedTo(size);
     const body = Buffer.from(await (await fetch(`${base}/api/products`)).arrayBuffer());
     writeFileSync(bodyFile, body);
@@ -192,29 +195,48 @@ async function main() {
 
   // --- GET /api/products/{id} vs raw node:http ---
   const [first] = await (await fetch(`${base}/api/products`)).json();
-  await benchProductById(
-    { base, dataDir, freePort, startProcess, stopProcess, waitFor, interleaved, load, row, fmt },
-    first._id,
-  );
+  if (runs('product'))
+    await benchProductById(
+      { base, dataDir, freePort, startProcess, stopProcess, waitFor, interleaved, load, row, fmt },
+      first._id,
+    );
 
   // --- server-rendered pages and the entry script vs raw node:http with the same bytes ---
   const manifest = JSON.parse(readFileSync(join(root, 'dist/web/.vite/manifest.json'), 'utf8'));
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
 
-  await benchPagesAgainstRaw(
-    base,
-    [
-      ['GET / (server-rendered)', '/'],
-      [`GET /allProducts (server-rendered, ${fmt(1000)}+ products)`, '/allProducts'],
-      ['GET static asset (entry JS)', `/${entry.file}`],
-    ],
-    { load, interleaved, row, startProcess, stopProcess, waitFor, freePort, dataDir, fmt },
-  );
+  if (runs('pages')) await seedTo(1000);
+  if (runs('pages'))
+    await benchPagesAgainstRaw(
+      base,
+      [
+        ['GET / (server-rendered)', '/'],
+        [`GET /allProducts (server-rendered, ${fmt(1000)}+ products)`, '/allProducts'],
+        ['GET static asset (entry JS)', `/${entry.file}`],
+      ],
+      { load, interleaved, row, startProcess, stopProcess, waitFor, freePort, dataDir, fmt },
+    );
 
   // --- catalogue search with 10,000 products (its own app and database) ---
-  await benchSearch({ load, row });
+  if (runs('search')) await benchSearch({ load, row });
 
   // --- POST /api/purchase vs the same transaction straight on pg ---
+  if (runs('orders')) await benchOrders(base, pool);
+
+  // --- front end: initial JS ---
+  if (runs('js')) reportInitialJs(manifest);
+
+  // --- Lighthouse (scripts/bench/lighthouse.mjs): median of 3 runs per page ---
+  if (runs('lighthouse'))
+    await lighthouseRows(base, ['/', '/allProducts', '/login', '/blogs'], {
+      row,
+      chromeFlags: CHROME_FLAGS,
+      runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+    });
+}
+
+/** POST /api/purchase against the same transaction straight on pg (pool of 10, 50 callers). */
+async function benchOrders(base, pool) {
   console.log('Signing up 10 customers…');
   const customers = [];
   for (let i = 0; i < 10; i += 1) {
@@ -364,8 +386,10 @@ async function main() {
     `ratio >= ${TARGETS.orderRatio}: ${orderRatio >= TARGETS.orderRatio ? 'met' : 'MISSED'}; ` +
       `p99 <= ${TARGETS.orderP99Ms} ms: ${ordersApp.p99 <= TARGETS.orderP99Ms ? 'met' : 'MISSED'}`,
   );
+}
 
-  // --- front end: initial JS ---
+/** The home page's initial JS (entry + static imports) and with the home route chunk, gzip -9. */
+function reportInitialJs(manifest) {
   const gz = (file) => gzipSync(readFileSync(join(root, 'dist/web', file)), { level: 9 }).length;
   const closure = (key, seen = new Set()) => {
     if (seen.has(key)) return seen;
@@ -394,13 +418,6 @@ async function main() {
       `<= 100 kB: ${homeBytes / 1024 <= 100 ? 'met' : 'MISSED'}`,
     );
   }
-
-  // --- Lighthouse (scripts/bench/lighthouse.mjs): median of 3 runs per page ---
-  await lighthouseRows(base, ['/', '/allProducts', '/login', '/blogs'], {
-    row,
-    chromeFlags: CHROME_FLAGS,
-    runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
-  });
 }
 
 function printTable() {
