@@ -6,7 +6,8 @@ export const OUTBOX_POLL_MS = 1_000;
 /**
  * Runs the outbox worker in this instance while the app is up: every `intervalMs` it drains the due
  * jobs (every instance does; claims keep them apart). A failed step is logged and the next tick
- * tries again; the timer never keeps the process alive; closing waits for the step in flight.
+ * tries again; the timer never keeps the process alive; closing waits for the batch in flight
+ * only (the rest of a backlog stays due for the next instance to start).
  */
 export function scheduleOutboxWorker(
   app: FastifyInstance,
@@ -15,9 +16,10 @@ export function scheduleOutboxWorker(
 ): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let closing = false;
   const tick = () => {
-    if (running) return;
-    running = drainOutbox(context, options)
+    if (running || closing) return;
+    running = drainOutbox(context, options, () => closing)
       .then(() => undefined)
       .catch((error: unknown) => app.log.error({ err: error }, 'outbox step failed'))
       .finally(() => {
@@ -29,6 +31,7 @@ export function scheduleOutboxWorker(
     timer.unref();
   });
   app.addHook('onClose', async () => {
+    closing = true;
     clearInterval(timer);
     await running;
   });

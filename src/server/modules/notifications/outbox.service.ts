@@ -170,13 +170,20 @@ export async function processOutbox(
   return jobs.length;
 }
 
-/** Runs steps until nothing is due (tests, and the worker after a busy step). */
-export async function drainOutbox(context: OutboxContext, options: OutboxOptions = {}) {
+/**
+ * Runs steps until nothing is due (tests, and the worker after a busy step), or until `stopping`
+ * says so between steps: a shutdown waits for one batch, not for a backlog of thousands.
+ */
+export async function drainOutbox(
+  context: OutboxContext,
+  options: OutboxOptions = {},
+  stopping: () => boolean = () => false,
+) {
   let total = 0;
   for (;;) {
     const claimed = await processOutbox(context, options);
     total += claimed;
-    if (claimed === 0) return total;
+    if (claimed === 0 || stopping()) return total;
   }
 }
 

@@ -201,4 +201,19 @@ describe('outbox worker', () => {
     for (const id of orders) expect(orderIds.filter((x) => x === id)).toHaveLength(1);
     for (const id of orders) expect(await jobOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
+
+  it('a drain told to stop ends after the batch in flight and leaves the rest due', async () => {
+    const orders = await Promise.all(Array.from({ length: 5 }, () => placeOrder()));
+    const sent: MailMessage[] = [];
+    const claimed = await drainOutbox(
+      context(one, recordingMailer(sent)),
+      { batchSize: 2 },
+      () => true,
+    );
+    expect(claimed).toBe(2);
+    expect(sent).toHaveLength(2);
+    const statuses = await Promise.all(orders.map(async (id) => (await jobOf(id)).status));
+    expect(statuses.filter((status) => status === 'pending')).toHaveLength(3);
+    await drainOutbox(context(one, recordingMailer(sent)));
+  });
 });
