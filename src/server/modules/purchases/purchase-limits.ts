@@ -1,41 +1,46 @@
-import { and, count, eq, gt } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { purchase } from '../../db/schema.ts';
-import { Conflict } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
-import { enforceRateLimit } from '../rate-limit/rate-limit.ts';
+import { rateLimitHitSql } from '../rate-limit/rate-limit.ts';
 
 export const tooManyUnpaidOrdersMessage = (max: number) =>
   `You already have ${max} unpaid orders. Please pay for or delete one of them before placing another.`;
 
+export type PurchaseLimits = Pick<AppConfig, 'orderRateLimitPerHour' | 'maxUnpaidOrders'>;
+
+export const ORDER_RATE_WINDOW_MS = 60 * 60 * 1000;
+
+/** The rate-limit keys an order counts a hit on: its client IP and its account. */
+export const orderRateKeys = (caller: Pick<AuthUser, 'id'>, clientIp: string) => [
+  `order:ip:${clientIp}`,
+  `order:user:${caller.id}`,
+];
+
+/** The SQL text of a statement parameter (e.g. `$3::text`), by name. */
+export type Param = (name: string) => string;
+
 /**
- * Before an order is placed: the per-IP and per-account order rate, then the number of unpaid
- * orders the account holds (each holds stock, so a few accounts must not lock the whole stock for
- * the hold time). Parallel requests of one account are checked together, so a burst may pass the
- * count by a few; the rate limit bounds such bursts.
+ * The limits on placing an order, as CTEs of the order's one statement (order-statement.ts), which
+ * must gate its writes on `limits` (one row, two booleans):
+ *
+ * - the per-IP and per-account order rate: one hit counted on each key (whether or not the order is
+ *   then placed), refused when a key is over the limit (`rate_limited`). A limit of 0 counts
+ *   nothing. Parallel orders on one key queue on its row lock, so the rate is exact;
+ * - the number of unpaid orders the account holds (`too_many_unpaid`; each holds stock, so a few
+ *   accounts must not lock the whole stock for the hold time). The count is read at the
+ *   statement's start, so parallel orders of one account are counted together and a burst may pass
+ *   it by a few; the rate limit bounds such bursts.
  */
-export async function enforcePurchaseLimits(
-  db: Db,
-  caller: AuthUser,
-  clientIp: string,
-  config: Pick<AppConfig, 'orderRateLimitPerHour' | 'maxUnpaidOrders'>,
-): Promise<void> {
-  await enforceRateLimit(db, [`order:ip:${clientIp}`, `order:user:${caller.id}`], {
-    max: config.orderRateLimitPerHour,
-    windowSeconds: 60 * 60,
-  });
-  const [held] = await db
-    .select({ unpaid: count() })
-    .from(purchase)
-    .where(
-      and(
-        eq(purchase.userId, caller.id),
-        eq(purchase.status, 'pending'),
-        eq(purchase.paid, false),
-        gt(purchase.holdExpiresAt, new Date()),
-      ),
-    );
-  if ((held?.unpaid ?? 0) >= config.maxUnpaidOrders)
-    throw new Conflict(tooManyUnpaidOrdersMessage(config.maxUnpaidOrders));
+export function purchaseLimitsCtes(param: Param): string {
+  return `order_rate_hits AS (
+    ${rateLimitHitSql(
+      `CASE WHEN ${param('rateMax')} > 0 THEN ${param('rateKeys')} ELSE '{}'::text[] END`,
+      param('rateWindowMs'),
+    )}
+  ), limits AS (
+    SELECT
+      EXISTS (SELECT 1 FROM order_rate_hits WHERE count > ${param('rateMax')}) AS rate_limited,
+      (SELECT count(*) FROM purchase
+        WHERE user_id = ${param('userId')} AND status = 'pending' AND NOT paid
+          AND hold_expires_at > now()) >= ${param('maxUnpaid')} AS too_many_unpaid
+  )`;
 }
