@@ -2,11 +2,14 @@ import { getTableColumns } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { purchase } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
-import { effectsSql } from './purchase-lifecycle.ts';
+import { effectCtes, effectsSql } from './purchase-lifecycle.ts';
 import {
+  isOrderRateRefusal,
   ORDER_RATE_WINDOW_MS,
+  orderRateHitsCte,
   orderRateKeys,
-  purchaseLimitsCtes,
+  orderRateVerdictSql,
+  unpaidLimitCte,
   type PurchaseLimits,
 } from './purchase-limits.ts';
 
@@ -47,24 +50,25 @@ const PLACED_COLUMNS = Object.entries(getTableColumns(purchase))
  * atomic without BEGIN/COMMIT, and the same text every time (unnamed: nothing is kept per
  * connection, so it works through PgBouncer in transaction pooling mode). In order:
  *
- * 1. the order limits (purchase-limits.ts): the rate-limit hits are counted, the unpaid orders
- *    counted; `limits` says whether either refuses;
- * 2. `taken`: the stock, by one conditional UPDATE that takes nothing when a limit refused, the
+ * 1. `unpaid_limit` (purchase-limits.ts): whether the account holds too many unpaid orders;
+ * 2. `taken`: the stock, by one conditional UPDATE that takes nothing when that limit refused, the
  *    product is unknown, the quantity is below its minimum or above its stock, or the total would
  *    not fit. Its row lock re-checks the stock against concurrent orders (READ COMMITTED re-reads
  *    the locked row), so stock is never oversold;
  * 3. `placed`: the order, with the product's name and unit price as `taken` returned them and the
  *    customer as the session knows them, holding the stock `holdHours` while unpaid;
  * 4. the lifecycle's effects of placing it (purchase-lifecycle.ts `effectsSql`: timeline, mail);
- * 5. one row: the limits' verdict, the product as it was when the statement started (to tell the
+ * 5. `order_rate_hits`: the order rate's hits on the IP and account keys, counted after all the
+ *    writes (purchase-limits.ts says why); over the limit, the result's `rate_verdict` fails the
+ *    whole statement, so nothing of the order stays;
+ * 6. one row: the unpaid verdict, the product as it was when the statement started (to tell the
  *    customer why nothing was taken) and the order placed, if any.
  */
-export const PLACE_ORDER_SQL = `WITH ${purchaseLimitsCtes(param)}, taken AS (
+export const PLACE_ORDER_SQL = `WITH ${unpaidLimitCte(param)}, taken AS (
     UPDATE product SET available_quantity = available_quantity - ${param('quantity')},
       version = version + 1, updated_at = now()
-    FROM limits
-    WHERE product.id = ${param('productId')}
-      AND NOT limits.rate_limited AND NOT limits.too_many_unpaid
+    FROM unpaid_limit
+    WHERE product.id = ${param('productId')} AND NOT unpaid_limit.too_many_unpaid
       AND product.available_quantity >= ${param('quantity')}
       AND product.min_quantity <= ${param('quantity')}
       AND product.price_cents::bigint * ${param('quantity')} <= ${MAX_TOTAL_CENTS}
@@ -78,10 +82,11 @@ export const PLACE_ORDER_SQL = `WITH ${purchaseLimitsCtes(param)}, taken AS (
       now() + ${param('holdHours')} * interval '1 hour'
     FROM taken
     RETURNING *
-  )${effectsSql('placed', 'customer', 'placed')}
-  SELECT limits.rate_limited, limits.too_many_unpaid,
+  )${effectsSql('placed', 'customer', 'placed')},
+  ${orderRateHitsCte(param, ['placed', ...effectCtes('placed')])}
+  SELECT ${orderRateVerdictSql(param)} AS rate_verdict, unpaid_limit.too_many_unpaid,
     found.min_quantity, found.available_quantity, found.price_cents, ${PLACED_COLUMNS}
-  FROM limits
+  FROM unpaid_limit
   LEFT JOIN product AS found ON found.id = ${param('productId')}
   LEFT JOIN placed ON true`;
 
@@ -120,20 +125,28 @@ export type PlacedRow = typeof purchase.$inferSelect;
 
 /** What the statement answers: the verdict, the product as it was, and the order (or nulls). */
 export type PlaceOrderResult = {
-  rate_limited: boolean;
   too_many_unpaid: boolean;
   min_quantity: number | null;
   available_quantity: number | null;
   price_cents: number | null;
 } & ({ [K in keyof PlacedRow]: PlacedRow[K] } | { [K in keyof PlacedRow]: null });
 
-/** Sends the order statement (one round trip) and returns its one row. */
+/**
+ * Sends the order statement (one round trip) and returns its one row, or `rate limited` when the
+ * statement was aborted because the order rate limit refused it (nothing of it stayed).
+ */
 export async function runPlaceOrder(
   pool: Pick<Pool, 'query'>,
   input: PlaceOrderInput,
-): Promise<PlaceOrderResult> {
-  const { rows } = await pool.query<PlaceOrderResult>(PLACE_ORDER_SQL, placeOrderValues(input));
-  const row = rows[0];
+): Promise<PlaceOrderResult | 'rate limited'> {
+  let row: PlaceOrderResult | undefined;
+  try {
+    const { rows } = await pool.query<PlaceOrderResult>(PLACE_ORDER_SQL, placeOrderValues(input));
+    row = rows[0];
+  } catch (error) {
+    if (isOrderRateRefusal(error)) return 'rate limited';
+    throw error;
+  }
   if (!row) throw new Error('the order statement returned no row');
   return row;
 }

@@ -138,13 +138,15 @@ const PAYMENT_INTENT = getTableName(paymentIntent);
  * intent record canceled plus an outbox job to cancel it at the provider. Outbox rows are keyed by
  * order, event and audience, so an effect is queued once however often it is applied. Plain text
  * (no parameters): it is built once per event and actor, and statements built from it can be
- * constant strings. Its CTEs are named `effect_*`.
+ * constant strings. Its CTEs are named `effect_*` (`effectCtes`) and each RETURNs a row per row
+ * written, so a later part of the statement can be made to run after them by reading them.
  */
 export function effectsSql(event: OrderEvent, actor: Actor, source: string): string {
   const parts = [
     `effect_timeline AS (
       INSERT INTO ${ORDER_EVENT} (purchase_id, event, actor)
       SELECT id, ${literal(event)}, ${literal(actor)} FROM ${source}
+      RETURNING purchase_id
     )`,
   ];
   const mails = MAILS[event].map((mail) => {
@@ -161,7 +163,7 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
     parts.push(`effect_mails AS (
       INSERT INTO ${OUTBOX} (kind, dedupe_key, payload)
       ${mails.join('\n      UNION ALL ')}
-      ON CONFLICT (dedupe_key) DO NOTHING
+      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
     )`);
   if (event === 'cancelled' || event === 'expired')
     parts.push(
@@ -175,10 +177,21 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
       INSERT INTO ${OUTBOX} (kind, dedupe_key, payload)
       SELECT 'cancel-intent', 'cancel-intent:' || intent_id,
         jsonb_build_object('intentId', intent_id, 'provider', provider)
-      FROM effect_canceled ON CONFLICT (dedupe_key) DO NOTHING
+      FROM effect_canceled ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
     )`,
     );
   return parts.map((part) => `, ${part}`).join('\n');
+}
+
+/** The names of the CTEs `effectsSql(event, …)` writes with. */
+export function effectCtes(event: OrderEvent): string[] {
+  return [
+    'effect_timeline',
+    ...(MAILS[event].length > 0 ? ['effect_mails'] : []),
+    ...(event === 'cancelled' || event === 'expired'
+      ? ['effect_canceled', 'effect_cancel_jobs']
+      : []),
+  ];
 }
 
 /**

@@ -19,28 +19,62 @@ export const orderRateKeys = (caller: Pick<AuthUser, 'id'>, clientIp: string) =>
 export type Param = (name: string) => string;
 
 /**
- * The limits on placing an order, as CTEs of the order's one statement (order-statement.ts), which
- * must gate its writes on `limits` (one row, two booleans):
- *
- * - the per-IP and per-account order rate: one hit counted on each key (whether or not the order is
- *   then placed), refused when a key is over the limit (`rate_limited`). A limit of 0 counts
- *   nothing. Parallel orders on one key queue on its row lock, so the rate is exact;
- * - the number of unpaid orders the account holds (`too_many_unpaid`; each holds stock, so a few
- *   accounts must not lock the whole stock for the hold time). The count is read at the
- *   statement's start, so parallel orders of one account are counted together and a burst may pass
- *   it by a few; the rate limit bounds such bursts.
+ * The unpaid-orders limit as a CTE of the order's one statement (order-statement.ts), whose writes
+ * must be gated on `unpaid_limit.too_many_unpaid`: the number of unpaid orders the account holds
+ * (each holds stock, so a few accounts must not lock the whole stock for the hold time). The count
+ * is read at the statement's start, so parallel orders of one account are counted together and a
+ * burst may pass it by a few; the rate limit bounds such bursts.
  */
-export function purchaseLimitsCtes(param: Param): string {
-  return `order_rate_hits AS (
-    ${rateLimitHitSql(
-      `CASE WHEN ${param('rateMax')} > 0 THEN ${param('rateKeys')} ELSE '{}'::text[] END`,
-      param('rateWindowMs'),
-    )}
-  ), limits AS (
-    SELECT
-      EXISTS (SELECT 1 FROM order_rate_hits WHERE count > ${param('rateMax')}) AS rate_limited,
-      (SELECT count(*) FROM purchase
-        WHERE user_id = ${param('userId')} AND status = 'pending' AND NOT paid
-          AND hold_expires_at > now()) >= ${param('maxUnpaid')} AS too_many_unpaid
+export function unpaidLimitCte(param: Param): string {
+  return `unpaid_limit AS (
+    SELECT (SELECT count(*) FROM purchase
+      WHERE user_id = ${param('userId')} AND status = 'pending' AND NOT paid
+        AND hold_expires_at > now()) >= ${param('maxUnpaid')} AS too_many_unpaid
   )`;
+}
+
+/**
+ * The per-IP and per-account order rate as a CTE of the order's one statement: one hit counted on
+ * each key (`order_rate_hits`, RETURNING each key's count), whether or not the order is placed. A
+ * limit of 0 counts nothing. Parallel hits on one key queue on its row lock, so the count is exact.
+ *
+ * That row lock is held until the statement commits, and the per-IP row is shared by every order
+ * from one address: so the hits are counted LAST, after the CTEs `after` (the order's writes, read
+ * here only to run them first), and only the end of the statement and its commit queue on the lock.
+ * The writes are then undone by aborting the statement when a key is over the limit: see
+ * `orderRateVerdictSql`.
+ */
+export function orderRateHitsCte(param: Param, after: readonly string[]): string {
+  const writesDone = after.map((cte) => `(SELECT count(*) FROM ${cte}) >= 0`).join(' AND ');
+  const keys = `CASE WHEN ${param('rateMax')} > 0 AND ${writesDone}
+    THEN ${param('rateKeys')} ELSE '{}'::text[] END`;
+  return `order_rate_hits AS (
+    ${rateLimitHitSql(keys, param('rateWindowMs'))}
+  )`;
+}
+
+/** In the error that aborts an order over the rate limit (see `isOrderRateRefusal`). */
+const RATE_REFUSAL = 'toolhouse: order rate limit';
+const INVALID_TEXT_REPRESENTATION = '22P02';
+
+/**
+ * An expression for the order statement's result: 0 when every key is within the limit; else the
+ * statement fails, so nothing it wrote stays (nor the hit: a hit over the limit changes no later
+ * answer, the count stays over it until the window restarts). PostgreSQL has no RAISE outside a
+ * function: the failure is a cast of a text that is no number, built from the count so that the
+ * planner cannot evaluate it ahead of time.
+ */
+export function orderRateVerdictSql(param: Param): string {
+  return `(SELECT coalesce(max(CASE WHEN count > ${param('rateMax')}
+      THEN ('${RATE_REFUSAL}: ' || count)::int ELSE 0 END), 0) FROM order_rate_hits)`;
+}
+
+/** Whether the order statement failed because a key was over the order rate limit. */
+export function isOrderRateRefusal(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    code === INVALID_TEXT_REPRESENTATION &&
+    typeof message === 'string' &&
+    message.includes(RATE_REFUSAL)
+  );
 }

@@ -159,12 +159,14 @@ export async function placePurchase(
     holdHours: options.holdHours,
     limits: options.limits,
   });
-  if (result.rate_limited) throw new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
+  if (result === 'rate limited') throw new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
   if (result.too_many_unpaid)
     throw new Conflict(tooManyUnpaidOrdersMessage(options.limits.maxUnpaidOrders));
   if (result.id !== null) return toPurchase(result);
   const found =
-    result.min_quantity === null || result.available_quantity === null || result.price_cents === null
+    result.min_quantity === null ||
+    result.available_quantity === null ||
+    result.price_cents === null
       ? undefined
       : {
           minQuantity: result.min_quantity,
