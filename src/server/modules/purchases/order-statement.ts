@@ -9,7 +9,7 @@ import {
   orderRateHitsCte,
   orderRateKeys,
   orderRateVerdictSql,
-  unpaidLimitCte,
+  orderLimitsCte,
   type PurchaseLimits,
 } from './purchase-limits.ts';
 
@@ -50,8 +50,9 @@ const PLACED_COLUMNS = Object.entries(getTableColumns(purchase))
  * atomic without BEGIN/COMMIT, and the same text every time (unnamed: nothing is kept per
  * connection, so it works through PgBouncer in transaction pooling mode). In order:
  *
- * 1. `unpaid_limit` (purchase-limits.ts): whether the account holds too many unpaid orders;
- * 2. `taken`: the stock, by one conditional UPDATE that takes nothing when that limit refused, the
+ * 1. `limits` (purchase-limits.ts): whether the account holds too many unpaid orders, and whether
+ *    the order rate limit is already reached (a read, no lock);
+ * 2. `taken`: the stock, by one conditional UPDATE that takes nothing when a limit refused, the
  *    product is unknown, the quantity is below its minimum or above its stock, or the total would
  *    not fit. Its row lock re-checks the stock against concurrent orders (READ COMMITTED re-reads
  *    the locked row), so stock is never oversold;
@@ -61,14 +62,15 @@ const PLACED_COLUMNS = Object.entries(getTableColumns(purchase))
  * 5. `order_rate_hits`: the order rate's hits on the IP and account keys, counted after all the
  *    writes (purchase-limits.ts says why); over the limit, the result's `rate_verdict` fails the
  *    whole statement, so nothing of the order stays;
- * 6. one row: the unpaid verdict, the product as it was when the statement started (to tell the
+ * 6. one row: the limits' verdicts, the product as it was when the statement started (to tell the
  *    customer why nothing was taken) and the order placed, if any.
  */
-export const PLACE_ORDER_SQL = `WITH ${unpaidLimitCte(param)}, taken AS (
+export const PLACE_ORDER_SQL = `WITH ${orderLimitsCte(param)}, taken AS (
     UPDATE product SET available_quantity = available_quantity - ${param('quantity')},
       version = version + 1, updated_at = now()
-    FROM unpaid_limit
-    WHERE product.id = ${param('productId')} AND NOT unpaid_limit.too_many_unpaid
+    FROM limits
+    WHERE product.id = ${param('productId')}
+      AND NOT limits.rate_reached AND NOT limits.too_many_unpaid
       AND product.available_quantity >= ${param('quantity')}
       AND product.min_quantity <= ${param('quantity')}
       AND product.price_cents::bigint * ${param('quantity')} <= ${MAX_TOTAL_CENTS}
@@ -84,9 +86,10 @@ export const PLACE_ORDER_SQL = `WITH ${unpaidLimitCte(param)}, taken AS (
     RETURNING *
   )${effectsSql('placed', 'customer', 'placed')},
   ${orderRateHitsCte(param, ['placed', ...effectCtes('placed')])}
-  SELECT ${orderRateVerdictSql(param)} AS rate_verdict, unpaid_limit.too_many_unpaid,
-    found.min_quantity, found.available_quantity, found.price_cents, ${PLACED_COLUMNS}
-  FROM unpaid_limit
+  SELECT ${orderRateVerdictSql(param)} AS rate_verdict, limits.rate_reached,
+    limits.too_many_unpaid, found.min_quantity, found.available_quantity, found.price_cents,
+    ${PLACED_COLUMNS}
+  FROM limits
   LEFT JOIN product AS found ON found.id = ${param('productId')}
   LEFT JOIN placed ON true`;
 
@@ -125,6 +128,7 @@ export type PlacedRow = typeof purchase.$inferSelect;
 
 /** What the statement answers: the verdict, the product as it was, and the order (or nulls). */
 export type PlaceOrderResult = {
+  rate_reached: boolean;
   too_many_unpaid: boolean;
   min_quantity: number | null;
   available_quantity: number | null;

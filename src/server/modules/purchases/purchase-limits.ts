@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
-import { rateLimitHitSql } from '../rate-limit/rate-limit.ts';
+import { rateLimitHitSql, rateLimitReachedSql } from '../rate-limit/rate-limit.ts';
 
 export const tooManyUnpaidOrdersMessage = (max: number) =>
   `You already have ${max} unpaid orders. Please pay for or delete one of them before placing another.`;
@@ -19,17 +19,24 @@ export const orderRateKeys = (caller: Pick<AuthUser, 'id'>, clientIp: string) =>
 export type Param = (name: string) => string;
 
 /**
- * The unpaid-orders limit as a CTE of the order's one statement (order-statement.ts), whose writes
- * must be gated on `unpaid_limit.too_many_unpaid`: the number of unpaid orders the account holds
- * (each holds stock, so a few accounts must not lock the whole stock for the hold time). The count
- * is read at the statement's start, so parallel orders of one account are counted together and a
- * burst may pass it by a few; the rate limit bounds such bursts.
+ * The order limits as they stand when the order's one statement (order-statement.ts) starts, as a
+ * CTE whose writes must be gated on `limits` (one row):
+ *
+ * - `too_many_unpaid`: the number of unpaid orders the account holds (each holds stock, so a few
+ *   accounts must not lock the whole stock for the hold time). Read at the statement's start, so
+ *   parallel orders of one account are counted together and a burst may pass it by a few; the rate
+ *   limit bounds such bursts.
+ * - `rate_reached`: an IP or account key already at the order rate limit, so this order's hit will
+ *   be refused (`orderRateHitsCte`). Only saves work: such an order takes no stock (no product row
+ *   lock held while it queues on its rate rows) and writes nothing it would have to undo.
  */
-export function unpaidLimitCte(param: Param): string {
-  return `unpaid_limit AS (
-    SELECT (SELECT count(*) FROM purchase
-      WHERE user_id = ${param('userId')} AND status = 'pending' AND NOT paid
-        AND hold_expires_at > now()) >= ${param('maxUnpaid')} AS too_many_unpaid
+export function orderLimitsCte(param: Param): string {
+  const reached = rateLimitReachedSql(param('rateKeys'), param('rateMax'), param('rateWindowMs'));
+  return `limits AS (
+    SELECT ${param('rateMax')} > 0 AND ${reached} AS rate_reached,
+      (SELECT count(*) FROM purchase
+        WHERE user_id = ${param('userId')} AND status = 'pending' AND NOT paid
+          AND hold_expires_at > now()) >= ${param('maxUnpaid')} AS too_many_unpaid
   )`;
 }
 

@@ -159,7 +159,9 @@ export async function placePurchase(
     holdHours: options.holdHours,
     limits: options.limits,
   });
-  if (result === 'rate limited') throw new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
+  // Over the limit now, or already when the order arrived (then it took nothing): 429 either way.
+  if (result === 'rate limited' || result.rate_reached)
+    throw new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
   if (result.too_many_unpaid)
     throw new Conflict(tooManyUnpaidOrdersMessage(options.limits.maxUnpaidOrders));
   if (result.id !== null) return toPurchase(result);

@@ -33,6 +33,19 @@ export function rateLimitHitSql(keys: string, windowMs: string): string {
     RETURNING count`;
 }
 
+/**
+ * A boolean expression: whether one of `keys` (SQL text of a text array) has already reached `max`
+ * hits in its current window, i.e. whether a hit now would be refused. A read (no lock) for callers
+ * that want to skip work a refusal would undo; the hit itself (`rateLimitHitSql`) stays the exact
+ * answer.
+ */
+export function rateLimitReachedSql(keys: string, max: string, windowMs: string): string {
+  return `EXISTS (SELECT 1 FROM ${RATE_LIMIT}
+    WHERE ${RATE_LIMIT}.key IN (SELECT 'toolhouse:' || hit_key FROM unnest(${keys}) AS hit_key)
+      AND ${RATE_LIMIT}.count >= ${max}
+      AND ${RATE_LIMIT}.last_request >= ${NOW_MS} - ${windowMs})`;
+}
+
 // Unnamed and parameterized: parsed per call, nothing kept per connection (PgBouncer).
 const HIT = rateLimitHitSql('$1::text[]', '$2::bigint');
 
