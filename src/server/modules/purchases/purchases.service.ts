@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ErrorCode } from '../../../shared/errors.ts';
 import { IdSchema } from '../../../shared/ids.ts';
