@@ -289,8 +289,8 @@ async function benchOrders(base, pool) {
       ],
     });
 
-  /** The order transaction of placePurchase, straight on pg: pool of 10, 50 callers. */
-  async function orderViaPg() {
+  /** 50 callers of `once` for DURATION_S seconds; `once` says whether it placed an order. */
+  async function callers(once) {
     const latencies = [];
     let done = 0;
     let failed = 0;
@@ -298,74 +298,12 @@ async function benchOrders(base, pool) {
     const caller = async () => {
       while (Date.now() < end) {
         const t0 = performance.now();
-        const client = await pool.connect();
         try {
-          await client.query('BEGIN');
-          const productId = pick(productIds);
-          const { rows: taken } = await client.query(
-            {
-              name: 'bench_take',
-              text: `UPDATE product SET available_quantity = available_quantity - $2,
-                       version = version + 1, updated_at = now()
-                     WHERE id = $1 AND available_quantity >= $2 AND min_quantity <= $2
-                       AND price_cents::bigint * $2::bigint <= 100000000000
-                     RETURNING name, price_cents`,
-            },
-            [productId, 1],
-          );
-          const who = pick(customers);
-          const { rows: placed } = await client.query(
-            {
-              name: 'bench_order',
-              text: `INSERT INTO purchase (user_id, product_id, product_name, unit_price_cents,
-                       quantity, total_cents, customer_name, customer_email, address, phone,
-                       hold_expires_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
-                       now() + 24 * interval '1 hour') RETURNING *`,
-            },
-            [
-              who.id,
-              productId,
-              taken[0].name,
-              taken[0].price_cents,
-              1,
-              taken[0].price_cents,
-              who.name,
-              who.email,
-              '1 Bench Street',
-              '555 0100',
-            ],
-          );
-          // The order's effects, as the app writes them (purchase-lifecycle.ts applyEffects):
-          // its timeline entry and its "order received" mail in the outbox, one statement.
-          const orderId = placed[0].id;
-          await client.query(
-            {
-              name: 'bench_effects',
-              text: `WITH timeline AS (
-                       INSERT INTO order_event (purchase_id, event, actor)
-                       VALUES ($1, 'placed', 'customer'))
-                     INSERT INTO outbox (kind, dedupe_key, payload)
-                     VALUES ('mail', $1 || ':placed:customer', $2::jsonb)
-                     ON CONFLICT (dedupe_key) DO NOTHING`,
-            },
-            [
-              orderId,
-              JSON.stringify({
-                template: 'order.placed',
-                audience: 'customer',
-                purchaseId: orderId,
-              }),
-            ],
-          );
-          await client.query('COMMIT');
-          done += 1;
+          if (await once()) done += 1;
+          else failed += 1;
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
           failed += 1;
           if (failed === 1) console.error('pg order failed:', error.message);
-        } finally {
-          client.release();
         }
         latencies.push(performance.now() - t0);
       }
@@ -376,15 +314,123 @@ async function benchOrders(base, pool) {
     return { rps: done / DURATION_S, p99: Math.round(p99), bad: failed };
   }
 
-  console.log('POST /api/purchase vs the same transaction on pg…');
+  // The app's own order statement (limits, stock, order, effects in one statement), from the
+  // build, with the limits the app runs with here: the same text and values placePurchase sends.
+  const { PLACE_ORDER_SQL, placeOrderValues } = await import(
+    pathToFileURL(join(root, 'dist/node/server/modules/purchases/order-statement.js')).href
+  );
+  /** placePurchase's one statement straight on pg (unnamed, as the app): pool of 10, 50 callers. */
+  const orderViaPg = () =>
+    callers(async () => {
+      const { rows: placed } = await pool.query(
+        PLACE_ORDER_SQL,
+        placeOrderValues({
+          productId: pick(productIds),
+          quantity: 1,
+          caller: pick(customers),
+          address: '1 Bench Street',
+          phone: '555 0100',
+          clientIp: '127.0.0.1',
+          holdHours: 24,
+          limits: { orderRateLimitPerHour: 1_000_000, maxUnpaidOrders: 1_000_000 },
+        }),
+      );
+      return placed[0]?.id != null;
+    });
+
+  /**
+   * For reference: the order as it was before issue 11 (BEGIN, stock UPDATE, order INSERT, effects,
+   * COMMIT; named prepared statements, without the limits), straight on pg: pool of 10, 50 callers.
+   */
+  const formerTransactionViaPg = () =>
+    callers(async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const productId = pick(productIds);
+        const { rows: taken } = await client.query(
+          {
+            name: 'bench_take',
+            text: `UPDATE product SET available_quantity = available_quantity - $2,
+                     version = version + 1, updated_at = now()
+                   WHERE id = $1 AND available_quantity >= $2 AND min_quantity <= $2
+                     AND price_cents::bigint * $2::bigint <= 100000000000
+                   RETURNING name, price_cents`,
+          },
+          [productId, 1],
+        );
+        const who = pick(customers);
+        const { rows: placed } = await client.query(
+          {
+            name: 'bench_order',
+            text: `INSERT INTO purchase (user_id, product_id, product_name, unit_price_cents,
+                     quantity, total_cents, customer_name, customer_email, address, phone,
+                     hold_expires_at)
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,
+                     now() + 24 * interval '1 hour') RETURNING *`,
+          },
+          [
+            who.id,
+            productId,
+            taken[0].name,
+            taken[0].price_cents,
+            1,
+            taken[0].price_cents,
+            who.name,
+            who.email,
+            '1 Bench Street',
+            '555 0100',
+          ],
+        );
+        // The order's effects, as the app writes them (purchase-lifecycle.ts applyEffects):
+        // its timeline entry and its "order received" mail in the outbox, one statement.
+        const orderId = placed[0].id;
+        await client.query(
+          {
+            name: 'bench_effects',
+            text: `WITH timeline AS (
+                     INSERT INTO order_event (purchase_id, event, actor)
+                     VALUES ($1, 'placed', 'customer'))
+                   INSERT INTO outbox (kind, dedupe_key, payload)
+                   VALUES ('mail', $1 || ':placed:customer', $2::jsonb)
+                   ON CONFLICT (dedupe_key) DO NOTHING`,
+          },
+          [
+            orderId,
+            JSON.stringify({
+              template: 'order.placed',
+              audience: 'customer',
+              purchaseId: orderId,
+            }),
+          ],
+        );
+        await client.query('COMMIT');
+        return true;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    });
+
+  console.log('POST /api/purchase vs the same statement on pg…');
   const [ordersApp, ordersPg] = await interleaved(orderViaApp, orderViaPg);
+  console.log('The former order transaction on pg, for reference…');
+  const former = await formerTransactionViaPg();
   const orderRatio = ordersApp.rps / ordersPg.rps;
   row(
     'POST /api/purchase (signed in, 10 users, 20 products)',
     `${fmt(ordersApp.rps)} orders/s, p99 ${ordersApp.p99} ms${ordersApp.bad ? `, ${ordersApp.bad} failed` : ''}`,
-    `pg transaction ${fmt(ordersPg.rps)}/s, p99 ${ordersPg.p99} ms; ratio ${orderRatio.toFixed(2)}`,
+    `pg, the same statement ${fmt(ordersPg.rps)}/s, p99 ${ordersPg.p99} ms${ordersPg.bad ? `, ${ordersPg.bad} failed` : ''}; ratio ${orderRatio.toFixed(2)}`,
     `ratio >= ${TARGETS.orderRatio}: ${orderRatio >= TARGETS.orderRatio ? 'met' : 'MISSED'}; ` +
       `p99 <= ${TARGETS.orderP99Ms} ms: ${ordersApp.p99 <= TARGETS.orderP99Ms ? 'met' : 'MISSED'}`,
+  );
+  row(
+    '… the former order transaction on pg (BEGIN … COMMIT, no limits), once',
+    '',
+    `${fmt(former.rps)}/s, p99 ${former.p99} ms; app / former ${(ordersApp.rps / former.rps).toFixed(2)}`,
+    '',
   );
 }
 

@@ -1,9 +1,11 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import type { BreakerLog, DatabaseBreaker } from './database-breaker.ts';
 import { GuardedPool } from './guarded-pool.ts';
 import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** With its pool (`$client`), for hot statements sent as plain unnamed SQL. */
+export type Db = NodePgDatabase<typeof schema> & { $client: Pick<pg.Pool, 'query'> };
 /** A transaction handle; services that may run inside a caller's transaction take `Queryable`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Queryable = Db | Tx;

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, lt, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_ORDER_STATUSES,
   type OrderEvent,
@@ -31,25 +31,16 @@ interface Transition {
   to: OrderStatus;
   /** The payment state the order must be in. */
   paid: boolean;
-  /** Whether the stock the order holds goes back to the product. */
-  releasesStock: boolean;
   /** The timeline entry it writes. */
   event: OrderEvent;
 }
 
 export const TRANSITIONS = {
-  pay: { from: 'pending', to: 'pending', paid: false, releasesStock: false, event: 'paid' },
-  ship: { from: 'pending', to: 'shipped', paid: true, releasesStock: false, event: 'shipped' },
-  cancel: {
-    from: 'pending',
-    to: 'cancelled',
-    paid: false,
-    releasesStock: true,
-    event: 'cancelled',
-  },
-  expire: { from: 'pending', to: 'expired', paid: false, releasesStock: true, event: 'expired' },
+  pay: { from: 'pending', to: 'pending', paid: false, event: 'paid' },
+  ship: { from: 'pending', to: 'shipped', paid: true, event: 'shipped' },
+  cancel: { from: 'pending', to: 'cancelled', paid: false, event: 'cancelled' },
+  expire: { from: 'pending', to: 'expired', paid: false, event: 'expired' },
 } as const satisfies Record<string, Transition>;
-export type TransitionName = keyof typeof TRANSITIONS;
 
 export const ACTIVE_STATUSES = ACTIVE_ORDER_STATUSES;
 
@@ -66,7 +57,7 @@ export const PAYMENT_IN_FLIGHT_MESSAGE = 'A payment for this order is being proc
 export const noPaymentInFlight = sql`not exists (select 1 from ${paymentIntent} where ${paymentIntent.purchaseId} = ${purchase.id} and ${paymentIntent.status} = 'succeeded')`;
 
 /** The SQL condition under which `name` may be applied to a purchase row (its guards). */
-export function allowed(name: TransitionName): SQL {
+export function allowed(name: keyof typeof TRANSITIONS): SQL {
   const transition: Transition = TRANSITIONS[name];
   return and(
     eq(purchase.status, transition.from),
@@ -133,11 +124,79 @@ const MAILS: Record<
   refunded: [],
 };
 
+/** A string literal for SQL text built from the closed sets above (never from user input). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+const ORDER_EVENT = getTableName(orderEvent);
+const OUTBOX = getTableName(outbox);
+const PAYMENT_INTENT = getTableName(paymentIntent);
+
+/**
+ * The effects of `event` on every order the CTE `source` returns (its `id` column), as CTE parts
+ * (each starting with a comma) to append to the statement that made the change, so they commit or
+ * roll back with it: the timeline entry, the outbox mails and, when the order ends unpaid, our
+ * intent record canceled plus an outbox job to cancel it at the provider. Outbox rows are keyed by
+ * order, event and audience, so an effect is queued once however often it is applied. Plain text
+ * (no parameters): it is built once per event and actor, and statements built from it can be
+ * constant strings. Its CTEs are named `effect_*` (`effectCtes`) and each RETURNs a row per row
+ * written, so a later part of the statement can be made to run after them by reading them.
+ */
+export function effectsSql(event: OrderEvent, actor: Actor, source: string): string {
+  const parts = [
+    `effect_timeline AS (
+      INSERT INTO ${ORDER_EVENT} (purchase_id, event, actor)
+      SELECT id, ${literal(event)}, ${literal(actor)} FROM ${source}
+      RETURNING purchase_id
+    )`,
+  ];
+  const mails = MAILS[event].map((mail) => {
+    const job = [
+      `'template', ${literal(mail.template)}`,
+      `'purchaseId', id`,
+      `'audience', ${literal(mail.audience)}`,
+      ...(event === 'cancelled' ? [`'actor', ${literal(actor)}`] : []),
+    ];
+    return `SELECT 'mail', id::text || ${literal(`:${event}:${mail.audience}`)},
+        jsonb_build_object(${job.join(', ')}) FROM ${source}`;
+  });
+  if (mails.length > 0)
+    parts.push(`effect_mails AS (
+      INSERT INTO ${OUTBOX} (kind, dedupe_key, payload)
+      ${mails.join('\n      UNION ALL ')}
+      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+    )`);
+  if (event === 'cancelled' || event === 'expired')
+    parts.push(
+      `effect_canceled AS (
+      UPDATE ${PAYMENT_INTENT} SET status = 'canceled', updated_at = now() FROM ${source}
+      WHERE ${PAYMENT_INTENT}.purchase_id = ${source}.id
+        AND ${PAYMENT_INTENT}.status = 'requires_payment_method'
+      RETURNING ${PAYMENT_INTENT}.id AS intent_id, ${PAYMENT_INTENT}.provider AS provider
+    )`,
+      `effect_cancel_jobs AS (
+      INSERT INTO ${OUTBOX} (kind, dedupe_key, payload)
+      SELECT 'cancel-intent', 'cancel-intent:' || intent_id,
+        jsonb_build_object('intentId', intent_id, 'provider', provider)
+      FROM effect_canceled ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+    )`,
+    );
+  return parts.map((part) => `, ${part}`).join('\n');
+}
+
+/** The names of the CTEs `effectsSql(event, …)` writes with. */
+export function effectCtes(event: OrderEvent): string[] {
+  return [
+    'effect_timeline',
+    ...(MAILS[event].length > 0 ? ['effect_mails'] : []),
+    ...(event === 'cancelled' || event === 'expired'
+      ? ['effect_canceled', 'effect_cancel_jobs']
+      : []),
+  ];
+}
+
 /**
  * The effects of `event` on order `purchaseId`, in ONE statement inside the caller's transaction
- * (the one that made the change): the timeline entry, the outbox mails and, when the order ends
- * unpaid, our intent record canceled plus an outbox job to cancel it at the provider. Outbox rows
- * are keyed by order, event and audience, so an effect is queued once however often it is applied.
+ * (the one that made the change). See `effectsSql`.
  */
 export async function applyEffects(
   tx: Queryable,
@@ -145,55 +204,14 @@ export async function applyEffects(
   event: OrderEvent,
   actor: Actor,
 ): Promise<void> {
-  const mails = MAILS[event].map((mail) => {
-    const job: OrderMailJob = { ...mail, purchaseId, ...(event === 'cancelled' ? { actor } : {}) };
-    return sql`('mail', ${`${purchaseId}:${event}:${mail.audience}`}, ${JSON.stringify(job)}::jsonb)`;
-  });
-  const endsUnpaid = event === 'cancelled' || event === 'expired';
   await tx.execute(sql`
-    WITH timeline AS (
-      INSERT INTO ${orderEvent} (purchase_id, event, actor) VALUES (${purchaseId}, ${event}, ${actor})
-    )${
-      endsUnpaid
-        ? sql`, canceled AS (
-      UPDATE ${paymentIntent} SET status = 'canceled', updated_at = now()
-      WHERE ${paymentIntent.purchaseId} = ${purchaseId} AND ${paymentIntent.status} = 'requires_payment_method'
-      RETURNING ${paymentIntent.id} AS id, ${paymentIntent.provider} AS provider
-    ), cancel_jobs AS (
-      INSERT INTO ${outbox} (kind, dedupe_key, payload)
-      SELECT 'cancel-intent', 'cancel-intent:' || id, jsonb_build_object('intentId', id, 'provider', provider)
-      FROM canceled ON CONFLICT (dedupe_key) DO NOTHING
-    )`
-        : sql``
-    }
-    ${
-      mails.length > 0
-        ? sql`INSERT INTO ${outbox} (kind, dedupe_key, payload) VALUES ${sql.join(mails, sql`, `)}
-    ON CONFLICT (dedupe_key) DO NOTHING`
-        : sql`SELECT 1`
-    }
-  `);
+    WITH effect_source AS (SELECT ${purchaseId}::uuid AS id)
+    ${sql.raw(effectsSql(event, actor, 'effect_source'))}
+    SELECT 1`);
 }
 
 /**
  * The effects of expiring many orders at once (the hold-expiry sweep), as CTE parts to append to
  * the statement that expired them (`expired` must RETURN `id`).
  */
-export const expiryEffects = sql`
-  , timeline AS (
-    INSERT INTO ${orderEvent} (purchase_id, event, actor) SELECT id, 'expired', 'system' FROM expired
-  ), mails AS (
-    INSERT INTO ${outbox} (kind, dedupe_key, payload)
-    SELECT 'mail', id || ':expired:customer',
-      jsonb_build_object('template', 'order.expired', 'purchaseId', id, 'audience', 'customer')
-    FROM expired ON CONFLICT (dedupe_key) DO NOTHING
-  ), canceled AS (
-    UPDATE ${paymentIntent} SET status = 'canceled', updated_at = now() FROM expired
-    WHERE ${paymentIntent.purchaseId} = expired.id AND ${paymentIntent.status} = 'requires_payment_method'
-    RETURNING ${paymentIntent.id} AS intent_id, ${paymentIntent.provider} AS provider
-  ), cancel_jobs AS (
-    INSERT INTO ${outbox} (kind, dedupe_key, payload)
-    SELECT 'cancel-intent', 'cancel-intent:' || intent_id,
-      jsonb_build_object('intentId', intent_id, 'provider', provider)
-    FROM canceled ON CONFLICT (dedupe_key) DO NOTHING
-  )`;
+export const expiryEffects = sql.raw(effectsSql('expired', 'system', 'expired'));

@@ -1,8 +1,15 @@
+import { count, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABOVE_MAXIMUM_MESSAGE, ORDER_QUANTITY_MAX } from '../../../shared/purchase.ts';
+import {
+  ABOVE_MAXIMUM_MESSAGE,
+  ABOVE_STOCK_MESSAGE,
+  ORDER_QUANTITY_MAX,
+} from '../../../shared/purchase.ts';
+import { orderEvent, outbox, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct } from '../../testing/factories.ts';
+import { createProduct, stockOf, userIdOf } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../rate-limit/rate-limit.ts';
 import { tooManyUnpaidOrdersMessage } from './purchase-limits.ts';
 
 // The limits as an operator configures them: here small, so the test stays short.
@@ -12,14 +19,44 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const order = (who: SignedIn, productId: string, remoteAddress = '127.0.0.1') =>
-  t.app.inject({
+const order = (
+  who: SignedIn,
+  productId: string,
+  remoteAddress = '127.0.0.1',
+  orderQuantity = 1,
+  app: TestApp = t,
+) =>
+  app.app.inject({
     method: 'POST',
     url: '/api/purchase',
     headers: who.headers,
     remoteAddress,
-    payload: { productId, orderQuantity: 1 },
+    payload: { productId, orderQuantity },
   });
+
+/** What an account's orders left in the database: orders, timeline entries, mails queued. */
+async function tracesOf(app: TestApp, who: SignedIn) {
+  const { db } = app.database;
+  const userId = await userIdOf(db, who.email);
+  const ids = (
+    await db.select({ id: purchase.id }).from(purchase).where(eq(purchase.userId, userId))
+  ).map((row) => row.id);
+  if (ids.length === 0) return { orders: 0, events: 0, mails: 0 };
+  const [events] = await db
+    .select({ n: count() })
+    .from(orderEvent)
+    .where(inArray(orderEvent.purchaseId, ids));
+  const mails = await Promise.all(
+    ids.map(async (id) => {
+      const [row] = await db
+        .select({ n: count() })
+        .from(outbox)
+        .where(like(outbox.dedupeKey, `${id}:placed:%`));
+      return row?.n ?? 0;
+    }),
+  );
+  return { orders: ids.length, events: events?.n ?? 0, mails: mails.reduce((a, b) => a + b, 0) };
+}
 
 describe('limits on placing orders', () => {
   it('holds at most MAX_UNPAID_ORDERS unpaid orders per account (409), freed by a cancel', async () => {
@@ -74,6 +111,43 @@ describe('limits on placing orders', () => {
     expect(shared).toEqual([201, 201, 201, 201, 201, 201, 429]);
   });
 
+  it('counts every attempt, refused or not, and answers the limits before the product', async () => {
+    const item = await createProduct(t.database.db, { availableQuantity: 100 });
+    const buyer = await signUp(t.app);
+    let ip = 0;
+    const next = (productId: string, quantity = 1) =>
+      order(buyer, productId, `10.4.0.${(ip += 1)}`, quantity);
+    expect((await next('0b9c4a8e-3f0e-4c55-9a39-2f0d2f4f4e11')).statusCode).toBe(404);
+    expect((await next('not-an-id')).statusCode).toBe(404);
+    const above = await next(item.id, 101);
+    expect(above.statusCode).toBe(409);
+    expect(above.json()).toMatchObject({ message: ABOVE_STOCK_MESSAGE });
+    for (let i = 0; i < 3; i += 1) expect((await next(item.id)).statusCode).toBe(201);
+    // The 7th attempt of the hour: refused by the rate, before the unpaid orders and the product.
+    const seventh = await next('not-an-id');
+    expect(seventh.statusCode).toBe(429);
+    expect(seventh.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: TOO_MANY_REQUESTS_MESSAGE,
+      requestId: expect.any(String),
+    });
+    expect((await next(item.id)).statusCode).toBe(429);
+    expect((await stockOf(t.database.db, item.id))?.available).toBe(97);
+    expect(await tracesOf(t, buyer)).toEqual({ orders: 3, events: 3, mails: 3 });
+  });
+
+  it('takes no stock and writes nothing for an order refused over the unpaid orders', async () => {
+    const item = await createProduct(t.database.db, { availableQuantity: 100 });
+    const buyer = await signUp(t.app);
+    for (let i = 0; i < 3; i += 1)
+      expect((await order(buyer, item.id, `10.5.0.${i}`)).statusCode).toBe(201);
+    const refused = await order(buyer, item.id, '10.5.0.9', 2);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: tooManyUnpaidOrdersMessage(3) });
+    expect((await stockOf(t.database.db, item.id))?.available).toBe(97);
+    expect(await tracesOf(t, buyer)).toEqual({ orders: 3, events: 3, mails: 3 });
+  });
+
   it('names the largest allowed quantity, not the stock, when the stock is larger', async () => {
     const item = await createProduct(t.database.db, {
       availableQuantity: 2_000_000,
@@ -91,5 +165,37 @@ describe('limits on placing orders', () => {
       message: ABOVE_MAXIMUM_MESSAGE,
       fields: { orderQuantity: ABOVE_MAXIMUM_MESSAGE },
     });
+  });
+});
+
+describe('the order rate under parallel orders', () => {
+  // Only the rate limits here: the unpaid orders' limit is out of the way.
+  let r: TestApp;
+  beforeAll(async () => {
+    r = await buildTestApp({ env: { MAX_UNPAID_ORDERS: '1000', ORDER_RATE_LIMIT_PER_HOUR: '5' } });
+  });
+  afterAll(() => r?.close());
+
+  it('places exactly the limit of 20 parallel orders of one account; the others leave no trace', async () => {
+    const item = await createProduct(r.database.db, { availableQuantity: 100 });
+    const buyer = await signUp(r.app);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => order(buyer, item.id, `10.6.0.${i}`, 1, r)),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(15).fill(429)]);
+    for (const res of answers.filter((a) => a.statusCode === 429))
+      expect(res.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect((await stockOf(r.database.db, item.id))?.available).toBe(95);
+    expect(await tracesOf(r, buyer)).toEqual({ orders: 5, events: 5, mails: 5 });
+  });
+
+  it('places exactly the limit of parallel orders from one IP, whatever the account', async () => {
+    const item = await createProduct(r.database.db, { availableQuantity: 100 });
+    const buyers = await Promise.all(Array.from({ length: 12 }, () => signUp(r.app)));
+    const answers = await Promise.all(buyers.map((b) => order(b, item.id, '10.7.0.1', 1, r)));
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(429)]);
+    expect((await stockOf(r.database.db, item.id))?.available).toBe(95);
   });
 });

@@ -13,7 +13,6 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../plugins/authentication.ts';
 import { scheduleHoldExpiry } from './hold-expiry.ts';
-import { enforcePurchaseLimits } from './purchase-limits.ts';
 import {
   cancelPurchase,
   expireStaleHolds,
@@ -35,8 +34,11 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig 
     '/purchase',
     { schema: { body: PurchaseBodySchema, response: { 201: PurchaseSchema } } },
     async (request, reply) => {
-      await enforcePurchaseLimits(db, callerOf(request), request.ip, config);
-      const order = await placePurchase(db, callerOf(request), request.body, config.orderHoldHours);
+      const order = await placePurchase(db, callerOf(request), request.body, {
+        clientIp: request.ip,
+        holdHours: config.orderHoldHours,
+        limits: config,
+      });
       return reply.code(201).send(order);
     },
   );

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ErrorCode } from '../../../shared/errors.ts';
 import { IdSchema } from '../../../shared/ids.ts';
@@ -24,9 +24,12 @@ import {
   user,
 } from '../../db/schema.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
-import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
+import { AppError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../rate-limit/rate-limit.ts';
+import { MAX_TOTAL_CENTS, runPlaceOrder } from './order-statement.ts';
+import { tooManyUnpaidOrdersMessage, type PurchaseLimits } from './purchase-limits.ts';
 import {
   ACTIVE_STATUSES,
   allowed,
@@ -42,8 +45,6 @@ export { PAYMENT_IN_FLIGHT_MESSAGE } from './purchase-lifecycle.ts';
 type PurchaseRow = typeof purchase.$inferSelect;
 type PurchaseInput = z.output<typeof PurchaseBodySchema>;
 
-/** purchase.total_cents is an integer column: an order may not total more than this. */
-const MAX_TOTAL_CENTS = 2_147_483_647;
 export const ORDER_TOTAL_TOO_LARGE_MESSAGE = 'The order total is too large. Please order fewer.';
 
 const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
@@ -116,16 +117,11 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
   return result.rows[0]?.expired ?? 0;
 }
 
-/** Why the conditional stock update took nothing, as the error the customer should see. */
-async function whyNotTaken(db: Db, productId: string, quantity: number): Promise<AppError> {
-  const [found] = await db
-    .select({
-      minQuantity: product.minQuantity,
-      availableQuantity: product.availableQuantity,
-      priceCents: product.priceCents,
-    })
-    .from(product)
-    .where(eq(product.id, productId));
+/** Why the order statement took no stock, from the product as it was when it started. */
+function whyNotTaken(
+  quantity: number,
+  found: { minQuantity: number; availableQuantity: number; priceCents: number } | undefined,
+): AppError {
   if (!found) return new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
   const problem = orderQuantityProblem(quantity, found);
   if (problem === BELOW_MINIMUM_MESSAGE) return new Invalid(problem, { orderQuantity: problem });
@@ -133,64 +129,53 @@ async function whyNotTaken(db: Db, productId: string, quantity: number): Promise
     return new Invalid(ORDER_TOTAL_TOO_LARGE_MESSAGE, {
       orderQuantity: ORDER_TOTAL_TOO_LARGE_MESSAGE,
     });
-  // Above stock, or the stock moved between the update and this look: either way, not now.
+  // Above stock, or a concurrent order took it since the statement began: either way, not now.
   return new AppError(409, ErrorCode.Conflict, ABOVE_STOCK_MESSAGE, {
     orderQuantity: ABOVE_STOCK_MESSAGE,
   });
 }
 
 /**
- * POST /api/purchase. Takes the stock with one conditional update (never read-then-write) and, in
- * the same transaction, records the order with the product's name and unit price as they were at
- * that moment, and the customer as the session knows them. Unpaid, it holds the stock `holdHours`.
+ * POST /api/purchase, in one statement (order-statement.ts): the order limits (rate per IP and
+ * account, unpaid orders held), the stock taken by one conditional update (never read-then-write),
+ * the order recorded with the product's name and unit price as they were at that moment and the
+ * customer as the session knows them, and its effects; all or nothing. Unpaid, it holds the stock
+ * `holdHours`. Refusals in the order the limits come first: 429, 409 (unpaid), then the product's.
  */
 export async function placePurchase(
   db: Db,
   caller: AuthUser,
   input: PurchaseInput,
-  holdHours: number,
+  options: { clientIp: string; holdHours: number; limits: PurchaseLimits },
 ): Promise<Purchase> {
-  if (!isId(input.productId)) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
   const quantity = input.orderQuantity;
-  const row = await db.transaction(async (tx) => {
-    const [taken] = await tx
-      .update(product)
-      .set({
-        availableQuantity: sql`${product.availableQuantity} - ${quantity}`,
-        version: sql`${product.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(product.id, input.productId),
-          gte(product.availableQuantity, quantity),
-          lte(product.minQuantity, quantity),
-          sql`${product.priceCents}::bigint * ${quantity}::bigint <= ${MAX_TOTAL_CENTS}`,
-        ),
-      )
-      .returning({ name: product.name, priceCents: product.priceCents });
-    if (!taken) return undefined;
-    const [created] = await tx
-      .insert(purchase)
-      .values({
-        userId: caller.id,
-        productId: input.productId,
-        productName: taken.name,
-        unitPriceCents: taken.priceCents,
-        quantity,
-        totalCents: taken.priceCents * quantity,
-        customerName: caller.name,
-        customerEmail: caller.email,
-        address: input.address,
-        phone: input.phone,
-        holdExpiresAt: sql`now() + ${holdHours}::double precision * interval '1 hour'`,
-      })
-      .returning();
-    if (created) await applyEffects(tx, created.id, 'placed', 'customer');
-    return created;
+  const result = await runPlaceOrder(db.$client, {
+    productId: isId(input.productId) ? input.productId : null,
+    quantity,
+    caller,
+    address: input.address,
+    phone: input.phone,
+    clientIp: options.clientIp,
+    holdHours: options.holdHours,
+    limits: options.limits,
   });
-  if (!row) throw await whyNotTaken(db, input.productId, quantity);
-  return toPurchase(row);
+  // Over the limit now, or already when the order arrived (then it took nothing): 429 either way.
+  if (result === 'rate limited' || result.rate_reached)
+    throw new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
+  if (result.too_many_unpaid)
+    throw new Conflict(tooManyUnpaidOrdersMessage(options.limits.maxUnpaidOrders));
+  if (result.id !== null) return toPurchase(result);
+  const found =
+    result.min_quantity === null ||
+    result.available_quantity === null ||
+    result.price_cents === null
+      ? undefined
+      : {
+          minQuantity: result.min_quantity,
+          availableQuantity: result.available_quantity,
+          priceCents: result.price_cents,
+        };
+  throw whyNotTaken(quantity, found);
 }
 
 /** GET /api/purchase?customerEmail=: a customer's active orders, newest first. */

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimit } from '../../db/schema.ts';
 import { TooManyRequests } from '../../errors.ts';
@@ -10,34 +9,58 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-const NOW_MS = sql`(extract(epoch from clock_timestamp()) * 1000)::bigint`;
+const RATE_LIMIT = getTableName(rateLimit);
+const NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 
 /**
- * Counts one hit on each key and says whether every key is still within the rule. One atomic
- * statement on the `rate_limit` table better-auth's own limits use (our keys carry a `toolhouse:`
- * prefix, so they never meet its keys): every app instance sees the same counts, and parallel hits
- * cannot slip through together. A fixed window: it starts at a key's first hit and restarts once
- * it has passed.
+ * The statement that counts one hit on each key of the text array `keys` (SQL text, e.g. `$1`)
+ * and RETURNs each key's `count`, in a window of `windowMs` (SQL text) milliseconds. Rows with no
+ * key (an empty array) count nothing. One atomic upsert on the `rate_limit` table better-auth's own
+ * limits use (our keys carry a `toolhouse:` prefix, so they never meet its keys): every app
+ * instance sees the same counts, and parallel hits cannot slip through together (the second waits
+ * for the first's row lock and counts on top of it). A fixed window: it starts at a key's first hit
+ * and restarts once it has passed. Plain text, so a caller may embed it as a CTE of a larger
+ * statement (the order: modules/purchases/order-statement.ts); the hit then commits with it.
  */
+export function rateLimitHitSql(keys: string, windowMs: string): string {
+  const expired = `${RATE_LIMIT}.last_request < ${NOW_MS} - ${windowMs}`;
+  return `INSERT INTO ${RATE_LIMIT} (id, key, count, last_request)
+    SELECT gen_random_uuid()::text, 'toolhouse:' || hit_key, 1, ${NOW_MS}
+    FROM unnest(${keys}) AS hit_key
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN ${expired} THEN 1 ELSE ${RATE_LIMIT}.count + 1 END,
+      last_request = CASE WHEN ${expired} THEN ${NOW_MS} ELSE ${RATE_LIMIT}.last_request END
+    RETURNING count`;
+}
+
+/**
+ * A boolean expression: whether one of `keys` (SQL text of a text array) has already reached `max`
+ * hits in its current window, i.e. whether a hit now would be refused. A read (no lock) for callers
+ * that want to skip work a refusal would undo; the hit itself (`rateLimitHitSql`) stays the exact
+ * answer.
+ */
+export function rateLimitReachedSql(keys: string, max: string, windowMs: string): string {
+  return `EXISTS (SELECT 1 FROM ${RATE_LIMIT}
+    WHERE ${RATE_LIMIT}.key IN (SELECT 'toolhouse:' || hit_key FROM unnest(${keys}) AS hit_key)
+      AND ${RATE_LIMIT}.count >= ${max}
+      AND ${RATE_LIMIT}.last_request >= ${NOW_MS} - ${windowMs})`;
+}
+
+// Unnamed and parameterized: parsed per call, nothing kept per connection (PgBouncer).
+const HIT = rateLimitHitSql('$1::text[]', '$2::bigint');
+
+/** Counts one hit on each key and says whether every key is still within the rule. */
 export async function takeRateLimitHit(
   db: Db,
   keys: string | readonly string[],
   rule: RateRule,
 ): Promise<boolean> {
   if (rule.max <= 0) return true;
-  const windowMs = rule.windowSeconds * 1000;
-  const rows = [keys]
-    .flat()
-    .map((key) => sql`(${randomUUID()}, ${`toolhouse:${key}`}, 1, ${NOW_MS})`);
-  const expired = sql`${rateLimit.lastRequest} < ${NOW_MS} - ${windowMs}`;
-  const result = await db.execute<{ count: number }>(sql`
-    insert into ${rateLimit} (id, key, count, last_request)
-    values ${sql.join(rows, sql`, `)}
-    on conflict (key) do update set
-      count = case when ${expired} then 1 else ${rateLimit.count} + 1 end,
-      last_request = case when ${expired} then ${NOW_MS} else ${rateLimit.lastRequest} end
-    returning count`);
-  return result.rows.every((row) => Number(row.count) <= rule.max);
+  const { rows } = await db.$client.query<{ count: number }>(HIT, [
+    [keys].flat(),
+    rule.windowSeconds * 1000,
+  ]);
+  return rows.every((row) => Number(row.count) <= rule.max);
 }
 
 export const TOO_MANY_REQUESTS_MESSAGE =
