@@ -60,28 +60,21 @@ export function orderRateHitsCte(param: Param, after: readonly string[]): string
   )`;
 }
 
-/** In the error that aborts an order over the rate limit (see `isOrderRateRefusal`). */
-const RATE_REFUSAL = 'toolhouse: order rate limit';
-const INVALID_TEXT_REPRESENTATION = '22P02';
+/** The SQLSTATE of the error that aborts an order over the rate limit (drizzle/0008_refuse_function). */
+const RATE_REFUSAL_SQLSTATE = 'TH429';
 
 /**
  * An expression for the order statement's result: 0 when every key is within the limit; else the
- * statement fails, so nothing it wrote stays (nor the hit: a hit over the limit changes no later
- * answer, the count stays over it until the window restarts). PostgreSQL has no RAISE outside a
- * function: the failure is a cast of a text that is no number, built from the count so that the
- * planner cannot evaluate it ahead of time.
+ * statement fails through the database's `refuse()`, so nothing it wrote stays (nor the hit: a hit
+ * over the limit changes no later answer, the count stays over it until the window restarts).
  */
 export function orderRateVerdictSql(param: Param): string {
   return `(SELECT coalesce(max(CASE WHEN count > ${param('rateMax')}
-      THEN ('${RATE_REFUSAL}: ' || count)::int ELSE 0 END), 0) FROM order_rate_hits)`;
+      THEN refuse('${RATE_REFUSAL_SQLSTATE}', 'order rate limit reached') ELSE 0 END), 0)
+    FROM order_rate_hits)`;
 }
 
 /** Whether the order statement failed because a key was over the order rate limit. */
 export function isOrderRateRefusal(error: unknown): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  return (
-    code === INVALID_TEXT_REPRESENTATION &&
-    typeof message === 'string' &&
-    message.includes(RATE_REFUSAL)
-  );
+  return (error as { code?: unknown }).code === RATE_REFUSAL_SQLSTATE;
 }
