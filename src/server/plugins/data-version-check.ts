@@ -1,0 +1,138 @@
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { product, review } from '../db/schema.ts';
+
+/**
+ * The freshness bound of everything cached from the shop's data (the catalogue's bytes, the
+ * server-rendered pages), and the commit wait of API writes, in ms (docs/decisions/007 and 016).
+ */
+export const DATA_FRESHNESS_MS = 2;
+
+/** Fingerprints of the data the caches serve: each changes with every write of its table. */
+export interface DataVersions {
+  /**
+   * The product table: an insert raises max(seq) (an identity, never reused), a delete lowers
+   * count(*), every update bumps a version so sum(version) grows (admin edits, and the purchases
+   * module's order, cancel and expiry updates all do); sum(seq) catches a delete and an insert
+   * that cancel out in count.
+   */
+  products: string;
+  /** Reviews: the count (posted, or removed), max(updated_at) (replaced), a hash sum (hidden). */
+  reviews: string;
+}
+
+// One round trip for both; plain SQL without a named prepared statement, so it works through
+// PgBouncer in transaction pooling mode. Tiny aggregates, run at most about twice per bound.
+const VERSIONS = sql<DataVersions>`SELECT
+  (SELECT count(*)::text || ':' || coalesce(max(${product.seq}), 0)::text || ':'
+    || coalesce(sum(${product.seq}), 0)::text || ':' || coalesce(sum(${product.version}), 0)::text
+    FROM ${product}) AS products,
+  (SELECT count(*)::text || ':' || coalesce(max(${review.updatedAt})::text, '') || ':'
+    || coalesce(sum(hashtext(${review.id}::text || ${review.updatedAt}::text
+    || ${review.hidden}::text)), 0)::text
+    FROM ${review}) AS reviews`;
+
+/** A value now, or later: a cache hit answers without a promise (no microtask, no allocation). */
+export type Eventually<T> = T | Promise<T>;
+
+export interface DataVersionCheck {
+  /**
+   * Versions read by a check that STARTED at most the freshness bound before this call: at once
+   * (no promise) when a finished check is that recent, else a promise of a running or new one.
+   * They include every write committed more than the bound before the call, on any instance.
+   */
+  current(): Eventually<DataVersions>;
+}
+
+export interface DataVersionCheckOptions {
+  /** The freshness bound in ms (tests use a clock of their own). */
+  freshnessMs?: number;
+  /** A monotonic clock in ms. */
+  now?: () => number;
+  /** The query (tests count or delay it); defaults to the one above on `db`. */
+  read?: () => Promise<DataVersions>;
+}
+
+interface Check {
+  startedAt: number;
+  versions: Promise<DataVersions>;
+}
+
+/**
+ * One per app instance, shared by the catalogue cache and the page cache, so concurrent readers
+ * of both share one query:
+ *
+ * - A call is answered from the newest FINISHED check if it started within the bound before the
+ *   call: synchronously, no waiting, no promise.
+ * - Once that check is older than half the bound, the call also starts the next one in the
+ *   background (one at a time), so under load a finished, recent check is almost always there:
+ *   requests never wait for the database, and the instance runs at most about one check per half
+ *   bound (≤ 1,000 tiny queries per second), however many requests.
+ * - Otherwise the call waits for a running check that started within the bound, or for a new one
+ *   that starts after it (at once, or as soon as an older running check ends; all such callers
+ *   share it).
+ * - A failed check is never reused; callers of it get its error (the caches decide what an outage
+ *   means for them).
+ */
+export function createDataVersionCheck(
+  db: Db,
+  options: DataVersionCheckOptions = {},
+): DataVersionCheck {
+  const freshnessMs = options.freshnessMs ?? DATA_FRESHNESS_MS;
+  const now = options.now ?? (() => performance.now());
+  const read =
+    options.read ??
+    (async (): Promise<DataVersions> => {
+      const { rows } = await db.execute<{ products: string; reviews: string }>(VERSIONS);
+      const row = rows[0];
+      if (!row) throw new Error('the data version query returned no row');
+      return { products: row.products, reviews: row.reviews };
+    });
+
+  /** The newest check that finished with versions, and when it started. */
+  let settled: { startedAt: number; versions: DataVersions } | undefined;
+  let running: Check | undefined;
+  /** The check queued behind a running one that is too old for its callers. */
+  let queued: Promise<DataVersions> | undefined;
+
+  const start = (): Check => {
+    // Taken before the query is sent: the database's snapshot is taken later still.
+    const check: Check = { startedAt: now(), versions: read() };
+    running = check;
+    check.versions.then(
+      (versions) => {
+        if (running === check) running = undefined;
+        if (!settled || settled.startedAt <= check.startedAt)
+          settled = { startedAt: check.startedAt, versions };
+      },
+      () => {
+        if (running === check) running = undefined;
+      },
+    );
+    return check;
+  };
+
+  const ignore = () => undefined;
+
+  return {
+    current() {
+      const arrived = now();
+      const oldest = arrived - freshnessMs;
+      if (settled && settled.startedAt >= oldest) {
+        // Refresh ahead: the next call finds a finished check younger than the bound. Its failure
+        // reaches whoever must wait for a check; nobody waits for this one.
+        if (!running && settled.startedAt < arrived - freshnessMs / 2)
+          start().versions.catch(ignore);
+        return settled.versions;
+      }
+      if (running && running.startedAt >= oldest) return running.versions;
+      if (!running) return start().versions;
+      queued ??= running.versions.then(ignore, ignore).then(() => {
+        queued = undefined;
+        return start().versions;
+      });
+      return queued;
+    },
+  };
+}
