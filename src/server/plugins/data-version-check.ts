@@ -7,7 +7,7 @@ import { product, review } from '../db/schema.ts';
  * The freshness bound of everything cached from the shop's data (the catalogue's bytes, the
  * server-rendered pages), and the commit wait of API writes, in ms (docs/decisions/007 and 016).
  */
-export const DATA_FRESHNESS_MS = 2;
+export const DATA_FRESHNESS_MS = 5;
 
 /** Fingerprints of the data the caches serve: each changes with every write of its table. */
 export interface DataVersions {
@@ -21,6 +21,9 @@ export interface DataVersions {
   /** Reviews: the count (posted, or removed), max(updated_at) (replaced), a hash sum (hidden). */
   reviews: string;
 }
+
+/** Started this much earlier than a check's average duration asks for, for the odd slow one. */
+const REFRESH_SLACK_MS = 0.2;
 
 // One round trip for both; plain SQL without a named prepared statement, so it works through
 // PgBouncer in transaction pooling mode. Tiny aggregates, run at most about twice per bound.
@@ -65,10 +68,12 @@ interface Check {
  *
  * - A call is answered from the newest FINISHED check if it started within the bound before the
  *   call: synchronously, no waiting, no promise.
- * - Once that check is older than half the bound, the call also starts the next one in the
- *   background (one at a time), so under load a finished, recent check is almost always there:
- *   requests never wait for the database, and the instance runs at most about one check per half
- *   bound (≤ 1,000 tiny queries per second), however many requests.
+ * - Once that check is so old that a new one (twice its usual duration from now) might not end
+ *   within the bound, the call also starts the next one in the background (one at a time; no
+ *   earlier than half the bound). So under load a finished, recent check is almost always there:
+ *   requests do not wait for the database, and the instance runs a little more than one check
+ *   per bound (at most one per half bound), however many requests. Each check costs the database
+ *   and the pool real work on a small machine, so not more often.
  * - Otherwise the call waits for a running check that started within the bound, or for a new one
  *   that starts after it (at once, or as soon as an older running check ends; all such callers
  *   share it).
@@ -95,6 +100,8 @@ export function createDataVersionCheck(
   let running: Check | undefined;
   /** The check queued behind a running one that is too old for its callers. */
   let queued: Promise<DataVersions> | undefined;
+  /** How long a check takes (a moving average), so the next one starts just in time. */
+  let took = 0;
 
   const start = (): Check => {
     // Taken before the query is sent: the database's snapshot is taken later still.
@@ -103,6 +110,7 @@ export function createDataVersionCheck(
     check.versions.then(
       (versions) => {
         if (running === check) running = undefined;
+        took += (now() - check.startedAt - took) / 4;
         if (!settled || settled.startedAt <= check.startedAt)
           settled = { startedAt: check.startedAt, versions };
       },
@@ -114,6 +122,9 @@ export function createDataVersionCheck(
   };
 
   const ignore = () => undefined;
+  /** Whether a check this old should be followed by the next one now: it ends before the bound. */
+  const dueForRefresh = (age: number) =>
+    age >= freshnessMs - Math.min(freshnessMs / 2, 2 * took + REFRESH_SLACK_MS);
 
   return {
     current() {
@@ -122,8 +133,7 @@ export function createDataVersionCheck(
       if (settled && settled.startedAt >= oldest) {
         // Refresh ahead: the next call finds a finished check younger than the bound. Its failure
         // reaches whoever must wait for a check; nobody waits for this one.
-        if (!running && settled.startedAt < arrived - freshnessMs / 2)
-          start().versions.catch(ignore);
+        if (!running && dueForRefresh(arrived - settled.startedAt)) start().versions.catch(ignore);
         return settled.versions;
       }
       if (running && running.startedAt >= oldest) return running.versions;
