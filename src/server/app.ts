@@ -91,8 +91,8 @@ export async function buildApp({
   });
   // One check of the data versions per instance, shared by every cache of the shop's data
   // (catalogue, search answers, pages): concurrent readers share one query (ADR 016).
-  const versions = createDataVersionCheck(db);
-  const catalog = createCatalogCache(db, { versions });
+  const versions = createDataVersionCheck(database.pool);
+  const catalog = createCatalogCache(db, versions);
 
   await app.register(
     async (api) => {

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { product, review } from '../db/schema.ts';
 
 /**
@@ -39,6 +40,20 @@ const VERSIONS = sql<DataVersions>`SELECT
 /** A value now, or later: a cache hit answers without a promise (no microtask, no allocation). */
 export type Eventually<T> = T | Promise<T>;
 
+/**
+ * The query straight on the app's pool (the guarded one: bounded waits, fails at once in an
+ * outage), its text made once: the ORM's per-query work is not worth it for one constant query.
+ */
+function readFrom(pool: Pick<pg.Pool, 'query'>): () => Promise<DataVersions> {
+  const text = new PgDialect().sqlToQuery(VERSIONS).sql;
+  return async () => {
+    const { rows } = await pool.query<DataVersions>(text);
+    const row = rows[0];
+    if (!row) throw new Error('the data version query returned no row');
+    return { products: row.products, reviews: row.reviews };
+  };
+}
+
 export interface DataVersionCheck {
   /**
    * Versions read by a check that STARTED at most the freshness bound before this call: at once
@@ -53,7 +68,7 @@ export interface DataVersionCheckOptions {
   freshnessMs?: number;
   /** A monotonic clock in ms. */
   now?: () => number;
-  /** The query (tests count or delay it); defaults to the one above on `db`. */
+  /** The query (tests count or delay it); defaults to the one above on `pool`. */
   read?: () => Promise<DataVersions>;
 }
 
@@ -81,19 +96,12 @@ interface Check {
  *   means for them).
  */
 export function createDataVersionCheck(
-  db: Db,
+  pool: Pick<pg.Pool, 'query'>,
   options: DataVersionCheckOptions = {},
 ): DataVersionCheck {
   const freshnessMs = options.freshnessMs ?? DATA_FRESHNESS_MS;
   const now = options.now ?? (() => performance.now());
-  const read =
-    options.read ??
-    (async (): Promise<DataVersions> => {
-      const { rows } = await db.execute<{ products: string; reviews: string }>(VERSIONS);
-      const row = rows[0];
-      if (!row) throw new Error('the data version query returned no row');
-      return { products: row.products, reviews: row.reviews };
-    });
+  const read = options.read ?? readFrom(pool);
 
   /** The newest check that finished with versions, and when it started. */
   let settled: { startedAt: number; versions: DataVersions } | undefined;

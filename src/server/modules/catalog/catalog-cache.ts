@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.ts';
 import { product } from '../../db/schema.ts';
 import { findDatabaseUnavailable } from '../../errors.ts';
 import {
-  createDataVersionCheck,
   DATA_FRESHNESS_MS,
   type DataVersionCheck,
   type Eventually,
@@ -69,22 +68,7 @@ export interface CatalogCache {
   product(productId: string): Eventually<ProductSnapshot | undefined>;
 }
 
-export interface CatalogCacheOptions {
-  /** The instance's shared version check; by default one of its own (with the options below). */
-  versions?: DataVersionCheck;
-  /** The freshness bound in ms of a check of its own (tests use a clock of their own). */
-  freshnessMs?: number;
-  /** A monotonic clock in ms, for a check of its own. */
-  now?: () => number;
-}
-
-export function createCatalogCache(db: Db, options: CatalogCacheOptions = {}): CatalogCache {
-  const versions =
-    options.versions ??
-    createDataVersionCheck(db, {
-      ...(options.freshnessMs !== undefined && { freshnessMs: options.freshnessMs }),
-      ...(options.now && { now: options.now }),
-    });
+export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogCache {
   let built: Built | undefined;
   /** Rebuilds run one at a time; each is numbered, so a request knows if one began after it. */
   let rebuilds = 0;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { toSearchParams, type ProductSearch } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
-import { createDataVersionCheck, type DataVersionCheck } from '../../plugins/data-version-check.ts';
+import type { DataVersionCheck } from '../../plugins/data-version-check.ts';
 import { searchProducts } from './catalog-search.service.ts';
 
 /**
@@ -22,8 +22,6 @@ export interface ProductSearchCache {
 }
 
 export interface SearchCacheOptions {
-  /** The instance's shared version check; by default one of its own. */
-  versions?: DataVersionCheck;
   maxEntries?: number;
   maxBytes?: number;
 }
@@ -34,9 +32,10 @@ function entityTag(version: string, key: string): string {
 
 export function createProductSearchCache(
   db: Db,
-  { versions, maxEntries = 500, maxBytes = 16 * 1024 * 1024 }: SearchCacheOptions = {},
+  /** The instance's shared data version check. */
+  versions: DataVersionCheck,
+  { maxEntries = 500, maxBytes = 16 * 1024 * 1024 }: SearchCacheOptions = {},
 ): ProductSearchCache {
-  const check = versions ?? createDataVersionCheck(db);
   let cachedVersion = '';
   /** Map order is recency: the first entry is the least recently used. */
   const entries = new Map<string, Promise<SearchAnswer>>();
@@ -58,7 +57,7 @@ export function createProductSearchCache(
 
   return {
     async answer(search) {
-      const current = (await check.current()).products;
+      const current = (await versions.current()).products;
       if (current !== cachedVersion) {
         entries.clear();
         sizes.clear();

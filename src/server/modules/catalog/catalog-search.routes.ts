@@ -10,7 +10,7 @@ export const catalogSearchRoutes: FastifyPluginAsyncZod<{
   db: Db;
   versions: DataVersionCheck;
 }> = async (app, { db, versions }) => {
-  const answers = createProductSearchCache(db, { versions });
+  const answers = createProductSearchCache(db, versions);
   app.get(
     '/products/search',
     { config: { access: 'public' }, schema: { querystring: ProductSearchQuerySchema } },
