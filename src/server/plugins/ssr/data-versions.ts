@@ -25,6 +25,26 @@ export function createPageDataVersions(check: DataVersionCheck) {
     return key;
   };
 
+  /** The key of each list of roots (a page's plan keeps its list) for the versions seen last. */
+  let keysFor: DataVersions | undefined;
+  const keys = new Map<readonly string[], string>();
+  const keyFor = (
+    roots: readonly string[],
+    parts: readonly (keyof DataVersions)[],
+    versions: DataVersions,
+  ) => {
+    if (versions !== keysFor) {
+      keysFor = versions;
+      keys.clear();
+    }
+    let key = keys.get(roots);
+    if (key === undefined) {
+      key = keyOf(parts, versions);
+      keys.set(roots, key);
+    }
+    return key;
+  };
+
   return {
     /** The versions' part of the cache key of a page showing `roots`. */
     of(roots: readonly string[]): Eventually<string | undefined> {
@@ -38,8 +58,8 @@ export function createPageDataVersions(check: DataVersionCheck) {
       if (parts.length === 0) return '';
       const versions = check.current();
       return versions instanceof Promise
-        ? versions.then((current) => keyOf(parts, current))
-        : keyOf(parts, versions);
+        ? versions.then((current) => keyFor(roots, parts, current))
+        : keyFor(roots, parts, versions);
     },
   };
 }
