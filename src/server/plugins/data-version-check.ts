@@ -78,8 +78,8 @@ interface Check {
 }
 
 /**
- * One per app instance, shared by the catalogue cache and the page cache, so concurrent readers
- * of both share one query:
+ * One per app instance (app.ts), shared by the catalogue cache, the search answers and the page
+ * cache, so concurrent readers of all three share one query (docs/decisions/016):
  *
  * - A call is answered from the newest FINISHED check if it started within the bound before the
  *   call: synchronously, no waiting, no promise.
