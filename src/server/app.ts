@@ -15,7 +15,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './plugins/authentication.ts';
 import { registerCommitWait } from './plugins/commit-wait.ts';
-import { CATALOG_FRESHNESS_MS } from './modules/catalog/catalog-cache.ts';
+import { CATALOG_FRESHNESS_MS, createCatalogCache } from './modules/catalog/catalog-cache.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogSearchRoutes } from './modules/catalog/catalog-search.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -30,6 +30,7 @@ import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { webBuildFolder } from './paths.ts';
+import { createDataVersionCheck } from './plugins/data-version-check.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { recordRouteTable } from './plugins/route-table.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -88,6 +89,10 @@ export async function buildApp({
     mailer: theMailer,
     log: app.log,
   });
+  // One check of the data versions per instance, shared by every cache of the shop's data
+  // (catalogue, search answers, pages): concurrent readers share one query (ADR 016).
+  const versions = createDataVersionCheck(database.pool);
+  const catalog = createCatalogCache(db, versions);
 
   await app.register(
     async (api) => {
@@ -96,8 +101,8 @@ export async function buildApp({
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { db });
       await api.register(systemRoutes, { database, config });
-      await api.register(catalogSearchRoutes, { db });
-      await api.register(catalogRoutes, { db });
+      await api.register(catalogSearchRoutes, { db, versions });
+      await api.register(catalogRoutes, { db, catalog });
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db, formRateLimitPerHour: config.formRateLimitPerHour });
       await api.register(purchasesRoutes, { db, config });
@@ -111,6 +116,11 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(imagesRoutes, { db });
-  await registerSpa(app, webRoot, { db, publicUrl: config.publicUrl, pageRenderer });
+  await registerSpa(app, webRoot, {
+    versions,
+    catalog,
+    publicUrl: config.publicUrl,
+    pageRenderer,
+  });
   return app;
 }

@@ -38,8 +38,10 @@ async function main(): Promise<void> {
   let stopping = false;
   // While stopping, an answer ends its keep-alive connection: an idle one left open (a browser's,
   // a proxy's) would otherwise hold the shutdown until the shutdown timeout kills the process.
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: every answer passes it, so no promise and no tick for it.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -179,3 +179,63 @@ describe('when the session store does not answer', () => {
     }
   });
 });
+
+describe('which routes check the caller', () => {
+  it('every route but a public one, in nested plugins too; a public one never looks a session up', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    let lookups = 0;
+    const counting = {
+      query: () => {
+        lookups += 1;
+        return Promise.resolve({ rows: [] });
+      },
+    };
+    registerAuthentication(app, reference, counting as never);
+    await app.register(async (module) => {
+      module.get('/public', { config: { access: 'public' } }, () => ({ ok: true }));
+      module.get('/optional', { config: { access: 'optional' } }, (request) => ({
+        user: request.user,
+      }));
+      module.get('/secure-by-default', () => ({ ok: true }));
+      module.route({
+        method: ['GET', 'POST'],
+        url: '/admin',
+        config: { access: 'admin' },
+        handler: () => ({ ok: true }),
+      });
+    });
+    try {
+      // A well-formed signed token, so a route that checks does ask the session store.
+      const authorization = `Bearer ${signSessionToken('no-such-session', secret)}`;
+      const call = (url: string, method: 'GET' | 'POST' = 'GET') =>
+        app.inject({
+          method,
+          url,
+          headers: { authorization },
+          payload: method === 'POST' ? {} : undefined,
+        });
+
+      const open = await call('/public');
+      expect(open.statusCode).toBe(200);
+      expect(lookups).toBe(0);
+
+      expect((await call('/optional')).json()).toEqual({ user: null });
+      expect(lookups).toBe(1);
+      expect((await call('/secure-by-default')).statusCode).toBe(401);
+      expect((await call('/admin')).statusCode).toBe(401);
+      expect((await call('/admin', 'POST')).statusCode).toBe(401);
+      expect(lookups).toBe(4);
+      // The HEAD route Fastify adds for a GET is checked like its GET.
+      const head = await app.inject({
+        method: 'HEAD',
+        url: '/secure-by-default',
+        headers: { authorization },
+      });
+      expect(head.statusCode).toBe(401);
+      expect(lookups).toBe(5);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ROLE_ADMIN } from '../../shared/user.ts';
 import type pg from 'pg';
 import { Forbidden, ServiceUnavailable, Unauthorized } from '../errors.ts';
@@ -37,7 +37,7 @@ export async function authenticate(
   }
 }
 
-/** Checks every route of this scope before its body is even parsed. */
+/** Checks every route of this scope that is not public, before its body is even parsed. */
 export function registerAuthentication(api: FastifyInstance, auth: Auth, pool: pg.Pool): void {
   const lookup = createSessionLookup(auth, pool);
   api.decorateRequest('user', null);
@@ -51,11 +51,15 @@ export function registerAuthentication(api: FastifyInstance, auth: Auth, pool: p
     if (access === 'admin' && caller.role !== ROLE_ADMIN) throw new Forbidden();
     request.user = caller;
   };
-  // A callback hook: a public route (the cached catalogue) goes on without a promise or a tick.
-  api.addHook('onRequest', (request, _reply, done) => {
-    const access = request.routeOptions.config.access ?? 'user';
-    if (access === 'public') return done();
-    authorize(request, access).then(() => done(), done);
+  const check: onRequestHookHandler = (request, _reply, done) => {
+    authorize(request, request.routeOptions.config.access ?? 'user').then(() => done(), done);
+  };
+  // Attached to each route that is not public only (secure by default: a route without `access`
+  // gets it), so a public route (the cached catalogue) pays nothing, not even a hook call.
+  api.addHook('onRoute', (route) => {
+    if ((route.config?.access ?? 'user') === 'public') return;
+    const own = route.onRequest;
+    route.onRequest = [...(own ? [own].flat() : []), check];
   });
 }
 

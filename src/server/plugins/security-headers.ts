@@ -56,10 +56,12 @@ export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig)
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
   };
-  app.addHook('onRequest', async (request, reply) => {
+  // Every answer, 404s and errors included: a hook of the root. A callback hook: no promise, no tick.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     reply.header('x-request-id', request.id);
     if (carriesPersonalData(request.url, request.routeOptions.config.access))
       reply.header('cache-control', 'no-store');
+    done();
   });
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { matchesIfNoneMatch } from '../modules/catalog/catalog-cache.ts';
+import { matchesIfNoneMatch } from './conditional-get.ts';
 import { etagOf, pickEncoding, type CompressedBody } from './ssr/compressed-body.ts';
 
 const ONE_YEAR_SECONDS = 31_536_000;

@@ -3,13 +3,16 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { ErrorCode } from '../../shared/errors.ts';
-import type { Db } from '../db/client.ts';
+import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
+import type { DataVersionCheck } from './data-version-check.ts';
 import { registerPages } from './ssr/pages.ts';
 import { loadPageRenderer } from './ssr/page-renderer.ts';
 import { registerStaticAssets } from './static-assets.ts';
 
 export interface SpaOptions {
-  db: Db;
+  /** The instance's shared data version check and catalogue cache (pages, sitemap). */
+  versions: DataVersionCheck;
+  catalog: CatalogCache;
   publicUrl: string;
   /**
    * The server-rendering entry; by default the build's (dist/ssr), when there is one; null for
@@ -45,7 +48,8 @@ export async function registerSpa(
   }
   const servePage = renderer
     ? registerPages(app, {
-        db: options.db,
+        versions: options.versions,
+        catalog: options.catalog,
         publicUrl: options.publicUrl,
         template: readFileSync(template, 'utf8'),
         renderer,

@@ -7,7 +7,8 @@ import { product, purchase } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { expireStaleHolds } from '../purchases/purchases.service.ts';
-import { CATALOG_FRESHNESS_MS, createCatalogCache, matchesIfNoneMatch } from './catalog-cache.ts';
+import { createDataVersionCheck } from '../../plugins/data-version-check.ts';
+import { CATALOG_FRESHNESS_MS, createCatalogCache } from './catalog-cache.ts';
 
 // Two instances of the app on one database, as behind a load balancer: each keeps its own cached
 // catalogue bytes, and each must serve the other's writes at once.
@@ -256,7 +257,14 @@ describe('GET /api/products/{id}: one product from the same cache', () => {
   });
 
   it('answers a malformed id 404 like an unknown one', async () => {
-    for (const id of ['nope', '00000000-0000-4000-8000-000000000000', "1' or '1'='1"]) {
+    for (const id of [
+      'nope',
+      '00000000-0000-4000-8000-000000000000',
+      "1' or '1'='1",
+      'constructor',
+      '__proto__',
+      'x'.repeat(90),
+    ]) {
       const res = await a.app.inject(`/api/products/${encodeURIComponent(id)}`);
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
@@ -267,7 +275,10 @@ describe('GET /api/products/{id}: one product from the same cache', () => {
 describe('the freshness bound (a clock of our own)', () => {
   it('answers from a check started within the bound, and asks again past it', async () => {
     let clock = 1_000;
-    const cache = createCatalogCache(a.database.db, { now: () => clock });
+    const cache = createCatalogCache(
+      a.database.db,
+      createDataVersionCheck(a.database.pool, { now: () => clock }),
+    );
     const id = await addProduct(a, { availableQuantity: 9 });
     const stockIn = async () =>
       (JSON.parse((await cache.current()).body.toString()) as Product[]).find((p) => p._id === id)
@@ -291,7 +302,10 @@ describe('the freshness bound (a clock of our own)', () => {
 
   it('past the bound, waits for a check that starts after the request, even while an older one runs', async () => {
     let clock = 0;
-    const cache = createCatalogCache(a.database.db, { now: () => clock });
+    const cache = createCatalogCache(
+      a.database.db,
+      createDataVersionCheck(a.database.pool, { now: () => clock }),
+    );
     const id = await addProduct(a, { availableQuantity: 5 });
     const first = cache.product(id);
     clock += CATALOG_FRESHNESS_MS + 1;
@@ -302,19 +316,5 @@ describe('the freshness bound (a clock of our own)', () => {
     const second = cache.product(id);
     await first;
     expect((await second)?.version).toBe(2);
-  });
-});
-
-describe('matchesIfNoneMatch', () => {
-  it.each([
-    [undefined, false],
-    ['"abc"', true],
-    ['W/"abc"', true],
-    [' "x" , "abc" ', true],
-    ['*', true],
-    ['"ab"', false],
-    ['abc', false],
-  ])('%s -> %s', (header, expected) => {
-    expect(matchesIfNoneMatch(header, '"abc"')).toBe(expected);
   });
 });

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { toSearchParams, type ProductSearch } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
+import type { DataVersionCheck } from '../../plugins/data-version-check.ts';
 import { searchProducts } from './catalog-search.service.ts';
-import { createCatalogVersion } from './catalog-version.ts';
 
 /**
- * Search answers as the bytes GET /api/products/search sends, kept per catalogue version: a
- * small LRU keyed by the canonical query string. Any product write changes the version, and the
+ * Search answers as the bytes GET /api/products/search sends, kept per catalogue version (the
+ * instance's shared data version check: as fresh as the catalogue cache, within the same bound):
+ * a small LRU keyed by the canonical query string. Any product write changes the version, and the
  * first request after it drops every cached answer. The entity tag derives from the version and
  * the query, so it is the same on every instance, and a revalidation gets a 304.
  */
@@ -31,9 +32,10 @@ function entityTag(version: string, key: string): string {
 
 export function createProductSearchCache(
   db: Db,
+  /** The instance's shared data version check. */
+  versions: DataVersionCheck,
   { maxEntries = 500, maxBytes = 16 * 1024 * 1024 }: SearchCacheOptions = {},
 ): ProductSearchCache {
-  const version = createCatalogVersion(db);
   let cachedVersion = '';
   /** Map order is recency: the first entry is the least recently used. */
   const entries = new Map<string, Promise<SearchAnswer>>();
@@ -55,7 +57,7 @@ export function createProductSearchCache(
 
   return {
     async answer(search) {
-      const current = await version.current();
+      const current = (await versions.current()).products;
       if (current !== cachedVersion) {
         entries.clear();
         sizes.clear();

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductSearchQuerySchema, toProductSearch } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
-import { matchesIfNoneMatch } from './catalog-cache.ts';
+import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
+import type { DataVersionCheck } from '../../plugins/data-version-check.ts';
 import { createProductSearchCache } from './catalog-search-cache.ts';
 
 /** GET /api/products/search (a static path, so it wins over /products/:productId). */
-export const catalogSearchRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const answers = createProductSearchCache(db);
+export const catalogSearchRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  versions: DataVersionCheck;
+}> = async (app, { db, versions }) => {
+  const answers = createProductSearchCache(db, versions);
   app.get(
     '/products/search',
     { config: { access: 'public' }, schema: { querystring: ProductSearchQuerySchema } },

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   InsertedIdSchema,
@@ -16,32 +17,54 @@ import {
   updateProduct,
   versionsFromIfMatch,
 } from './catalog.service.ts';
-import { createCatalogCache, matchesIfNoneMatch } from './catalog-cache.ts';
+import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
+import type { CatalogCache, CatalogSnapshot, ProductSnapshot } from './catalog-cache.ts';
 
 /** The product's version as an entity tag, so a client may edit with `If-Match` instead. */
 const etagOf = (version: number) => `"${version}"`;
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Cached bytes with their ETag; 304 when the client has them. No promise, no serialization. */
+function sendSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogSnapshot) {
+  reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
+  if (matchesIfNoneMatch(request.headers['if-none-match'], snapshot.etag)) reply.code(304).send();
+  else reply.type(JSON_TYPE).send(snapshot.body);
+}
+
+function sendProduct(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  found: ProductSnapshot | undefined,
+) {
+  if (!found) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+  sendSnapshot(request, reply, found);
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db; catalog: CatalogCache }> = async (
+  app,
+  { db, catalog },
+) => {
   // The list goes out as cached bytes (a ProductListSchema array, serialized once per change).
-  const catalog = createCatalogCache(db);
-  app.get('/products', { config: { access: 'public' } }, async (request, reply) => {
-    const { body, etag } = await catalog.current();
-    reply.header('etag', etag).header('cache-control', 'no-cache');
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(body);
+  // A hit is answered synchronously: no promise, no tick (the cache's check is recent).
+  app.get('/products', { config: { access: 'public' } }, (request, reply) => {
+    const current = catalog.current();
+    if (current instanceof Promise)
+      return current.then((snapshot) => sendSnapshot(request, reply, snapshot));
+    sendSnapshot(request, reply, current);
   });
 
-  // One product: its cached bytes, as fresh as the list (a malformed id is as unknown as a missing one).
-  app.get(
+  // One product: its cached bytes, as fresh as the list. The id needs no validator of its own: it
+  // is looked up among the ids of the cached products only, so anything else, malformed or not,
+  // is a 404 in the one error shape (the same answer as before, without a parse per request).
+  app.get<{ Params: { productId: string } }>(
     '/products/:productId',
-    { config: { access: 'public' }, schema: { params: ProductParamsSchema } },
-    async (request, reply) => {
-      const found = await catalog.product(request.params.productId);
-      if (!found) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
-      reply.header('etag', found.etag).header('cache-control', 'no-cache');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], found.etag))
-        return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(found.body);
+    { config: { access: 'public' } },
+    (request, reply) => {
+      const found = catalog.product(request.params.productId);
+      if (found instanceof Promise)
+        return found.then((product) => sendProduct(request, reply, product));
+      sendProduct(request, reply, found);
     },
   );
 

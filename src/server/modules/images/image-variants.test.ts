@@ -44,6 +44,19 @@ describe('responsive product images', () => {
     expect(revalidated.statusCode).toBe(304);
   });
 
+  it('answers 304 to any If-None-Match naming its tag: weak, in a list, or *', async () => {
+    const first = await t.app.inject(img);
+    const etag = String(first.headers.etag);
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const res = await t.app.inject({ url: img, headers: { 'if-none-match': header } });
+      expect(res.statusCode, header).toBe(304);
+      expect(res.rawPayload.length).toBe(0);
+    }
+    const changed = await t.app.inject({ url: img, headers: { 'if-none-match': '"other"' } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
   it('refuses other widths and unknown images with a 404', async () => {
     const hash = img.slice('/images/'.length, -'.webp'.length);
     for (const url of [`/images/${hash}-w123.webp`, `/images/${'0'.repeat(64)}-w400.webp`]) {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
+import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
 import { createImageStore } from './image-variants.service.ts';
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -23,7 +24,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .header('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`)
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.type(found.contentType).send(found.bytes);
     },
   );

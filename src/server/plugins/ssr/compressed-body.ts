@@ -43,12 +43,23 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
   return undefined;
 }
 
+/**
+ * The last Accept-Encoding parsed and what it allows: a browser (or a load test) sends the same
+ * header on every request, so the parsing runs once per distinct header, not per request.
+ */
+let lastAccepted: { header: string | undefined; encoding: Encoding } = {
+  header: undefined,
+  encoding: undefined,
+};
+
 /** The bytes to send and their Content-Encoding, for the client's Accept-Encoding. */
 export function pickEncoding(
   body: CompressedBody,
   acceptEncoding: string | undefined,
 ): { bytes: Buffer; encoding: Encoding } {
-  const encoding = preferredEncoding(acceptEncoding);
+  if (lastAccepted.header !== acceptEncoding)
+    lastAccepted = { header: acceptEncoding, encoding: preferredEncoding(acceptEncoding) };
+  const { encoding } = lastAccepted;
   if (encoding === 'br' && body.br) return { bytes: body.br, encoding };
   if ((encoding === 'br' || encoding === 'gzip') && body.gzip)
     return { bytes: body.gzip, encoding: 'gzip' };

@@ -1,10 +1,4 @@
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { product, review } from '../../db/schema.ts';
-import { freshRead } from './fresh-read.ts';
-
-/** Fingerprints of the data server-rendered pages show, by the query-key root that reads it. */
-export type DataVersions = Readonly<Record<string, string>>;
+import type { DataVersionCheck, DataVersions, Eventually } from '../data-version-check.ts';
 
 /**
  * Data that never changes while the process runs (the public config comes from the environment):
@@ -12,48 +6,60 @@ export type DataVersions = Readonly<Record<string, string>>;
  */
 const STATIC_ROOTS = new Set(['public-config']);
 
+/** The query-key roots whose data the shared version check fingerprints, and which part. */
+const VERSIONED_ROOTS = new Map<string, keyof DataVersions>([
+  ['products', 'products'],
+  ['reviews', 'reviews'],
+]);
+
 /**
- * One tiny query for both fingerprints, shared by concurrent requests (freshRead). The catalogue's
- * is the same aggregate as the catalogue cache's (src/server/modules/catalog/catalog-cache.ts):
- * an insert raises max(seq), a delete lowers count, every update bumps a version. A review changes
- * the count (posted, or removed with its account), its updated_at (replaced) or its hidden flag
- * (moderated).
+ * The cache key part for the data a server-rendered page shows, from the instance's shared data
+ * version check (plugins/data-version-check.ts: as fresh as the catalogue cache, within the same
+ * bound). A page names its data by query-key roots; '' when it shows only static data, undefined
+ * when a root is unknown here (such a page is rendered for every request, never cached).
  */
-export function createDataVersions(db: Db) {
-  const query = db
-    .select({
-      products: sql<string>`(select count(*)::text || ':' || coalesce(max(${product.seq}), 0)::text
-        || ':' || coalesce(sum(${product.seq}), 0)::text || ':' || coalesce(sum(${product.version}), 0)::text
-        from ${product})`,
-      reviews: sql<string>`(select count(*)::text || ':' || coalesce(max(${review.updatedAt})::text, '')
-        || ':' || coalesce(sum(hashtext(${review.id}::text || ${review.updatedAt}::text
-        || ${review.hidden}::text)), 0)::text
-        from ${review})`,
-    })
-    // Not a named prepared statement: PgBouncer in transaction pooling mode cannot keep one.
-    .from(sql`(select 1) as one`);
-  const read = freshRead(async (): Promise<DataVersions> => {
-    const [row] = await query.execute();
-    if (!row) throw new Error('the page data version query returned no row');
-    return row;
-  });
+export function createPageDataVersions(check: DataVersionCheck) {
+  const keyOf = (parts: readonly (keyof DataVersions)[], versions: DataVersions) => {
+    let key = '';
+    for (const part of parts) key += `${part}=${versions[part]};`;
+    return key;
+  };
+
+  /** The key of each list of roots (a page's plan keeps its list) for the versions seen last. */
+  let keysFor: DataVersions | undefined;
+  const keys = new Map<readonly string[], string>();
+  const keyFor = (
+    roots: readonly string[],
+    parts: readonly (keyof DataVersions)[],
+    versions: DataVersions,
+  ) => {
+    if (versions !== keysFor) {
+      keysFor = versions;
+      keys.clear();
+    }
+    let key = keys.get(roots);
+    if (key === undefined) {
+      key = keyOf(parts, versions);
+      keys.set(roots, key);
+    }
+    return key;
+  };
 
   return {
-    /**
-     * The versions of the data behind `roots`, read after this call; undefined when a root is
-     * unknown here (such a page is rendered for every request, never cached).
-     */
-    async of(roots: readonly string[]): Promise<string | undefined> {
-      const versioned = roots.filter((root) => !STATIC_ROOTS.has(root));
-      if (versioned.length === 0) return '';
-      const versions = await read();
-      const parts: string[] = [];
-      for (const root of versioned) {
-        const version = versions[root];
-        if (version === undefined) return undefined;
-        parts.push(`${root}=${version}`);
+    /** The versions' part of the cache key of a page showing `roots`. */
+    of(roots: readonly string[]): Eventually<string | undefined> {
+      const parts: (keyof DataVersions)[] = [];
+      for (const root of roots) {
+        if (STATIC_ROOTS.has(root)) continue;
+        const part = VERSIONED_ROOTS.get(root);
+        if (part === undefined) return undefined;
+        parts.push(part);
       }
-      return parts.join(';');
+      if (parts.length === 0) return '';
+      const versions = check.current();
+      return versions instanceof Promise
+        ? versions.then((current) => keyFor(roots, parts, current))
+        : keyFor(roots, parts, versions);
     },
   };
 }

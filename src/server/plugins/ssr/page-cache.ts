@@ -7,9 +7,13 @@ export function createPageCache<T>(maxEntries: number) {
   const entries = new Map<string, T>();
   const pending = new Map<string, Promise<T>>();
 
+  /** The key last moved to the end of `entries` (the most recently used). */
+  let newest: string | undefined;
+
   const remember = (key: string, value: T) => {
     entries.delete(key);
     entries.set(key, value);
+    newest = key;
     if (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
@@ -17,13 +21,16 @@ export function createPageCache<T>(maxEntries: number) {
   };
 
   return {
-    /** The cached value, or `make`'s (kept only when `keep` says so). */
-    async get(key: string, make: () => Promise<T>, keep: (value: T) => boolean): Promise<T> {
+    /** The cached value (at once, no promise), or `make`'s (kept only when `keep` says so). */
+    get(key: string, make: () => Promise<T>, keep: (value: T) => boolean): T | Promise<T> {
       const hit = entries.get(key);
       if (hit !== undefined) {
-        // Most recently used: move to the end.
-        entries.delete(key);
-        entries.set(key, hit);
+        // Most recently used: move to the end (unless it is there already, as under load).
+        if (key !== newest) {
+          entries.delete(key);
+          entries.set(key, hit);
+          newest = key;
+        }
         return hit;
       }
       const running = pending.get(key);

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageRenderer } from '../../../shared/page-rendering.ts';
+import type { PagePlan, PageRenderer } from '../../../shared/page-rendering.ts';
 import { ProductListSchema } from '../../../shared/product.ts';
-import type { Db } from '../../db/client.ts';
-import { createCatalogCache, matchesIfNoneMatch } from '../../modules/catalog/catalog-cache.ts';
+import type { CatalogCache } from '../../modules/catalog/catalog-cache.ts';
+import { matchesIfNoneMatch } from '../conditional-get.ts';
+import type { DataVersionCheck, Eventually } from '../data-version-check.ts';
 import { compressBody, pickEncoding, type CompressedBody } from './compressed-body.ts';
-import { createDataVersions } from './data-versions.ts';
+import { createPageDataVersions } from './data-versions.ts';
 import { createHtmlDocument } from './html-document.ts';
 import { createPageCache } from './page-cache.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
@@ -19,21 +20,25 @@ interface CachedPage {
 }
 
 export interface PagesOptions {
-  db: Db;
   /** PUBLIC_URL: the base of canonical URLs, Open Graph, the sitemap and robots.txt. */
   publicUrl: string;
   /** The built index.html. */
   template: string;
   renderer: PageRenderer;
+  /** The instance's shared data version check and catalogue cache. */
+  versions: DataVersionCheck;
+  catalog: CatalogCache;
 }
 
+const HTML = 'text/html; charset=utf-8';
+
+/** The page's bytes in the client's encoding, with its ETag; 304 when the client has them. */
 function send(
   request: FastifyRequest,
   reply: FastifyReply,
   type: string,
   page: { status: number; body: CompressedBody },
-) {
-  const { bytes, encoding } = pickEncoding(page.body, request.headers['accept-encoding']);
+): void {
   reply
     .code(page.status)
     .type(type)
@@ -41,10 +46,13 @@ function send(
     .header('cache-control', 'no-cache')
     .header('etag', page.body.etag)
     .header('vary', 'accept-encoding');
-  if (page.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], page.body.etag))
-    return reply.code(304).send();
+  if (page.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], page.body.etag)) {
+    reply.code(304).send();
+    return;
+  }
+  const { bytes, encoding } = pickEncoding(page.body, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(bytes);
+  reply.send(bytes);
 }
 
 /**
@@ -57,7 +65,7 @@ function send(
 export function registerPages(app: FastifyInstance, options: PagesOptions) {
   const { renderer, publicUrl } = options;
   const document = createHtmlDocument(options.template);
-  const versions = createDataVersions(options.db);
+  const versions = createPageDataVersions(options.versions);
   const cache = createPageCache<CachedPage>(MAX_CACHED_PAGES);
   const shell = { status: 200, body: compressBody(Buffer.from(document.shell('Toolhouse'))) };
 
@@ -89,7 +97,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
     return send(request, reply, 'text/plain; charset=utf-8', { status: 200, body });
   });
 
-  const catalog = createCatalogCache(options.db);
+  const { catalog } = options;
   let sitemap: { etag: string; body: CompressedBody } | undefined;
   app.get('/sitemap.xml', async (request, reply) => {
     const current = await catalog.current();
@@ -104,27 +112,52 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
     });
   });
 
-  return async function servePage(request: FastifyRequest, reply: FastifyReply) {
-    const url = request.url;
-    const plan = renderer.planPage(url);
-    if (plan.kind === 'browserOnly') return send(request, reply, 'text/html; charset=utf-8', shell);
-    let page: CachedPage;
-    try {
-      const version = await versions.of(plan.dataRoots);
-      page =
-        version === undefined
-          ? await render(url)
-          : await cache.get(
-              `${url}\n${version}`,
-              () => render(url),
-              (made) => made.cacheable,
-            );
-    } catch (error) {
-      // The database is away, or the page failed to render: the shell still lets the browser
-      // render the page itself (its API calls say what is wrong), rather than a JSON 500.
-      request.log.error({ err: error }, 'server rendering failed; sending the shell');
-      return send(request, reply, 'text/html; charset=utf-8', shell);
+  // A page's plan depends on its URL only: worked out once per URL (a bounded memo).
+  const plans = new Map<string, PagePlan>();
+  const planOf = (url: string): PagePlan => {
+    let plan = plans.get(url);
+    if (plan === undefined) {
+      plan = renderer.planPage(url);
+      if (plans.size >= MAX_CACHED_PAGES) plans.clear();
+      plans.set(url, plan);
     }
-    return send(request, reply, 'text/html; charset=utf-8', page);
+    return plan;
+  };
+
+  const pageFor = (url: string, version: string | undefined): Eventually<CachedPage> =>
+    version === undefined
+      ? render(url)
+      : cache.get(
+          `${url}\n${version}`,
+          () => render(url),
+          (made) => made.cacheable,
+        );
+
+  /**
+   * Sends the page for the request's URL; a cached page whose data versions a recent check read
+   * is sent synchronously (no promise, no tick).
+   */
+  return function servePage(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+    const url = request.url;
+    const plan = planOf(url);
+    if (plan.kind === 'browserOnly') return send(request, reply, HTML, shell);
+    const sendPage = (page: CachedPage) => send(request, reply, HTML, page);
+    // The database is away, or the page failed to render: the shell still lets the browser
+    // render the page itself (its API calls say what is wrong), rather than a JSON 500.
+    const sendShell = (error: unknown) => {
+      request.log.error({ err: error }, 'server rendering failed; sending the shell');
+      send(request, reply, HTML, shell);
+    };
+    try {
+      const version = versions.of(plan.dataRoots);
+      const page =
+        version instanceof Promise
+          ? version.then((known) => pageFor(url, known))
+          : pageFor(url, version);
+      if (page instanceof Promise) return page.then(sendPage, sendShell);
+      sendPage(page);
+    } catch (error) {
+      sendShell(error);
+    }
   };
 }
