@@ -1,0 +1,47 @@
+import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
+import { describe, expect, it, vi } from 'vitest';
+import { lazyIsland, preloadIslands } from './lazy-island.tsx';
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+describe('lazyIsland', () => {
+  it('renders in full on the server once the islands are preloaded', async () => {
+    const Island = lazyIsland(() => Promise.resolve(Greeting));
+    await preloadIslands();
+    expect(renderToString(<Island name="server" />)).toContain('Hello <!-- -->server');
+  });
+
+  it('keeps the server HTML while its chunk loads, then hydrates it without a mismatch', async () => {
+    let finish: (component: typeof Greeting) => void = () => undefined;
+    const chunk = new Promise<typeof Greeting>((resolve) => (finish = resolve));
+    const Island = lazyIsland(() => chunk);
+    const container = document.createElement('div');
+    // What the server sent for <Island name="browser" />.
+    container.innerHTML = '<!--$--><p>Hello <!-- -->browser</p><!--/$-->';
+    document.body.append(container);
+    const recoverable = vi.fn();
+
+    await act(async () => {
+      hydrateRoot(container, <Island name="browser" />, { onRecoverableError: recoverable });
+    });
+    expect(container.textContent).toBe('Hello browser');
+
+    await act(async () => {
+      finish(Greeting);
+      await chunk;
+    });
+    expect(container.textContent).toBe('Hello browser');
+    expect(recoverable).not.toHaveBeenCalled();
+    container.remove();
+  });
+
+  it('appears after a client-side navigation when its chunk has loaded', async () => {
+    const Island = lazyIsland(() => Promise.resolve(Greeting));
+    render(<Island name="visitor" />);
+    expect(await screen.findByText('Hello visitor')).toBeInTheDocument();
+  });
+});
