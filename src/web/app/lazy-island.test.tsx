@@ -21,7 +21,7 @@ describe('lazyIsland', () => {
     const Island = lazyIsland(() => chunk);
     const container = document.createElement('div');
     // What the server sent for <Island name="browser" />.
-    container.innerHTML = '<!--$--><p>Hello <!-- -->browser</p><!--/$-->';
+    container.innerHTML = '<div><!--$--><p>Hello <!-- -->browser</p><!--/$--></div>';
     document.body.append(container);
     const recoverable = vi.fn();
 
@@ -37,6 +37,42 @@ describe('lazyIsland', () => {
     expect(container.textContent).toBe('Hello browser');
     expect(recoverable).not.toHaveBeenCalled();
     container.remove();
+  });
+
+  it('loads its chunk only when the section comes near the screen', async () => {
+    let intersect: (entries: { isIntersecting: boolean }[]) => void = () => undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: typeof intersect) {
+          intersect = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    const load = vi.fn(() => Promise.resolve(Greeting));
+    const Island = lazyIsland(load);
+    const container = document.createElement('div');
+    container.innerHTML = '<div><!--$--><p>Hello <!-- -->reader</p><!--/$--></div>';
+    document.body.append(container);
+    const recoverable = vi.fn();
+
+    await act(async () => {
+      hydrateRoot(container, <Island name="reader" />, { onRecoverableError: recoverable });
+    });
+    expect(load).not.toHaveBeenCalled();
+    expect(container.textContent).toBe('Hello reader');
+
+    await act(async () => {
+      intersect([{ isIntersecting: true }]);
+      await Promise.resolve();
+    });
+    expect(load).toHaveBeenCalledOnce();
+    expect(container.textContent).toBe('Hello reader');
+    expect(recoverable).not.toHaveBeenCalled();
+    container.remove();
+    vi.unstubAllGlobals();
   });
 
   it('appears after a client-side navigation when its chunk has loaded', async () => {
