@@ -39,37 +39,69 @@ describe('lazyIsland', () => {
     container.remove();
   });
 
-  it('loads its chunk only when the section comes near the screen', async () => {
-    let intersect: (entries: { isIntersecting: boolean }[]) => void = () => undefined;
+  /** Server HTML for <Island name={name} />, hydrated; the observer and idle callback captured. */
+  async function hydrateIsland(name: string) {
+    const browser: {
+      intersect: (entries: { isIntersecting: boolean }[]) => void;
+      idle: () => void;
+    } = { intersect: () => undefined, idle: () => undefined };
     vi.stubGlobal(
       'IntersectionObserver',
       class {
-        constructor(callback: typeof intersect) {
-          intersect = callback;
+        constructor(callback: typeof browser.intersect) {
+          browser.intersect = callback;
         }
         observe() {}
         disconnect() {}
       },
     );
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+      browser.idle = callback;
+      return 1;
+    });
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
     const load = vi.fn(() => Promise.resolve(Greeting));
     const Island = lazyIsland(load);
     const container = document.createElement('div');
-    container.innerHTML = '<div><!--$--><p>Hello <!-- -->reader</p><!--/$--></div>';
+    container.innerHTML = `<div><!--$--><p>Hello <!-- -->${name}</p><!--/$--></div>`;
     document.body.append(container);
     const recoverable = vi.fn();
-
     await act(async () => {
-      hydrateRoot(container, <Island name="reader" />, { onRecoverableError: recoverable });
+      hydrateRoot(container, <Island name={name} />, { onRecoverableError: recoverable });
     });
+    return { browser, load, container, recoverable };
+  }
+
+  it('loads its chunk only when the section comes near the screen', async () => {
+    const { browser, load, container, recoverable } = await hydrateIsland('reader');
     expect(load).not.toHaveBeenCalled();
     expect(container.textContent).toBe('Hello reader');
 
     await act(async () => {
-      intersect([{ isIntersecting: true }]);
+      browser.intersect([{ isIntersecting: false }]);
+      await Promise.resolve();
+    });
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => {
+      browser.intersect([{ isIntersecting: true }]);
       await Promise.resolve();
     });
     expect(load).toHaveBeenCalledOnce();
     expect(container.textContent).toBe('Hello reader');
+    expect(recoverable).not.toHaveBeenCalled();
+    container.remove();
+    vi.unstubAllGlobals();
+  });
+
+  it('loads its chunk when the loaded page is idle, even if nobody scrolls', async () => {
+    const { browser, load, container, recoverable } = await hydrateIsland('keyboard user');
+    expect(load).not.toHaveBeenCalled();
+    await act(async () => {
+      browser.idle();
+      await Promise.resolve();
+    });
+    expect(load).toHaveBeenCalledOnce();
+    expect(container.textContent).toBe('Hello keyboard user');
     expect(recoverable).not.toHaveBeenCalled();
     container.remove();
     vi.unstubAllGlobals();

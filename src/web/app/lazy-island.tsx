@@ -6,11 +6,34 @@ const preloads = new Set<() => Promise<void>>();
 const AHEAD = '400px 0px';
 
 /**
+ * Runs `task` once the page has loaded and the browser is idle (so the rest of a page is live
+ * soon even if nobody scrolls: a keyboard or automation user, or a control found by its role).
+ */
+function afterLoadWhenIdle(task: () => void): () => void {
+  let idle: number | undefined;
+  const schedule = () => {
+    idle =
+      typeof requestIdleCallback === 'function'
+        ? requestIdleCallback(task)
+        : window.setTimeout(task, 1);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    window.removeEventListener('load', schedule);
+    if (idle === undefined) return;
+    if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    else window.clearTimeout(idle);
+  };
+}
+
+/**
  * A section of a server-rendered page in its own chunk, behind its own Suspense boundary: a
  * server-rendered "island" that hydrates on its own. The server renders it in full (it preloads
  * every island first: `preloadIslands`). In the browser, React keeps the island's server HTML as
  * it is while the rest of the page hydrates; the island's chunk loads once the section comes near
- * the screen (or at once after a client-side navigation, where there is no server HTML to show),
+ * the screen or the loaded page is idle (at once after a client-side navigation, where there is
+ * no server HTML to show),
  * and React then hydrates it in a task of its own (selective hydration). So what only a section
  * below the first screen needs (a form library, the API client's response schemas) is neither in
  * the page's first script nor in its first seconds of work; until then the section is readable,
@@ -48,14 +71,20 @@ export function lazyIsland<P extends object>(
       }
       const observer = new IntersectionObserver(
         (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          observer.disconnect();
-          reveal();
+          if (entries.some((entry) => entry.isIntersecting)) reveal();
         },
         { rootMargin: AHEAD },
       );
       observer.observe(element);
-      return () => observer.disconnect();
+      const cancelIdle = afterLoadWhenIdle(reveal);
+      void revealed.then(() => {
+        observer.disconnect();
+        cancelIdle();
+      });
+      return () => {
+        observer.disconnect();
+        cancelIdle();
+      };
     }, []);
 
     return (

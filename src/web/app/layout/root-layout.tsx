@@ -21,7 +21,12 @@ export function RootLayout() {
         >
           Skip to content
         </a>
-        <Navbar />
+        {/* Each part of the layout behind its own boundary: React hydrates the server's HTML
+            boundary by boundary, in short tasks, instead of the whole page in one long task.
+            Nothing in them suspends, so the fallbacks never show. */}
+        <Suspense fallback={null}>
+          <Navbar />
+        </Suspense>
         {/* At least a screen tall: while a page loads, the footer stays below the fold instead of
             jumping down when the content arrives (layout shift). */}
         <main id="main" tabIndex={-1} className="min-h-svh grow">
@@ -31,7 +36,9 @@ export function RootLayout() {
             </Suspense>
           </PageErrorBoundary>
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
         <ToastArea />
         <ScrollToTop />
       </div>
