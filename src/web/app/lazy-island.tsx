@@ -1,31 +1,10 @@
 import { lazy, memo, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { afterLoadWhenIdle } from '../lib/after-load-when-idle.ts';
 
 const preloads = new Set<() => Promise<void>>();
 
 /** How far ahead of the screen an island starts loading while the visitor scrolls. */
 const AHEAD = '400px 0px';
-
-/**
- * Runs `task` once the page has loaded and the browser is idle (so the rest of a page is live
- * soon even if nobody scrolls: a keyboard or automation user, or a control found by its role).
- */
-function afterLoadWhenIdle(task: () => void): () => void {
-  let idle: number | undefined;
-  const schedule = () => {
-    idle =
-      typeof requestIdleCallback === 'function'
-        ? requestIdleCallback(task)
-        : window.setTimeout(task, 1);
-  };
-  if (document.readyState === 'complete') schedule();
-  else window.addEventListener('load', schedule, { once: true });
-  return () => {
-    window.removeEventListener('load', schedule);
-    if (idle === undefined) return;
-    if (typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
-    else window.clearTimeout(idle);
-  };
-}
 
 /**
  * A section of a server-rendered page in its own chunk, behind its own Suspense boundary: a
