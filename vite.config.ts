@@ -5,6 +5,10 @@ import tailwindcss from '@tailwindcss/vite';
 // The dev server (npm run dev) proxies the API to the Fastify process that scripts/dev.mjs starts.
 const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:3001';
 
+const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
+const SHELL =
+  /src[\\/](web[\\/]lib[\\/](access-token|use-hydrated|auth[\\/]account)\.ts|web[\\/]components[\\/]document-title\.tsx|shared[\\/]constants\.ts)$|preload-helper/;
+
 // Two builds: the browser's app (dist/web) and, with --ssr, the server-rendering entry
 // (dist/ssr/entry-server.js) that the Fastify server imports to render public pages.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -24,6 +28,24 @@ export default defineConfig(({ isSsrBuild }) => ({
         assetsInlineLimit: 0,
         // dist/web/.vite/manifest.json: lets npm run bench measure the home page's initial JS.
         manifest: true,
+        modulePreload: {
+          // Every browser the shop supports has <link rel="modulepreload">: no polyfill.
+          polyfill: false,
+          // A lazy chunk's list of files to fetch with it (kept in the entry script) leaves out
+          // the framework, which the entry has loaded before anything lazy can load.
+          resolveDependencies: (_file, deps) =>
+            deps.filter((dep) => !/assets\/(framework|rolldown-runtime)-/.test(dep)),
+        },
+        rolldownOptions: {
+          output: {
+            // React, React Router, TanStack Query and the few tiny modules the entry shares with
+            // lazy pages in one chunk, which every page loads first anyway: compressed together
+            // they are smaller than as a dozen shared fragments.
+            codeSplitting: {
+              groups: [{ name: 'framework', test: (id) => FRAMEWORK.test(id) || SHELL.test(id) }],
+            },
+          },
+        },
       },
   server: {
     host: '127.0.0.1',

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { inlineEntryStylesheet } from './inline-stylesheet.mjs';
 import { sourceHash, stampFile } from './build-stamp.mjs';
 
 // Builds the server (tsc -> dist/node), the web app (vite -> dist/web) and the web app's
@@ -55,6 +56,7 @@ export function build({ ifStale }) {
   run(bin('tsc'), ['-p', 'tsconfig.build.json']);
   run(bin('vite'), ['build', '--logLevel', 'warn']);
   run(bin('vite'), ['build', '--ssr', '--logLevel', 'warn']);
+  inlineEntryStylesheet(join(root, 'dist', 'web'));
   precompress(join(root, 'dist', 'web'));
   writeFileSync(stamp, hash);
 }

@@ -77,7 +77,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config, webRoot);
   recordRouteTable(app);
 
   const { db } = database;

@@ -1,16 +1,12 @@
 import { dehydrate, hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  StaticRouterProvider,
-} from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import type { PagePlan, PageRenderer, RenderedPage } from '../shared/page-rendering.ts';
 import logoUrl from './assets/logo.svg';
+import { preloadIslands } from './app/lazy-island.tsx';
 import { AppProvider } from './app/provider.tsx';
-import { preloadRoute, routes } from './app/router.tsx';
+import { AppRoutes, preloadRoute, routes } from './app/router.tsx';
 import { embeddedDataElement } from './app/ssr/embedded-data.ts';
 import { descriptionOf, shareTags, splitHoistables, titleOf } from './app/ssr/head-tags.ts';
 import { serverRenderedPage, publicPagePaths, type PageQuery } from './app/ssr/page-data.ts';
@@ -22,8 +18,6 @@ import type { ProductSearchResult } from '../shared/product-search.ts';
 
 // The server's way into the web app (built by `vite build --ssr` to dist/ssr/entry-server.js):
 // which pages it renders, and their HTML with their data.
-
-const handler = createStaticHandler(routes);
 
 const rootOf = (key: QueryKey) => String(key[0]);
 
@@ -80,16 +74,16 @@ async function renderPage({
   const queries = page?.queries(request) ?? [];
   const [complete] = await Promise.all([
     prefetch(queryClient, queries),
-    preloadRoute(request.pathname),
+    // The page's chunk, then the islands it declares: rendered in full, nothing suspends.
+    preloadRoute(request.pathname).then(preloadIslands),
   ]);
 
-  const context = await handler.query(new Request(new URL(url, `${publicUrl}/`)));
-  if (context instanceof Response) throw new Error('The routes have no loaders to redirect');
-  const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProvider>
     </StrictMode>,
   );

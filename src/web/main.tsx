@@ -1,7 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-// The toast library's stylesheet first, so ours can adjust its variables.
-import 'react-toastify/ReactToastify.css';
 import './styles.css';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';

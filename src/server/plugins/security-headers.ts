@@ -1,12 +1,32 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
+import { webBuildFolder } from '../paths.ts';
 
 /**
- * The Content-Security-Policy: only our own scripts and styles; map tiles from their one origin;
- * Stripe's script, card frame and API only when Stripe takes the payments.
+ * The CSP hashes of the built index.html's `<style>` elements (the app's stylesheet, inlined by
+ * scripts/inline-stylesheet.mjs so the first paint needs no second request): exactly that CSS may
+ * be inline, nothing else. No build, no hashes.
+ */
+export function inlineStyleHashes(webRoot: string = webBuildFolder): string[] {
+  const file = join(webRoot, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    ([, css = '']) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`,
+  );
+}
+
+/**
+ * The Content-Security-Policy: only our own scripts and styles (and the inline stylesheet of the
+ * page template, by hash); map tiles from their one origin; Stripe's script, card frame and API
+ * only when Stripe takes the payments.
  */
 export function contentSecurityPolicy(
   config: Pick<AppConfig, 'mapTileUrl'> & Partial<Pick<AppConfig, 'stripe'>>,
+  styleHashes: readonly string[] = [],
 ): string {
   const tileOrigin = config.mapTileUrl
     ? new URL(config.mapTileUrl.replace(/[{}]/g, '')).origin
@@ -15,7 +35,7 @@ export function contentSecurityPolicy(
   return [
     "default-src 'self'",
     `script-src 'self'${stripe ? ' https://js.stripe.com' : ''}`,
-    "style-src 'self'",
+    ['style-src', "'self'", ...styleHashes].join(' '),
     `img-src 'self' data:${tileOrigin ? ` ${tileOrigin}` : ''}`,
     "font-src 'self'",
     `connect-src 'self'${stripe ? ' https://api.stripe.com' : ''}`,
@@ -46,9 +66,13 @@ export function carriesPersonalData(url: string, access: string | undefined): bo
   return access !== 'public' || PERSONAL_PATH_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: AppConfig,
+  webRoot: string = webBuildFolder,
+): void {
   const headers = {
-    'content-security-policy': contentSecurityPolicy(config),
+    'content-security-policy': contentSecurityPolicy(config, inlineStyleHashes(webRoot)),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',

@@ -35,6 +35,15 @@ describe('app routes', () => {
 
     const main = await screen.findByRole('main');
     await within(main).findByRole('heading', { name: 'Eliminates Cords!' });
+    // The sections below the first screen are islands: each appears when its chunk has loaded
+    // (the first test to import them transforms their modules: a generous wait).
+    for (const island of [
+      'Our Locaiton',
+      'Our Products',
+      'What our customers say',
+      'Get news from the workshop',
+    ])
+      await within(main).findByRole('heading', { name: island }, { timeout: 15_000 });
     const headings = within(main)
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);

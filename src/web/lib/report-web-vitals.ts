@@ -1,11 +1,7 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 import { apiPaths } from '../../shared/api-paths.ts';
-import {
-  routePatternOf,
-  type DeviceClass,
-  type VitalMetric,
-  type VitalsBeacon,
-} from '../../shared/vitals.ts';
+import { routePatternOf, type DeviceClass, type VitalMetric } from '../../shared/vital-metrics.ts';
+import type { VitalsBeacon } from '../../shared/vitals.ts';
 
 /** Below this width the visit counts as a phone, as Google's reports split them. */
 const MOBILE_MAX_WIDTH = 768;

@@ -1,10 +1,12 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { DashboardDrawerProvider } from '../../features/dashboard/hooks/dashboard-drawer.tsx';
 import { AuthLoadingBar } from './auth-loading-bar.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
+import { PageErrorBoundary } from './page-error-boundary.tsx';
+import { ScrollToTop } from './scroll-to-top.tsx';
 import { ToastArea } from './toast-area.tsx';
 
 export function RootLayout() {
@@ -19,17 +21,26 @@ export function RootLayout() {
         >
           Skip to content
         </a>
-        <Navbar />
+        {/* Each part of the layout behind its own boundary: React hydrates the server's HTML
+            boundary by boundary, in short tasks, instead of the whole page in one long task.
+            Nothing in them suspends, so the fallbacks never show. */}
+        <Suspense fallback={null}>
+          <Navbar />
+        </Suspense>
         {/* At least a screen tall: while a page loads, the footer stays below the fold instead of
             jumping down when the content arrives (layout shift). */}
         <main id="main" tabIndex={-1} className="min-h-svh grow">
-          <Suspense fallback={<Spinner label="Loading page" className="py-24" />}>
-            <Outlet />
-          </Suspense>
+          <PageErrorBoundary>
+            <Suspense fallback={<Spinner label="Loading page" className="py-24" />}>
+              <Outlet />
+            </Suspense>
+          </PageErrorBoundary>
         </main>
-        <Footer />
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
         <ToastArea />
-        <ScrollRestoration />
+        <ScrollToTop />
       </div>
     </DashboardDrawerProvider>
   );

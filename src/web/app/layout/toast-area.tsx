@@ -1,7 +1,20 @@
-import { ToastContainer } from 'react-toastify/unstyled';
-import { TOAST_AUTO_CLOSE_MS } from '../../../shared/constants.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterLoadWhenIdle } from '../../lib/after-load-when-idle.ts';
 
-/** Where toasts appear on every page (the library's stylesheet is imported by main.tsx). */
+const AppToastContainer = lazy(() => import('./toast-container.tsx'));
+
+/**
+ * Where toasts appear on every page. The container (and the library, and its stylesheet) loads
+ * once the page has loaded and the browser is idle, off the first paint's and hydration's path:
+ * the library queues a toast raised before its container is there and shows it then.
+ */
 export function ToastArea() {
-  return <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop />;
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => afterLoadWhenIdle(() => setWanted(true)), []);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToastContainer />
+    </Suspense>
+  );
 }

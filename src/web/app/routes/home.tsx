@@ -1,12 +1,27 @@
-import { RecentProducts } from '../../features/catalog/components/recent-products.tsx';
 import { BusinessSummary } from '../../features/home/components/business-summary.tsx';
 import { ExploreSystems } from '../../features/home/components/explore-systems.tsx';
 import { HeroCarousel } from '../../features/home/components/hero-carousel.tsx';
-import { LocationSection } from '../../features/home/components/location-section.tsx';
-import { NewsletterSignup } from '../../features/newsletter/components/newsletter-signup.tsx';
-import { CustomerReviews } from '../../features/reviews/components/customer-reviews.tsx';
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { businessStats, companyLocation, slides, systems } from '../../content/site.ts';
+import { lazyIsland } from '../lazy-island.tsx';
+
+// The first screen (carousel, promos, summary) is in this chunk. The sections below it read the
+// API's data (the API client and its response schemas) or hold a form (the form library): each is
+// an island, rendered by the server and hydrated on its own once its chunk arrives.
+const LocationSection = lazyIsland(() =>
+  import('../../features/home/components/location-section.tsx').then((m) => m.LocationSection),
+);
+const RecentProducts = lazyIsland(() =>
+  import('../../features/catalog/components/recent-products.tsx').then((m) => m.RecentProducts),
+);
+const CustomerReviews = lazyIsland(() =>
+  import('../../features/reviews/components/customer-reviews.tsx').then((m) => m.CustomerReviews),
+);
+const NewsletterSignup = lazyIsland(() =>
+  import('../../features/newsletter/components/newsletter-signup.tsx').then(
+    (m) => m.NewsletterSignup,
+  ),
+);
 
 export default function HomeRoute() {
   return (
