@@ -8,6 +8,7 @@ import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { mockXhr } from '../../../test/xhr-mock.ts';
 import { EditProductPage } from './edit-product-page.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const OLD_IMAGE = `/images/${'a'.repeat(64)}.webp`;
 const NEW_IMAGE = `/images/${'b'.repeat(64)}.webp`;
@@ -87,7 +88,7 @@ describe('EditProductPage', () => {
       [GET]: jsonResponse(drill),
       [PUT]: saved,
     });
-    queryClient.setQueryData(['products'], [drill]);
+    queryClient.setQueryData(queryKeys.products.list(), [drill]);
     await screen.findByLabelText('Product Name');
     const form = fields();
 
@@ -109,7 +110,7 @@ describe('EditProductPage', () => {
       version: 3,
     });
     expect(requests).toHaveLength(0);
-    expect(queryClient.getQueryState(['products'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.products.list())?.isInvalidated).toBe(true);
   });
 
   it('uploads a new image first and saves its URL', async () => {

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
-import { useProduct } from '../api/get-product.ts';
+import { useProduct } from '../../../api/products.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useImageUpload } from '../hooks/use-image-upload.ts';
 import {

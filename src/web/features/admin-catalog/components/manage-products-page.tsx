@@ -11,7 +11,7 @@ import {
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useProductList } from '../api/get-products.ts';
+import { useProducts } from '../../../api/products.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { ADD_PRODUCT_PATH, editProductPath } from '../lib/paths.ts';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -62,7 +62,7 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
 
 /** Manage Products: every product, with Edit and a confirmed Delete. */
 export function ManageProductsPage() {
-  const products = useProductList();
+  const products = useProducts();
   const deleteProduct = useDeleteProduct();
   const [toDelete, setToDelete] = useState<Product | null>(null);
   // Where the focus goes when the deleted row (and its Delete button) is gone.

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useProducts } from '../api/get-products.ts';
+import { useProducts } from '../../../api/products.ts';
 import { selectRecentProducts } from '../lib/recent-products.ts';
 import { ProductsState } from './products-state.tsx';
 

@@ -17,7 +17,7 @@ import { usePublicConfig } from '../../../lib/public-config.ts';
 import { paymentIntentQueryOptions, usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useOrder } from '../api/get-order.ts';
 import { usePayOrder, type PaidOrder } from '../api/pay-order.ts';
-import { paymentKeys } from '../api/payment-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import type { CardFormProps } from '../lib/card-payment.ts';
 import {
   greeting,
@@ -173,7 +173,8 @@ function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOr
 
   // Paid, cancelled or expired meanwhile: the order, asked again, shows which.
   useEffect(() => {
-    if (refused) void queryClient.invalidateQueries({ queryKey: paymentKeys.order(order._id) });
+    if (refused)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.purchases.detail(order._id) });
   }, [refused, queryClient, order._id]);
 
   return (

@@ -6,7 +6,7 @@ import { ErrorState } from '../../../components/error-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { useProduct } from '../api/get-product.ts';
+import { useProduct } from '../../../api/products.ts';
 import { PurchaseForm } from './purchase-form.tsx';
 
 function ProductNotFound() {
