@@ -12,6 +12,7 @@ import { useSocialReturn } from '../hooks/use-social-return.ts';
 import { returnPathFromState } from '../lib/return-path.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. Please log in.';
 const VERIFICATION_FAILED_MESSAGE = 'This verification link is invalid or has expired.';
@@ -87,7 +88,7 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <Link to="/reset" className="link self-end text-sm">
+        <Link to={paths.reset} className="link self-end text-sm">
           Forgot password?
         </Link>
         <SubmitButton pending={signIn.isPending} className="w-full">
@@ -97,7 +98,7 @@ export function LoginPage() {
       </form>
       <p className="text-center text-sm">
         New to Toolhouse?{' '}
-        <Link to="/register" className="link font-semibold">
+        <Link to={paths.register} className="link font-semibold">
           Create an account
         </Link>
       </p>

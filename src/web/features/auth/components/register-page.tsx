@@ -10,6 +10,7 @@ import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
 import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** Spec: after registering, the user lands on /home. */
 const AFTER_REGISTER_PATH = '/home';
@@ -86,7 +87,7 @@ export function RegisterPage() {
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to="/login" className="link font-semibold">
+        <Link to={paths.login} className="link font-semibold">
           Log in instead
         </Link>
       </p>

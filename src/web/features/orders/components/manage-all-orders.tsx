@@ -3,8 +3,7 @@ import { toast } from 'react-toastify/unstyled';
 import { formatDollars } from '../../../../shared/money.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useShipOrder } from '../api/ship-order.ts';
 import { ORDER_SHIPPED_MESSAGE } from '../lib/messages.ts';
@@ -102,36 +101,24 @@ export function ManageAllOrders() {
   const [toDelete, setToDelete] = useState<Purchase | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  if (orders.isPending) {
-    return (
-      <OrdersSection heading="Manage All Orders">
-        <Spinner label="Loading orders" />
-      </OrdersSection>
-    );
-  }
-  if (orders.isError) {
-    return (
-      <OrdersSection heading="Manage All Orders">
-        <ErrorState
-          title="We couldn't load the orders."
-          detail={orders.error.message}
-          onRetry={() => void orders.refetch()}
-          isRetrying={orders.isFetching}
-        />
-      </OrdersSection>
-    );
-  }
   return (
-    <OrdersSection heading={`Manage All Orders: ${orders.data.length}`} headingRef={headingRef}>
-      <DataTable
-        columns={['Name', 'Email', 'Product', 'Total Price', 'Action']}
-        isEmpty={orders.data.length === 0}
-        empty={<p>There are no orders yet.</p>}
-      >
-        {orders.data.map((order) => (
-          <OrderRow key={order._id} order={order} onDelete={setToDelete} />
-        ))}
-      </DataTable>
+    <OrdersSection
+      heading={orders.isSuccess ? `Manage All Orders: ${orders.data.length}` : 'Manage All Orders'}
+      headingRef={headingRef}
+    >
+      <QueryState query={orders} loading="Loading orders" failed="We couldn't load the orders.">
+        {(list) => (
+          <DataTable
+            columns={['Name', 'Email', 'Product', 'Total Price', 'Action']}
+            isEmpty={list.length === 0}
+            empty={<p>There are no orders yet.</p>}
+          >
+            {list.map((order) => (
+              <OrderRow key={order._id} order={order} onDelete={setToDelete} />
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
       {toDelete && (
         <DeleteOrderDialog
           order={toDelete}
