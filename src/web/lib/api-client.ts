@@ -3,7 +3,13 @@ import { ApiErrorSchema, ErrorCode } from '../../shared/errors.ts';
 import { getAccessToken } from './access-token.ts';
 import { ApiError, ClientErrorCode } from './api-error.ts';
 
-export { ApiError, ClientErrorCode, isApiError, type ApiErrorCode } from './api-error.ts';
+export {
+  ApiError,
+  ClientErrorCode,
+  getErrorMessage,
+  isApiError,
+  type ApiErrorCode,
+} from './api-error.ts';
 
 const NETWORK_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
 const INVALID_RESPONSE_MESSAGE = 'The server sent an unexpected answer. Please try again later.';

@@ -6,7 +6,7 @@ import { toast } from 'react-toastify/unstyled';
 import type { Product } from '../../../../shared/product.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useProduct } from '../../../api/products.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
@@ -66,7 +66,7 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
       });
     } catch (error) {
       if (showProductFieldErrors(error, setError)) return;
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(getErrorMessage(error));
       // Changed (409) or deleted (404) since it was opened: show what is there now.
       if (isApiError(error) && (error.status === 409 || error.status === 404)) {
         const current = await reload();

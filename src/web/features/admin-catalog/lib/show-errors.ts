@@ -1,5 +1,5 @@
 import type { UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../../../lib/api-client.ts';
+import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { TYPED_FIELD_NAMES, type ProductFormValues } from './product-form.ts';
 
@@ -14,9 +14,7 @@ export function showImageUploadError(error: unknown, setError: SetProductError):
   if (error instanceof DOMException && error.name === 'AbortError') return;
   const message = isApiError(error)
     ? (error.fields?.['image'] ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error);
+    : getErrorMessage(error);
   setError('image', { type: 'server', message }, { shouldFocus: true });
 }
 

@@ -13,6 +13,7 @@ import { returnPathFromState } from '../lib/return-path.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { getErrorMessage } from '../../../lib/api-error.ts';
 
 const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. Please log in.';
 const VERIFICATION_FAILED_MESSAGE = 'This verification link is invalid or has expired.';
@@ -56,7 +57,7 @@ export function LoginPage() {
     try {
       await signIn.mutateAsync(credentials);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(getErrorMessage(error));
       return;
     }
     await navigate(returnPath, { replace: true });

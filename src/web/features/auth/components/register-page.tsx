@@ -11,6 +11,7 @@ import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { getErrorMessage } from '../../../lib/api-error.ts';
 
 /** Spec: after registering, the user lands on /home. */
 const AFTER_REGISTER_PATH = '/home';
@@ -42,7 +43,7 @@ export function RegisterPage() {
     try {
       user = await signUp.mutateAsync(account);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(getErrorMessage(error));
       return;
     }
     if (user) {

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/auth.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
 import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
@@ -25,7 +25,7 @@ const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 function messageOf(error: unknown): string {
   if (isApiError(error) && error.code === INVALID_RESET_TOKEN_CODE)
     return INVALID_RESET_LINK_MESSAGE;
-  return error instanceof Error ? error.message : String(error);
+  return getErrorMessage(error);
 }
 
 /** Step 1: ask for a link by e-mail. The answer is the same whether or not the account exists. */
