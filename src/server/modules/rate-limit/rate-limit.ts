@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimit } from '../../db/schema.ts';
 import { TooManyRequests } from '../../errors.ts';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 
 /** At most `max` hits per `windowSeconds`, counted per key. A `max` of 0 turns the rule off. */
 export interface RateRule {
@@ -39,9 +40,6 @@ export async function takeRateLimitHit(
     returning count`);
   return result.rows.every((row) => Number(row.count) <= rule.max);
 }
-
-export const TOO_MANY_REQUESTS_MESSAGE =
-  'Too many requests from you in a short time. Please try again later.';
 
 /** Counts the hit; over the rule, a 429 in the one error shape. */
 export async function enforceRateLimit(

@@ -12,7 +12,7 @@ import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
 import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { mockXhr, xhrControl, type XhrAnswer } from '../../../test/xhr-mock.ts';
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../lib/product-form.ts';
+import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../../../../shared/product.ts';
 import { AddProductPage } from './add-product-page.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 

@@ -9,6 +9,7 @@ import { renderWithProviders } from '../../../test/render.tsx';
 import { mockXhr } from '../../../test/xhr-mock.ts';
 import { EditProductPage } from './edit-product-page.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { PRODUCT_CHANGED_MESSAGE } from '../../../../shared/product.ts';
 
 const OLD_IMAGE = `/images/${'a'.repeat(64)}.webp`;
 const NEW_IMAGE = `/images/${'b'.repeat(64)}.webp`;
@@ -23,8 +24,7 @@ const drill = makeProduct(1, {
 });
 const GET = `GET ${apiPaths.product(drill._id)}`;
 const PUT = `PUT ${apiPaths.product(drill._id)}`;
-const CONFLICT_MESSAGE =
-  'This product changed since you opened it. Reload to see the current values.';
+const CONFLICT_MESSAGE = PRODUCT_CHANGED_MESSAGE;
 
 type Answer = Parameters<typeof mockApi>[0][string];
 

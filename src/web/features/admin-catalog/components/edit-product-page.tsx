@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import type { Product } from '../../../../shared/product.ts';
+import { productUpdatedMessage, type Product } from '../../../../shared/product.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
@@ -13,7 +13,6 @@ import { useUpdateProduct } from '../api/update-product.ts';
 import { useImageUpload } from '../hooks/use-image-upload.ts';
 import {
   EditProductFormSchema,
-  productUpdatedMessage,
   toFormValues,
   toProductBody,
   type ProductFormOutput,

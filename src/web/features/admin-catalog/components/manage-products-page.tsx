@@ -4,7 +4,7 @@ import { toast } from 'react-toastify/unstyled';
 import { formatDollars } from '../../../../shared/money.ts';
 import {
   DELETE_FOREVER_WARNING,
-  deleteProductQuestion,
+  deleteQuestion,
   productDeletedMessage,
   type Product,
 } from '../../../../shared/product.ts';
@@ -115,7 +115,7 @@ export function ManageProductsPage() {
       </QueryState>
       {toDelete && (
         <ConfirmDialog
-          title={deleteProductQuestion(toDelete.name)}
+          title={deleteQuestion(toDelete.name)}
           body={DELETE_FOREVER_WARNING}
           confirmLabel="Delete"
           busy={deleteProduct.isPending}

@@ -2,11 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import {
-  ACCEPTED_IMAGE_TYPES,
-  type ProductFormOutput,
-  type ProductFormValues,
-} from '../lib/product-form.ts';
+import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/product.ts';
+import type { ProductFormOutput, ProductFormValues } from '../lib/product-form.ts';
 
 interface ProductFieldsProps {
   form: UseFormReturn<ProductFormValues, unknown, ProductFormOutput>;

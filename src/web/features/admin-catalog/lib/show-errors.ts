@@ -1,3 +1,4 @@
+import { IMAGE_UPLOAD_FIELD } from '../../../../shared/product.ts';
 import type { UseFormSetError } from 'react-hook-form';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
@@ -13,7 +14,7 @@ export function showImageUploadError(error: unknown, setError: SetProductError):
   // Cancelled because the page closed: nobody is there to read it.
   if (error instanceof DOMException && error.name === 'AbortError') return;
   const message = isApiError(error)
-    ? (error.fields?.['image'] ?? error.message)
+    ? (error.fields?.[IMAGE_UPLOAD_FIELD] ?? error.message)
     : getErrorMessage(error);
   setError('image', { type: 'server', message }, { shouldFocus: true });
 }

@@ -21,7 +21,6 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 import type { CardFormProps } from '../lib/card-payment.ts';
 import {
   greeting,
-  ORDER_ALREADY_PAID_MESSAGE,
   ORDER_CANCELLED_MESSAGE,
   ORDER_EXPIRED_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
@@ -29,6 +28,7 @@ import {
   TEST_MODE_EXPLANATION,
 } from '../lib/messages.ts';
 import { paths } from '../../../lib/paths.ts';
+import { ALREADY_PAID_MESSAGE } from '../../../../shared/payment.ts';
 
 // The card forms are chunks of their own: Stripe's library only downloads when Stripe is the
 // configured provider, and neither weighs on any other page.
@@ -261,7 +261,7 @@ function OrderToPay({
   if (current.paid) {
     return (
       <NothingToPay order={current}>
-        <p className="font-semibold">{ORDER_ALREADY_PAID_MESSAGE}</p>
+        <p className="font-semibold">{ALREADY_PAID_MESSAGE}</p>
         {current.transactionId && (
           <p className="break-all">{transactionIdMessage(current.transactionId)}</p>
         )}
