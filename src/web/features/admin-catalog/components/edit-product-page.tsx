@@ -1,26 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import { productUpdatedMessage, type Product } from '../../../../shared/product.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
-import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useProduct } from '../../../api/products.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useImageUpload } from '../hooks/use-image-upload.ts';
-import {
-  EditProductFormSchema,
-  toFormValues,
-  toProductBody,
-  type ProductFormOutput,
-  type ProductFormValues,
-} from '../lib/product-form.ts';
+import { EditProductFormSchema, toFormValues, toProductBody } from '../lib/product-form.ts';
 import { showImageUploadError, showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 interface EditProductFormProps {
   product: Product;
@@ -32,11 +24,7 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
   // The values the form was filled from: their version goes with the save, and only a deliberate
   // reload (after a conflict) replaces them, never a background refetch under the admin's typing.
   const [base, setBase] = useState(product);
-  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
-    resolver: zodResolver(EditProductFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: toFormValues(product),
-  });
+  const form = useSpecForm(EditProductFormSchema, toFormValues(product));
   const {
     handleSubmit,
     reset,

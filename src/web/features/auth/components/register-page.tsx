@@ -1,17 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { RegisterFormSchema } from '../../../../shared/auth.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
 import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { getErrorMessage } from '../../../lib/api-error.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 /** Spec: after registering, the user lands on /home. */
 const AFTER_REGISTER_PATH = '/home';
@@ -30,11 +28,7 @@ export function RegisterPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(RegisterFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { name: '', email: '', password: '' },
-  });
+  } = useSpecForm(RegisterFormSchema, { name: '', email: '', password: '' });
 
   const onSubmit = handleSubmit(async (account) => {
     setFailure(null);

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import {
@@ -13,12 +11,12 @@ import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
-import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { INVALID_RESET_TOKEN_CODE, useResetPassword } from '../api/reset-password.ts';
 import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { paths } from '../../../lib/paths.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 
@@ -39,11 +37,7 @@ function ResetRequestForm({ linkInvalid }: { linkInvalid: boolean }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ResetRequestFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { email: '' },
-  });
+  } = useSpecForm(ResetRequestFormSchema, { email: '' });
 
   const onSubmit = handleSubmit(async (body) => {
     setFailure(null);
@@ -93,11 +87,7 @@ function NewPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ResetPasswordFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { password: '' },
-  });
+  } = useSpecForm(ResetPasswordFormSchema, { password: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);

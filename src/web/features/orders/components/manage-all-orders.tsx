@@ -1,17 +1,14 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { formatDollars } from '../../../../shared/money.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
 import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
-import { QueryState } from '../../../components/query-state.tsx';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useShipOrder } from '../api/ship-order.ts';
-import { DeleteOrderDialog } from './delete-order-dialog.tsx';
 import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
-import { OrdersSection } from './orders-section.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
+import { OrdersSection, type OrderRowProps } from './orders-section.tsx';
 
 function OrderAction({
   order,
@@ -64,7 +61,7 @@ function OrderAction({
   );
 }
 
-function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purchase) => void }) {
+function OrderRow({ order, onDelete }: OrderRowProps) {
   const orderId = useId();
   return (
     <tr>
@@ -98,33 +95,17 @@ function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purc
 export function ManageAllOrders() {
   const orders = useAllOrders();
   const [toDelete, setToDelete] = useState<Purchase | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
   return (
     <OrdersSection
-      heading={orders.isSuccess ? `Manage All Orders: ${orders.data.length}` : 'Manage All Orders'}
-      headingRef={headingRef}
-    >
-      <QueryState query={orders} loading="Loading orders" failed="We couldn't load the orders.">
-        {(list) => (
-          <DataTable
-            columns={['Name', 'Email', 'Product', 'Total Price', 'Action']}
-            isEmpty={list.length === 0}
-            empty={<p>There are no orders yet.</p>}
-          >
-            {list.map((order) => (
-              <OrderRow key={order._id} order={order} onDelete={setToDelete} />
-            ))}
-          </DataTable>
-        )}
-      </QueryState>
-      {toDelete && (
-        <DeleteOrderDialog
-          order={toDelete}
-          onClose={() => setToDelete(null)}
-          returnFocusTo={headingRef}
-        />
-      )}
-    </OrdersSection>
+      title="Manage All Orders"
+      orders={orders}
+      loading="Loading orders"
+      failed="We couldn't load the orders."
+      columns={['Name', 'Email', 'Product', 'Total Price', 'Action']}
+      empty={<p>There are no orders yet.</p>}
+      Row={OrderRow}
+      toDelete={toDelete}
+      onToDeleteChange={setToDelete}
+    />
   );
 }

@@ -1,21 +1,18 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
-import { QueryState } from '../../../components/query-state.tsx';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
 import { isRefusal, useSignOutWhenRefused } from '../../../lib/auth/use-sign-out.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
-import { DeleteOrderDialog } from './delete-order-dialog.tsx';
 import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
-import { OrdersSection } from './orders-section.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
+import { OrdersSection, type OrderRowProps } from './orders-section.tsx';
 import { paths } from '../../../lib/paths.ts';
 
-function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purchase) => void }) {
+function OrderRow({ order, onDelete }: OrderRowProps) {
   const productId = useId();
   // The buttons follow the lifecycle's rules (the server refuses the rest with 409).
   const actions = orderActions(order);
@@ -83,55 +80,36 @@ export function MyOrders() {
   const user = useSignedInUser();
   const orders = useMyOrders(user.email);
   const [toDelete, setToDelete] = useState<Purchase | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   // Spec section 8: a refused load (401 or 403) signs the user out and goes home.
   const refused = isRefusal(orders.error);
   useSignOutWhenRefused(refused, paths.home);
 
   return (
     <OrdersSection
-      heading={orders.isSuccess ? `My Orders: ${orders.data.length}` : 'My Orders'}
-      headingRef={headingRef}
-    >
-      <QueryState
-        query={orders}
-        loading="Loading your orders"
-        failed="We couldn't load your orders."
-        waiting={refused}
-      >
-        {(list) => (
-          <DataTable
-            columns={[
-              'Product',
-              'Order Quantity',
-              'Price per Quantity',
-              'Total Price',
-              'Action',
-              'Status',
-            ]}
-            isEmpty={list.length === 0}
-            empty={
-              <>
-                <p>You have no orders yet.</p>
-                <Link to={paths.allProducts} className="btn btn-primary">
-                  Browse all products
-                </Link>
-              </>
-            }
-          >
-            {list.map((order) => (
-              <OrderRow key={order._id} order={order} onDelete={setToDelete} />
-            ))}
-          </DataTable>
-        )}
-      </QueryState>
-      {toDelete && (
-        <DeleteOrderDialog
-          order={toDelete}
-          onClose={() => setToDelete(null)}
-          returnFocusTo={headingRef}
-        />
-      )}
-    </OrdersSection>
+      title="My Orders"
+      orders={orders}
+      loading="Loading your orders"
+      failed="We couldn't load your orders."
+      waiting={refused}
+      columns={[
+        'Product',
+        'Order Quantity',
+        'Price per Quantity',
+        'Total Price',
+        'Action',
+        'Status',
+      ]}
+      empty={
+        <>
+          <p>You have no orders yet.</p>
+          <Link to={paths.allProducts} className="btn btn-primary">
+            Browse all products
+          </Link>
+        </>
+      }
+      Row={OrderRow}
+      toDelete={toDelete}
+      onToDeleteChange={setToDelete}
+    />
   );
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   PROFILE_SAVED_MESSAGE,
   ProfileBodySchema,
@@ -10,9 +8,10 @@ import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSignedInUser, type AccountUser } from '../../../lib/auth/session.ts';
-import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
+import { submitForm } from '../../../lib/form-errors.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const FIELD_NAMES = ['location', 'phone', 'linkedin'] as const;
 
@@ -22,14 +21,10 @@ function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | 
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ProfileBodySchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: {
-      location: profile?.location ?? '',
-      phone: profile?.phone ?? '',
-      linkedin: profile?.linkedin ?? '',
-    },
+  } = useSpecForm(ProfileBodySchema, {
+    location: profile?.location ?? '',
+    phone: profile?.phone ?? '',
+    linkedin: profile?.linkedin ?? '',
   });
   const save = useSaveProfile();
 
