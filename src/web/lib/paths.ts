@@ -4,6 +4,8 @@
  */
 export const paths = {
   home: '/',
+  /** The same page under the spec's own path (Register lands there). */
+  specHome: '/home',
   allProducts: '/allProducts',
   contact: '/contact',
   login: '/login',

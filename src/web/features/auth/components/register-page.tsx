@@ -12,7 +12,6 @@ import { getErrorMessage } from '../../../lib/api-error.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 /** Spec: after registering, the user lands on /home. */
-const AFTER_REGISTER_PATH = '/home';
 
 const VERIFY_EMAIL_FIRST_MESSAGE =
   'Your account is created. We have sent you an email: please verify your address, then log in.';
@@ -41,7 +40,7 @@ export function RegisterPage() {
       return;
     }
     if (user) {
-      await navigate(AFTER_REGISTER_PATH);
+      await navigate(paths.specHome);
     } else {
       // The identity service wants the address verified before the first sign-in.
       reset();
@@ -87,7 +86,7 @@ export function RegisterPage() {
         </Link>
       </p>
       <SocialSignIn
-        next={AFTER_REGISTER_PATH}
+        next={paths.specHome}
         onStart={() => setFailure(null)}
         onFailure={setFailure}
       />

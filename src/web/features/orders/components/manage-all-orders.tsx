@@ -8,7 +8,7 @@ import { useShipOrder } from '../api/ship-order.ts';
 import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
-import { OrdersSection, type OrderRowProps } from './orders-section.tsx';
+import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
 
 function OrderAction({
   order,
@@ -28,14 +28,7 @@ function OrderAction({
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold">Unpaid</span>
         {actions.canCancel && (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline btn-error"
-            aria-describedby={describedBy}
-            onClick={() => onDelete(order)}
-          >
-            Delete
-          </button>
+          <DeleteOrderButton order={order} describedBy={describedBy} onDelete={onDelete} />
         )}
       </div>
     );

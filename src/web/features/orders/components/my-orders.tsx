@@ -9,7 +9,7 @@ import { orderActions } from '../../../../shared/order-actions.ts';
 import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
-import { OrdersSection, type OrderRowProps } from './orders-section.tsx';
+import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 function OrderRow({ order, onDelete }: OrderRowProps) {
@@ -46,14 +46,7 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
               </Link>
             )}
             {actions.canCancel && (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline btn-error"
-                aria-describedby={productId}
-                onClick={() => onDelete(order)}
-              >
-                Delete
-              </button>
+              <DeleteOrderButton order={order} describedBy={productId} onDelete={onDelete} />
             )}
             {actions.canDownloadReceipt && (
               <ReceiptButton orderId={order._id} describedBy={productId} />

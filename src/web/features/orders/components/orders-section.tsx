@@ -10,6 +10,24 @@ export interface OrderRowProps {
   onDelete: (order: Purchase) => void;
 }
 
+/** An unpaid order's Delete: it asks first (the dialog of OrdersSection). */
+export function DeleteOrderButton({
+  order,
+  describedBy,
+  onDelete,
+}: OrderRowProps & { describedBy: string }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline btn-error"
+      aria-describedby={describedBy}
+      onClick={() => onDelete(order)}
+    >
+      Delete
+    </button>
+  );
+}
+
 interface OrdersSectionProps {
   /** The heading; the count follows it once the orders are loaded ("My Orders: 3"). */
   title: string;
