@@ -85,11 +85,7 @@ export function RegisterPage() {
           Log in instead
         </Link>
       </p>
-      <SocialSignIn
-        next={paths.specHome}
-        onStart={() => setFailure(null)}
-        onFailure={setFailure}
-      />
+      <SocialSignIn next={paths.specHome} onStart={() => setFailure(null)} onFailure={setFailure} />
     </AuthCard>
   );
 }
