@@ -27,7 +27,7 @@ const featureZones = [
     message: 'Features do not import each other: compose them in a route (src/web/app).',
   })),
   {
-    target: ['./src/web/lib', './src/web/components'],
+    target: ['./src/web/lib', './src/web/components', './src/web/api'],
     from: './src/web/features',
     message: 'Shared web code does not depend on a feature.',
   },

@@ -7,7 +7,10 @@ export const SPEC_EMAIL_PATTERN = /^[a-z0-9]+@[a-z]+\.[a-z]{2,3}$/;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_SPECIAL_CHARACTERS = '#?!@$%^&*-';
-const SPECIAL_CHARACTER = /[#?!@$%^&*-]/;
+/** One of PASSWORD_SPECIAL_CHARACTERS (each escaped, so the list stays the one source). */
+const SPECIAL_CHARACTER = new RegExp(
+  `[${[...PASSWORD_SPECIAL_CHARACTERS].map((c) => `\\${c}`).join('')}]`,
+);
 export const NAME_MAX_LENGTH = 100;
 
 const email = z
@@ -18,7 +21,7 @@ const email = z
 const loginPassword = z
   .string({ error: 'Password is required' })
   .min(1, 'Password is required')
-  .min(PASSWORD_MIN_LENGTH, 'Must be 6 characters or longer')
+  .min(PASSWORD_MIN_LENGTH, `Must be ${PASSWORD_MIN_LENGTH} characters or longer`)
   .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 /** A new password: the login rules plus one special character. */

@@ -28,3 +28,7 @@ export const ApiErrorSchema = z.object({
   requestId: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+/** The 429 of our own rate limits. */
+export const TOO_MANY_REQUESTS_MESSAGE =
+  'Too many requests from you in a short time. Please try again later.';

@@ -24,7 +24,6 @@ export const PAYMENT_INTENT_STATUSES = [
   'refunded',
   'canceled',
 ] as const;
-export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
 
 /** What an order's timeline records, oldest first. */
 export const ORDER_EVENTS = [

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** Paying (or asking to pay) an order that is paid already: 409. */
+export const ALREADY_PAID_MESSAGE = 'This order is already paid.';
+
 // Card payments (spec sections 2 Payment, 4, 7, 8, 10; ADR 009). The server decides the
 // amount and whether an order is paid; the browser only collects the card.
 

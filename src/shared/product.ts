@@ -29,6 +29,11 @@ export const PRODUCT_PRICE_MAX = 1_000_000;
 export const PRODUCT_QUANTITY_MAX = 10_000_000;
 /** Product images are ours: uploaded through POST /api/images, served from /images/<sha256>.webp. */
 export const OWN_IMAGE_URL = /^\/images\/[0-9a-f]{64}\.webp$/;
+export const IMAGE_REQUIRED_MESSAGE = 'Image is required';
+export const IMAGE_NOT_OURS_MESSAGE = 'Image must be uploaded to this shop';
+/** 409 on an edit whose `version` is stale: someone (a sale, another admin) changed it first. */
+export const PRODUCT_CHANGED_MESSAGE =
+  'This product changed since you opened it. Reload to see the current values.';
 
 const wholeQuantity = (required: string, min: number) =>
   numberOrNumericText(required).pipe(
@@ -65,9 +70,9 @@ export const ProductBodySchema = z.object({
     )
     .default(''),
   img: z
-    .string({ error: 'Image is required' })
-    .min(1, 'Image is required')
-    .regex(OWN_IMAGE_URL, 'Image must be uploaded to this shop'),
+    .string({ error: IMAGE_REQUIRED_MESSAGE })
+    .min(1, IMAGE_REQUIRED_MESSAGE)
+    .regex(OWN_IMAGE_URL, IMAGE_NOT_OURS_MESSAGE),
   minQuantity: wholeQuantity('Minimum Order Quantity is required', 1),
   availableQuantity: wholeQuantity('Available Quantity is required', 0),
   /** The version the admin saw (edits only): a stale one is refused (409) instead of undoing a sale. */
@@ -80,8 +85,10 @@ export const ProductDeletedSchema = z.object({ deletedCount: z.number().int() })
 
 export const PRODUCT_ADDED_MESSAGE = 'Product Successfully added';
 export const PRODUCT_ADD_FAILED_MESSAGE = 'Failed to add product';
+export const productUpdatedMessage = (name: string) => `Product ${name} is updated`;
 export const productDeletedMessage = (name: string) => `Product ${name} is deleted`;
-export const deleteProductQuestion = (name: string) => `Are you sure you want to delete ${name}?`;
+/** The confirmation before any delete (a product, an order), as the spec words it. */
+export const deleteQuestion = (name: string) => `Are you sure you want to delete ${name}?`;
 export const DELETE_FOREVER_WARNING = 'Once deleted the data will be deleted forever.';
 
 /** POST /api/images answers like the image host the spec used. */
@@ -90,3 +97,8 @@ export const ImageUploadResponseSchema = z.object({
   data: z.object({ url: z.string() }),
 });
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** The multipart field POST /api/images reads the file from (as the spec's image host did). */
+export const IMAGE_UPLOAD_FIELD = 'image';
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+export const IMAGE_TOO_LARGE_MESSAGE = `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
+export const IMAGE_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images can be uploaded.';

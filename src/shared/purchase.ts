@@ -15,7 +15,8 @@ export const ABOVE_STOCK_MESSAGE = 'Ordered Quantity is more than available quan
 export const ABOVE_MAXIMUM_MESSAGE = `Order Quantity can be at most ${ORDER_QUANTITY_MAX.toLocaleString('en-US')}`;
 export const ORDER_QUANTITY_REQUIRED_MESSAGE = 'Order Quantity is required';
 export const PURCHASE_CONFIRMED_MESSAGE = 'Purchase confirmed';
-export const orderDeletedMessage = (productName: string) => `Product ${productName} is deleted`;
+/** Toast after Ship (the spec does not say; ours tells the admin it worked). */
+export const ORDER_SHIPPED_MESSAGE = 'Order shipped';
 
 /** The spec's quantity rule, for the live form check and the server alike. */
 export function orderQuantityProblem(

@@ -194,7 +194,6 @@ export const auditLog = pgTable(
  * Stripe's. Never a card number: at most brand and last four digits.
  */
 export { PAYMENT_INTENT_STATUSES };
-export type { PaymentIntentStatus } from '../../shared/order-status.ts';
 
 export const paymentIntent = pgTable(
   'payment_intent',

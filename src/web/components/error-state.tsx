@@ -5,14 +5,21 @@ interface ErrorStateProps {
   detail?: string | undefined;
   onRetry: () => void;
   isRetrying?: boolean;
+  className?: string | undefined;
 }
 
 /** A failed page load: say what failed and offer to try again (never a toast). */
-export function ErrorState({ title, detail, onRetry, isRetrying = false }: ErrorStateProps) {
+export function ErrorState({
+  title,
+  detail,
+  onRetry,
+  isRetrying = false,
+  className = '',
+}: ErrorStateProps) {
   return (
     <div
       role="alert"
-      className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-box border border-base-300 bg-base-200 px-6 py-8 text-center"
+      className={`mx-auto flex max-w-xl flex-col items-center gap-3 rounded-box border border-base-300 bg-base-200 px-6 py-8 text-center ${className}`}
     >
       <p className="text-lg font-semibold">{title}</p>
       {detail && <p className="text-sm">{detail}</p>}

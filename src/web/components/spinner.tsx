@@ -1,7 +1,7 @@
 interface SpinnerProps {
   /** What is loading, e.g. "Loading products"; it is the status's accessible name. */
   label: string;
-  className?: string;
+  className?: string | undefined;
 }
 
 export function Spinner({ label, className = '' }: SpinnerProps) {

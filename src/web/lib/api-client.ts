@@ -3,7 +3,13 @@ import { ApiErrorSchema, ErrorCode } from '../../shared/errors.ts';
 import { getAccessToken } from './access-token.ts';
 import { ApiError, ClientErrorCode } from './api-error.ts';
 
-export { ApiError, ClientErrorCode, isApiError, type ApiErrorCode } from './api-error.ts';
+export {
+  ApiError,
+  ClientErrorCode,
+  getErrorMessage,
+  isApiError,
+  type ApiErrorCode,
+} from './api-error.ts';
 
 const NETWORK_MESSAGE = "We couldn't reach the server. Check your connection and try again.";
 const INVALID_RESPONSE_MESSAGE = 'The server sent an unexpected answer. Please try again later.';
@@ -37,6 +43,9 @@ const ForeignErrorSchema = z.object({
   code: z.string().min(1).optional(),
 });
 
+/** A card provider's refusal, `{ error: { code, message } }` (Stripe's and our test processor's). */
+const ProviderErrorSchema = z.object({ error: ForeignErrorSchema }).transform(({ error }) => error);
+
 function codeForStatus(status: number): ErrorCode {
   if (status === 400) return ErrorCode.BadRequest;
   if (status === 401) return ErrorCode.Unauthorized;
@@ -67,7 +76,8 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   // A 4xx message explains the user's own mistake ("User already exists"); a foreign 5xx message
   // may be an internal detail, so it gets the generic text below.
-  const foreign = response.status < 500 ? ForeignErrorSchema.safeParse(body) : null;
+  const foreign =
+    response.status < 500 ? ForeignErrorSchema.or(ProviderErrorSchema).safeParse(body) : null;
   if (foreign?.success) {
     return new ApiError({
       status: response.status,
@@ -156,6 +166,8 @@ export const apiClient = {
     schema: S,
     options?: Omit<RequestOptions, 'body'>,
   ) => apiRequest('PATCH', path, schema, { ...options, body }),
+  delete: <S extends z.ZodType>(path: string, schema: S, options?: Omit<RequestOptions, 'body'>) =>
+    apiRequest('DELETE', path, schema, options),
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
-import { isApiError } from './api-error.ts';
+import { getErrorMessage, isApiError } from './api-error.ts';
 
 /**
  * Puts the server's per-field messages (a 400's `fields`) under the matching inputs.
@@ -46,7 +46,7 @@ export async function submitForm<T extends FieldValues>(
     await send();
   } catch (error) {
     if (!showServerFieldErrors(error, setError, fieldNames)) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(getErrorMessage(error));
     }
     return;
   }

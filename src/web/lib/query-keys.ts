@@ -1,11 +1,59 @@
 /**
- * Roots of the query keys that more than one feature touches. Features never import each other,
- * so one that changes another's data (a sale lowers the catalogue's stock and adds an order)
- * invalidates by these roots.
+ * Every query key of the web app, in one place. A key's first element is its root: a change
+ * invalidates a root and every answer under it asks again (a sale refreshes the product lists,
+ * the product and the orders). The server renderer prefetches some of these keys, so the page
+ * then reads the very same ones.
  */
 export const queryKeyRoots = {
-  /** Every cached product answer: the catalogue's lists and single products ('detail', id). */
+  /** Every cached product answer: the list, the searches and single products. */
   products: ['products'],
-  /** Orders: the customer's and the admin's lists. */
+  /** Orders: the customer's and the admin's lists, and single orders. */
   purchases: ['purchases'],
+  /** Reviews: the public list (per viewer) and the moderation list. */
+  reviews: ['reviews'],
+  /** The admin dashboard's reports. */
+  admin: ['admin'],
 } as const;
+
+const { products, purchases, reviews, admin } = queryKeyRoots;
+
+export const queryKeys = {
+  session: ['session'] as const,
+  publicConfig: ['public-config'] as const,
+  adminCheck: (email: string) => ['admin-check', email] as const,
+  profile: (email: string) => ['profile', email] as const,
+  users: ['users'] as const,
+
+  products: {
+    all: products,
+    /** The whole catalogue: the home page, Manage Products. */
+    list: () => [...products, 'list'] as const,
+    /** One search's answer, keyed by its canonical query string. */
+    search: (queryString: string) => [...products, 'search', queryString] as const,
+    searches: () => [...products, 'search'] as const,
+    detail: (productId: string) => [...products, 'detail', productId] as const,
+  },
+
+  purchases: {
+    all: purchases,
+    lists: () => [...purchases, 'list'] as const,
+    mine: (email: string) => [...purchases, 'list', 'mine', email] as const,
+    everyone: () => [...purchases, 'list', 'all'] as const,
+    detail: (orderId: string) => [...purchases, 'detail', orderId] as const,
+  },
+
+  /** The payment secret of an order: not under the orders' root, so their changes keep it. */
+  paymentIntent: (orderId: string) => ['payment-intent', orderId] as const,
+
+  reviews: {
+    all: reviews,
+    visibleTo: (viewer: string | undefined) => [...reviews, viewer ?? 'public'] as const,
+    moderation: () => [...reviews, 'all'] as const,
+  },
+
+  admin: {
+    overview: (days: number, timeZone: string) => [...admin, 'overview', days, timeZone] as const,
+    failedMails: () => [...admin, 'failed-mails'] as const,
+    vitals: (days: number) => [...admin, 'vitals', days] as const,
+  },
+};

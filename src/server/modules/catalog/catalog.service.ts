@@ -2,7 +2,12 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
-import type { Product, ProductBodySchema } from '../../../shared/product.ts';
+import {
+  IMAGE_NOT_OURS_MESSAGE,
+  PRODUCT_CHANGED_MESSAGE,
+  type Product,
+  type ProductBodySchema,
+} from '../../../shared/product.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { product } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
@@ -14,9 +19,6 @@ export type ProductInput = z.output<typeof ProductBodySchema>;
 type Actor = Pick<AuthUser, 'id' | 'email'>;
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
-export const PRODUCT_CHANGED_MESSAGE =
-  'This product changed since you opened it. Reload to see the current values.';
-export const IMAGE_NOT_OURS_MESSAGE = 'Image must be uploaded to this shop';
 
 export const productColumns = {
   id: product.id,

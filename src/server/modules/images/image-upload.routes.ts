@@ -1,15 +1,17 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IMAGE_MAX_BYTES, ImageUploadResponseSchema } from '../../../shared/product.ts';
+import {
+  IMAGE_UPLOAD_FIELD as IMAGE_FIELD,
+  IMAGE_MAX_BYTES,
+  IMAGE_REQUIRED_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  ImageUploadResponseSchema,
+} from '../../../shared/product.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid, type AppError } from '../../errors.ts';
 import { ImageTooLarge, UnsupportedImage, uploadImage } from './image-upload.service.ts';
 
-/** The form field the spec's client sends the file in. */
-export const IMAGE_FIELD = 'image';
-export const IMAGE_REQUIRED_MESSAGE = 'Image is required';
-export const IMAGE_TOO_LARGE_MESSAGE = `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
 const NOT_MULTIPART_MESSAGE = `Send the image as multipart/form-data in the field "${IMAGE_FIELD}".`;
 const ONE_IMAGE_MESSAGE = `Send one image in the field "${IMAGE_FIELD}" and nothing else.`;
 

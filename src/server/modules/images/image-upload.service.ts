@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { ErrorCode } from '../../../shared/errors.ts';
+import { IMAGE_TYPE_MESSAGE as UNSUPPORTED_IMAGE_MESSAGE } from '../../../shared/product.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { storeWebp, toWebp, type StoredImage } from './images.service.ts';
@@ -9,7 +10,6 @@ export const UPLOAD_MAX_SIDE = 1600;
 /** Larger images are refused before they are decoded: a small file must not cost gigabytes. */
 export const UPLOAD_MAX_PIXELS = 40_000_000;
 
-export const UNSUPPORTED_IMAGE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images can be uploaded.';
 export const TOO_MANY_PIXELS_MESSAGE = `The image has too many pixels: at most ${UPLOAD_MAX_PIXELS / 1_000_000} megapixels can be uploaded.`;
 
 export class UnsupportedImage extends AppError {

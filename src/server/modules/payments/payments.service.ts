@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { PaymentIntentResponse } from '../../../shared/payment.ts';
+import { ALREADY_PAID_MESSAGE, type PaymentIntentResponse } from '../../../shared/payment.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Purchase } from '../../../shared/purchase.ts';
@@ -11,7 +11,6 @@ import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lif
 import { expireStaleHolds, getPurchase, markPurchasePaid } from '../purchases/purchases.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
-export const ALREADY_PAID_MESSAGE = 'This order is already paid.';
 export const ORDER_CANCELLED_MESSAGE = 'This order was cancelled and can no longer be paid.';
 export const ORDER_EXPIRED_MESSAGE =
   'This order expired before it was paid and can no longer be paid. Please order again.';

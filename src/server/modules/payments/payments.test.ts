@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ALREADY_PAID_MESSAGE,
   CardErrors,
   PaymentIntentResponseSchema,
   TEST_CARDS,
@@ -14,7 +15,6 @@ import { createProduct } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { PAYMENT_IN_FLIGHT_MESSAGE } from '../purchases/purchases.service.ts';
 import {
-  ALREADY_PAID_MESSAGE,
   ORDER_CANCELLED_MESSAGE,
   ORDER_EXPIRED_MESSAGE,
   PAYMENT_MISMATCH_MESSAGE,

@@ -2,6 +2,7 @@ import { getTableName } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { rateLimit } from '../../db/schema.ts';
 import { TooManyRequests } from '../../errors.ts';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 
 /** At most `max` hits per `windowSeconds`, counted per key. A `max` of 0 turns the rule off. */
 export interface RateRule {
@@ -62,9 +63,6 @@ export async function takeRateLimitHit(
   ]);
   return rows.every((row) => Number(row.count) <= rule.max);
 }
-
-export const TOO_MANY_REQUESTS_MESSAGE =
-  'Too many requests from you in a short time. Please try again later.';
 
 /** Counts the hit; over the rule, a 429 in the one error shape. */
 export async function enforceRateLimit(

@@ -1,3 +1,5 @@
+import { queryKeys } from '../query-keys.ts';
+
 // What the session state and the identity calls share; its own module so that neither imports
 // the other (the identity calls are loaded on demand by the session).
 
@@ -14,4 +16,4 @@ export interface IdentitySignIn {
 }
 
 /** The query cache key of the auth state. */
-export const SESSION_QUERY_KEY = ['session'] as const;
+export const SESSION_QUERY_KEY = queryKeys.session;

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../shared/api-paths.ts';
 import { AdminCheckResponseSchema } from '../../../shared/auth.ts';
 import { apiClient } from '../api-client.ts';
+import { queryKeys } from '../query-keys.ts';
 
 // Whether the signed-in user is an admin (spec section 4: checking, then true or false). Both the
 // admin guard and the dashboard's sidebar ask, so it lives beside the session.
@@ -17,7 +18,7 @@ export async function getIsAdmin(email: string, options: { signal?: AbortSignal 
 
 export const adminCheckQueryOptions = (email: string) =>
   queryOptions({
-    queryKey: ['admin-check', email],
+    queryKey: queryKeys.adminCheck(email),
     queryFn: ({ signal }) => getIsAdmin(email, { signal }),
   });
 

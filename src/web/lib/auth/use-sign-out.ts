@@ -1,6 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { takeAccessToken } from '../access-token.ts';
+import { isApiError } from '../api-error.ts';
 import { useAuth } from './session.ts';
 
 /**
@@ -19,4 +20,23 @@ export function useSignOut() {
     },
     [navigate, signOut],
   );
+}
+
+/** The server refused the signed-in user (401 or 403): the session is no good for this screen. */
+export function isRefusal(error: unknown): boolean {
+  return isApiError(error) && (error.status === 401 || error.status === 403);
+}
+
+/**
+ * Once `refused` turns true, signs the user out (once) and takes them to `to`, not remembered as
+ * the page to return to: the user could not stay there. Meanwhile the screen shows its spinner.
+ */
+export function useSignOutWhenRefused(refused: boolean, to: string): void {
+  const signOut = useSignOut();
+  const leaving = useRef(false);
+  useEffect(() => {
+    if (!refused || leaving.current) return;
+    leaving.current = true;
+    void signOut(to, { replace: true });
+  }, [refused, signOut, to]);
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { InsertedIdSchema, type ProductBody } from '../../../../shared/product.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { productKeys } from './product-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** POST /api/products: `insertedId` of the new product (400 with `fields` for invalid input). */
 export function addProduct(body: ProductBody) {
@@ -14,6 +14,6 @@ export function useAddProduct() {
   return useMutation({
     mutationFn: addProduct,
     // The home page and All Products show the new product as soon as they are opened.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
   });
 }

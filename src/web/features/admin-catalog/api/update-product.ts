@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { ProductSchema, type ProductBody } from '../../../../shared/product.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { productKeys } from './product-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export interface ProductUpdate {
   productId: string;
@@ -20,8 +20,8 @@ export function useUpdateProduct() {
   return useMutation({
     mutationFn: updateProduct,
     onSuccess: (saved) => {
-      queryClient.setQueryData(productKeys.detail(saved._id), saved);
-      return queryClient.invalidateQueries({ queryKey: productKeys.all });
+      queryClient.setQueryData(queryKeys.products.detail(saved._id), saved);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
     },
   });
 }

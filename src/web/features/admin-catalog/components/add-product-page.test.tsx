@@ -12,8 +12,9 @@ import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
 import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { mockXhr, xhrControl, type XhrAnswer } from '../../../test/xhr-mock.ts';
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../lib/product-form.ts';
+import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../../../../shared/product.ts';
 import { AddProductPage } from './add-product-page.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const ADD = `POST ${apiPaths.products}`;
 const IMAGE_URL = `/images/${'a'.repeat(64)}.webp`;
@@ -88,7 +89,7 @@ describe('AddProductPage', () => {
     const { user, fetchMock, queryClient } = renderPage({
       [ADD]: jsonResponse({ insertedId: 'new-id' }, 201),
     });
-    queryClient.setQueryData(['products'], [makeProduct(1)]);
+    queryClient.setQueryData(queryKeys.products.list(), [makeProduct(1)]);
     const file = photo();
     const form = await fillIn(user, file);
 
@@ -118,7 +119,7 @@ describe('AddProductPage', () => {
     expect(form.minQuantity).toHaveValue(null);
     expect(form.availableQuantity).toHaveValue(null);
     // The home page and All Products fetch the catalogue again.
-    expect(queryClient.getQueryState(['products'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.products.list())?.isInvalidated).toBe(true);
   });
 
   it('shows the upload progress and keeps the button busy until the product is created', async () => {

@@ -1,28 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify/unstyled';
 import { PRODUCT_ADD_FAILED_MESSAGE, PRODUCT_ADDED_MESSAGE } from '../../../../shared/product.ts';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useAddProduct } from '../api/add-product.ts';
 import { useImageUpload } from '../hooks/use-image-upload.ts';
-import {
-  AddProductFormSchema,
-  EMPTY_PRODUCT_FORM,
-  toProductBody,
-  type ProductFormOutput,
-  type ProductFormValues,
-} from '../lib/product-form.ts';
+import { AddProductFormSchema, EMPTY_PRODUCT_FORM, toProductBody } from '../lib/product-form.ts';
 import { showImageUploadError, showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 /** Add a new Product: upload the image, then create the product with the image's URL. */
 export function AddProductPage() {
-  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
-    resolver: zodResolver(AddProductFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: EMPTY_PRODUCT_FORM,
-  });
+  const form = useSpecForm(AddProductFormSchema, EMPTY_PRODUCT_FORM);
   const {
     handleSubmit,
     reset,

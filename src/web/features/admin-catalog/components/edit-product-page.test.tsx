@@ -8,6 +8,8 @@ import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { mockXhr } from '../../../test/xhr-mock.ts';
 import { EditProductPage } from './edit-product-page.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { PRODUCT_CHANGED_MESSAGE } from '../../../../shared/product.ts';
 
 const OLD_IMAGE = `/images/${'a'.repeat(64)}.webp`;
 const NEW_IMAGE = `/images/${'b'.repeat(64)}.webp`;
@@ -22,8 +24,7 @@ const drill = makeProduct(1, {
 });
 const GET = `GET ${apiPaths.product(drill._id)}`;
 const PUT = `PUT ${apiPaths.product(drill._id)}`;
-const CONFLICT_MESSAGE =
-  'This product changed since you opened it. Reload to see the current values.';
+const CONFLICT_MESSAGE = PRODUCT_CHANGED_MESSAGE;
 
 type Answer = Parameters<typeof mockApi>[0][string];
 
@@ -87,7 +88,7 @@ describe('EditProductPage', () => {
       [GET]: jsonResponse(drill),
       [PUT]: saved,
     });
-    queryClient.setQueryData(['products'], [drill]);
+    queryClient.setQueryData(queryKeys.products.list(), [drill]);
     await screen.findByLabelText('Product Name');
     const form = fields();
 
@@ -109,7 +110,7 @@ describe('EditProductPage', () => {
       version: 3,
     });
     expect(requests).toHaveLength(0);
-    expect(queryClient.getQueryState(['products'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(queryKeys.products.list())?.isInvalidated).toBe(true);
   });
 
   it('uploads a new image first and saves its URL', async () => {

@@ -1,28 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import type { Product } from '../../../../shared/product.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { productUpdatedMessage, type Product } from '../../../../shared/product.ts';
+import { QueryState } from '../../../components/query-state.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
-import { useProduct } from '../api/get-product.ts';
+import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
+import { useProduct } from '../../../api/products.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useImageUpload } from '../hooks/use-image-upload.ts';
-import {
-  EditProductFormSchema,
-  productUpdatedMessage,
-  toFormValues,
-  toProductBody,
-  type ProductFormOutput,
-  type ProductFormValues,
-} from '../lib/product-form.ts';
-import { MANAGE_PRODUCTS_PATH } from '../lib/paths.ts';
+import { EditProductFormSchema, toFormValues, toProductBody } from '../lib/product-form.ts';
 import { showImageUploadError, showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 interface EditProductFormProps {
   product: Product;
@@ -34,11 +24,7 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
   // The values the form was filled from: their version goes with the save, and only a deliberate
   // reload (after a conflict) replaces them, never a background refetch under the admin's typing.
   const [base, setBase] = useState(product);
-  const form = useForm<ProductFormValues, unknown, ProductFormOutput>({
-    resolver: zodResolver(EditProductFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: toFormValues(product),
-  });
+  const form = useSpecForm(EditProductFormSchema, toFormValues(product));
   const {
     handleSubmit,
     reset,
@@ -67,7 +53,7 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
       });
     } catch (error) {
       if (showProductFieldErrors(error, setError)) return;
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(getErrorMessage(error));
       // Changed (409) or deleted (404) since it was opened: show what is there now.
       if (isApiError(error) && (error.status === 409 || error.status === 404)) {
         const current = await reload();
@@ -79,7 +65,7 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
       return;
     }
     toast.success(productUpdatedMessage(saved.name));
-    await navigate(MANAGE_PRODUCTS_PATH);
+    await navigate(paths.dashboard.manageProducts);
   });
 
   return (
@@ -91,7 +77,7 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
       />
       <div className="flex flex-wrap gap-3">
         <SubmitButton pending={isSubmitting}>Save Changes</SubmitButton>
-        <Link to={MANAGE_PRODUCTS_PATH} className="btn btn-ghost">
+        <Link to={paths.dashboard.manageProducts} className="btn btn-ghost">
           Cancel
         </Link>
       </div>
@@ -99,10 +85,22 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
   );
 }
 
+function ProductGone() {
+  return (
+    <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 bg-base-200 px-6 py-8">
+      <p className="text-lg font-semibold">
+        This product does not exist. It may have been deleted.
+      </p>
+      <Link to={paths.dashboard.manageProducts} className="btn btn-neutral">
+        Back to Manage Products
+      </Link>
+    </div>
+  );
+}
+
 /** Edit Product (beyond the spec): the product's fields, prefilled, saved with its version. */
 export function EditProductPage({ productId }: { productId: string }) {
   const product = useProduct(productId);
-  const notFound = isApiError(product.error) && product.error.status === 404;
 
   const reload = async () => {
     const result = await product.refetch();
@@ -112,27 +110,15 @@ export function EditProductPage({ productId }: { productId: string }) {
   return (
     <section className="flex max-w-2xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Edit Product</h1>
-      {notFound ? (
-        <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 bg-base-200 px-6 py-8">
-          <p className="text-lg font-semibold">
-            This product does not exist. It may have been deleted.
-          </p>
-          <Link to={MANAGE_PRODUCTS_PATH} className="btn btn-neutral">
-            Back to Manage Products
-          </Link>
-        </div>
-      ) : product.data ? (
-        <EditProductForm key={product.data._id} product={product.data} reload={reload} />
-      ) : product.isError ? (
-        <ErrorState
-          title="We couldn't load the product."
-          detail={product.error.message}
-          onRetry={() => void product.refetch()}
-          isRetrying={product.isFetching}
-        />
-      ) : (
-        <Spinner label="Loading the product" />
-      )}
+      <QueryState
+        query={product}
+        loading="Loading the product"
+        failed="We couldn't load the product."
+        keepDataOnError
+        renderError={(error) => isApiError(error) && error.status === 404 && <ProductGone />}
+      >
+        {(data) => <EditProductForm key={data._id} product={data} reload={reload} />}
+      </QueryState>
     </section>
   );
 }

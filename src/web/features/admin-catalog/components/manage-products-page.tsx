@@ -4,17 +4,16 @@ import { toast } from 'react-toastify/unstyled';
 import { formatDollars } from '../../../../shared/money.ts';
 import {
   DELETE_FOREVER_WARNING,
-  deleteProductQuestion,
+  deleteQuestion,
   productDeletedMessage,
   type Product,
 } from '../../../../shared/product.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { useProductList } from '../api/get-products.ts';
+import { QueryState } from '../../../components/query-state.tsx';
+import { useProducts } from '../../../api/products.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
-import { ADD_PRODUCT_PATH, editProductPath } from '../lib/paths.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 const notDeletedMessage = (name: string) => `Product ${name} was not deleted: it no longer exists.`;
 
@@ -40,7 +39,7 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
       <td>
         <div className="flex flex-wrap gap-2">
           <Link
-            to={editProductPath(product._id)}
+            to={paths.dashboard.editProduct(product._id)}
             className="btn btn-sm btn-neutral"
             aria-describedby={nameId}
           >
@@ -62,7 +61,7 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
 
 /** Manage Products: every product, with Edit and a confirmed Delete. */
 export function ManageProductsPage() {
-  const products = useProductList();
+  const products = useProducts();
   const deleteProduct = useDeleteProduct();
   const [toDelete, setToDelete] = useState<Product | null>(null);
   // Where the focus goes when the deleted row (and its Delete button) is gone.
@@ -81,51 +80,42 @@ export function ManageProductsPage() {
     });
   };
 
-  if (products.isPending) {
-    return (
-      <section className="flex flex-col gap-6">
-        <h1 className="text-3xl font-bold">Manage Products</h1>
-        <Spinner label="Loading products" />
-      </section>
-    );
-  }
-  if (products.isError) {
-    return (
-      <section className="flex flex-col gap-6">
-        <h1 className="text-3xl font-bold">Manage Products</h1>
-        <ErrorState
-          title="We couldn't load the products."
-          detail={products.error.message}
-          onRetry={() => void products.refetch()}
-          isRetrying={products.isFetching}
-        />
-      </section>
-    );
-  }
   return (
     <section className="flex flex-col gap-6">
       <h1 ref={headingRef} tabIndex={-1} className="text-3xl font-bold focus:outline-none">
-        {`Manage Products: ${products.data.length}`}
+        {products.isSuccess ? `Manage Products: ${products.data.length}` : 'Manage Products'}
       </h1>
-      <DataTable
-        columns={['Name', 'Price', 'Image', 'Quantity Available', 'Action']}
-        isEmpty={products.data.length === 0}
-        empty={
-          <p>
-            No products yet.{' '}
-            <Link to={ADD_PRODUCT_PATH} className="link">
-              Add a new Product
-            </Link>
-          </p>
-        }
+      <QueryState
+        query={products}
+        loading="Loading products"
+        failed="We couldn't load the products."
       >
-        {products.data.map((product) => (
-          <ProductRow key={product._id} product={product} onDelete={() => setToDelete(product)} />
-        ))}
-      </DataTable>
+        {(list) => (
+          <DataTable
+            columns={['Name', 'Price', 'Image', 'Quantity Available', 'Action']}
+            isEmpty={list.length === 0}
+            empty={
+              <p>
+                No products yet.{' '}
+                <Link to={paths.dashboard.addProduct} className="link">
+                  Add a new Product
+                </Link>
+              </p>
+            }
+          >
+            {list.map((product) => (
+              <ProductRow
+                key={product._id}
+                product={product}
+                onDelete={() => setToDelete(product)}
+              />
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
       {toDelete && (
         <ConfirmDialog
-          title={deleteProductQuestion(toDelete.name)}
+          title={deleteQuestion(toDelete.name)}
           body={DELETE_FOREVER_WARNING}
           confirmLabel="Delete"
           busy={deleteProduct.isPending}

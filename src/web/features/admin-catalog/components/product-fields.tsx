@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
-import {
-  ACCEPTED_IMAGE_TYPES,
-  type ProductFormOutput,
-  type ProductFormValues,
-} from '../lib/product-form.ts';
+import { TextField } from '../../../components/text-field.tsx';
+import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/product.ts';
+import type { ProductFormOutput, ProductFormValues } from '../lib/product-form.ts';
 
 interface ProductFieldsProps {
   form: UseFormReturn<ProductFormValues, unknown, ProductFormOutput>;
@@ -46,32 +44,22 @@ export function ProductFields({ form, uploadProgress, currentImage }: ProductFie
     if (image === null && fileInput.current) fileInput.current.value = '';
   }, [image]);
 
-  const inputClass = (invalid: boolean) => `input w-full ${invalid ? 'input-error' : ''}`;
-
   return (
     <>
-      <FormField label="Product Name" error={errors.name?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('name')}
-            type="text"
-            className={inputClass(Boolean(errors.name))}
-          />
-        )}
-      </FormField>
-      <FormField label="Price" error={errors.price?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('price')}
-            type="number"
-            step="any"
-            inputMode="decimal"
-            className={inputClass(Boolean(errors.price))}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Product Name"
+        error={errors.name?.message}
+        {...register('name')}
+        type="text"
+      />
+      <TextField
+        label="Price"
+        error={errors.price?.message}
+        {...register('price')}
+        type="number"
+        step="any"
+        inputMode="decimal"
+      />
       <FormField label="Description" error={errors.description?.message}>
         {(control) => (
           <textarea
@@ -121,30 +109,22 @@ export function ProductFields({ form, uploadProgress, currentImage }: ProductFie
       </FormField>
       {uploadProgress !== null && <UploadProgress percent={uploadProgress} />}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Minimum Order Quantity" error={errors.minQuantity?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('minQuantity')}
-              type="number"
-              step={1}
-              inputMode="numeric"
-              className={inputClass(Boolean(errors.minQuantity))}
-            />
-          )}
-        </FormField>
-        <FormField label="Available Quantity" error={errors.availableQuantity?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('availableQuantity')}
-              type="number"
-              step={1}
-              inputMode="numeric"
-              className={inputClass(Boolean(errors.availableQuantity))}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Minimum Order Quantity"
+          error={errors.minQuantity?.message}
+          {...register('minQuantity')}
+          type="number"
+          step={1}
+          inputMode="numeric"
+        />
+        <TextField
+          label="Available Quantity"
+          error={errors.availableQuantity?.message}
+          {...register('availableQuantity')}
+          type="number"
+          step={1}
+          inputMode="numeric"
+        />
       </div>
     </>
   );

@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import {
+  ACCEPTED_IMAGE_TYPES,
   IMAGE_MAX_BYTES,
+  IMAGE_REQUIRED_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
   ProductBodySchema,
   type Product,
   type ProductBody,
 } from '../../../../shared/product.ts';
 
-// The texts POST /api/images answers with (413 and 415), checked here before anything is sent.
-export const IMAGE_TOO_LARGE_MESSAGE = `The image is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB.`;
-export const IMAGE_TYPE_MESSAGE = 'Only JPEG, PNG, WebP or GIF images can be uploaded.';
-export const IMAGE_REQUIRED_MESSAGE = 'Image is required';
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
-
-export const productUpdatedMessage = (name: string) => `Product ${name} is updated`;
-
+// The rules POST /api/images answers with (413 and 415), checked here before anything is sent.
 const imageFile = z
   .file({ error: IMAGE_REQUIRED_MESSAGE })
   .mime(ACCEPTED_IMAGE_TYPES, IMAGE_TYPE_MESSAGE)

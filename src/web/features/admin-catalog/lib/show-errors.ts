@@ -1,5 +1,6 @@
+import { IMAGE_UPLOAD_FIELD } from '../../../../shared/product.ts';
 import type { UseFormSetError } from 'react-hook-form';
-import { isApiError } from '../../../lib/api-client.ts';
+import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { TYPED_FIELD_NAMES, type ProductFormValues } from './product-form.ts';
 
@@ -13,10 +14,8 @@ export function showImageUploadError(error: unknown, setError: SetProductError):
   // Cancelled because the page closed: nobody is there to read it.
   if (error instanceof DOMException && error.name === 'AbortError') return;
   const message = isApiError(error)
-    ? (error.fields?.['image'] ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : String(error);
+    ? (error.fields?.[IMAGE_UPLOAD_FIELD] ?? error.message)
+    : getErrorMessage(error);
   setError('image', { type: 'server', message }, { shouldFocus: true });
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { FailedMailListSchema, type FailedMail } from '../../../../shared/notifications.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/admin/failed-mails: order mails given up after the last retry (admins only). */
 export function getFailedMails(options: { signal?: AbortSignal } = {}): Promise<FailedMail[]> {
@@ -10,7 +11,7 @@ export function getFailedMails(options: { signal?: AbortSignal } = {}): Promise<
 
 export const failedMailsQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'failed-mails'],
+    queryKey: queryKeys.admin.failedMails(),
     queryFn: ({ signal }) => getFailedMails({ signal }),
   });
 

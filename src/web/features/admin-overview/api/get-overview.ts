@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OverviewSchema, type Overview } from '../../../../shared/admin-overview.ts';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The admin's own time zone, so "today" ends at their midnight. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -17,7 +18,7 @@ export function getOverview(
 
 export const overviewQueryOptions = (days: number, tz: string) =>
   queryOptions({
-    queryKey: ['admin', 'overview', days, tz],
+    queryKey: queryKeys.admin.overview(days, tz),
     queryFn: ({ signal }) => getOverview(days, tz, { signal }),
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { UserListSchema, type User } from '../../../../shared/user.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/user: every account (admins only; 403 otherwise). */
 export function getUsers(options: { signal?: AbortSignal } = {}): Promise<User[]> {
@@ -10,7 +11,7 @@ export function getUsers(options: { signal?: AbortSignal } = {}): Promise<User[]
 
 export const usersQueryOptions = () =>
   queryOptions({
-    queryKey: ['users'],
+    queryKey: queryKeys.users,
     queryFn: ({ signal }) => getUsers({ signal }),
   });
 

@@ -6,8 +6,7 @@ import {
   ROLE_ADMIN,
   type User,
 } from '../../../../shared/user.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
@@ -63,35 +62,20 @@ function UserRow({ user }: { user: User }) {
 export function MakeAdminPage() {
   const users = useUsers();
 
-  if (users.isPending) {
-    return (
-      <section className="flex flex-col gap-6">
-        <h1 className="text-3xl font-bold">All Users</h1>
-        <Spinner label="Loading users" />
-      </section>
-    );
-  }
-  if (users.isError) {
-    return (
-      <section className="flex flex-col gap-6">
-        <h1 className="text-3xl font-bold">All Users</h1>
-        <ErrorState
-          title="We couldn't load the users."
-          detail={users.error.message}
-          onRetry={() => void users.refetch()}
-          isRetrying={users.isFetching}
-        />
-      </section>
-    );
-  }
   return (
     <section className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold">{`All Users: ${users.data.length}`}</h1>
-      <DataTable columns={['Name', 'Role', 'Action']}>
-        {users.data.map((user) => (
-          <UserRow key={user._id} user={user} />
-        ))}
-      </DataTable>
+      <h1 className="text-3xl font-bold">
+        {users.isSuccess ? `All Users: ${users.data.length}` : 'All Users'}
+      </h1>
+      <QueryState query={users} loading="Loading users" failed="We couldn't load the users.">
+        {(list) => (
+          <DataTable columns={['Name', 'Role', 'Action']}>
+            {list.map((user) => (
+              <UserRow key={user._id} user={user} />
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
     </section>
   );
 }

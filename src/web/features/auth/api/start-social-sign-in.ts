@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 
 const SocialRedirectSchema = z.object({ url: z.string().min(1), redirect: z.boolean() });
 
@@ -17,7 +18,7 @@ function socialCallbackUrl(next: string): string {
   return `/login?social=done&next=${encodeURIComponent(next)}`;
 }
 
-const SOCIAL_ERROR_CALLBACK_URL = '/login?social=error';
+const SOCIAL_ERROR_CALLBACK_URL = `${paths.login}?social=error`;
 
 /** POST /api/auth/sign-in/social: the provider's authorization URL to send the browser to. */
 export function startSocialSignIn({ provider, next }: SocialSignInRequest) {

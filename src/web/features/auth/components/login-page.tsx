@@ -1,17 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LoginFormSchema } from '../../../../shared/auth.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useSignInWithEmail } from '../api/sign-in-with-email.ts';
 import { useSocialReturn } from '../hooks/use-social-return.ts';
 import { returnPathFromState } from '../lib/return-path.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { getErrorMessage } from '../../../lib/api-error.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. Please log in.';
 const VERIFICATION_FAILED_MESSAGE = 'This verification link is invalid or has expired.';
@@ -44,18 +44,14 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(LoginFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { email: '', password: '' },
-  });
+  } = useSpecForm(LoginFormSchema, { email: '', password: '' });
 
   const onSubmit = handleSubmit(async (credentials) => {
     setFailure(null);
     try {
       await signIn.mutateAsync(credentials);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(getErrorMessage(error));
       return;
     }
     await navigate(returnPath, { replace: true });
@@ -87,7 +83,7 @@ export function LoginPage() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <Link to="/reset" className="link self-end text-sm">
+        <Link to={paths.reset} className="link self-end text-sm">
           Forgot password?
         </Link>
         <SubmitButton pending={signIn.isPending} className="w-full">
@@ -97,7 +93,7 @@ export function LoginPage() {
       </form>
       <p className="text-center text-sm">
         New to Toolhouse?{' '}
-        <Link to="/register" className="link font-semibold">
+        <Link to={paths.register} className="link font-semibold">
           Create an account
         </Link>
       </p>

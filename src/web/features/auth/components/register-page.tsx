@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { RegisterFormSchema } from '../../../../shared/auth.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
 import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { getErrorMessage } from '../../../lib/api-error.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 /** Spec: after registering, the user lands on /home. */
-const AFTER_REGISTER_PATH = '/home';
 
 const VERIFY_EMAIL_FIRST_MESSAGE =
   'Your account is created. We have sent you an email: please verify your address, then log in.';
@@ -28,11 +27,7 @@ export function RegisterPage() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(RegisterFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { name: '', email: '', password: '' },
-  });
+  } = useSpecForm(RegisterFormSchema, { name: '', email: '', password: '' });
 
   const onSubmit = handleSubmit(async (account) => {
     setFailure(null);
@@ -41,11 +36,11 @@ export function RegisterPage() {
     try {
       user = await signUp.mutateAsync(account);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error));
+      setFailure(getErrorMessage(error));
       return;
     }
     if (user) {
-      await navigate(AFTER_REGISTER_PATH);
+      await navigate(paths.specHome);
     } else {
       // The identity service wants the address verified before the first sign-in.
       reset();
@@ -86,15 +81,11 @@ export function RegisterPage() {
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to="/login" className="link font-semibold">
+        <Link to={paths.login} className="link font-semibold">
           Log in instead
         </Link>
       </p>
-      <SocialSignIn
-        next={AFTER_REGISTER_PATH}
-        onStart={() => setFailure(null)}
-        onFailure={setFailure}
-      />
+      <SocialSignIn next={paths.specHome} onStart={() => setFailure(null)} onFailure={setFailure} />
     </AuthCard>
   );
 }

@@ -1,6 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
 import {
@@ -11,20 +9,21 @@ import {
 } from '../../../../shared/auth.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
-import { SPEC_VALIDATION_MODE } from '../../../lib/form-errors.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { INVALID_RESET_TOKEN_CODE, useResetPassword } from '../api/reset-password.ts';
 import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 
 function messageOf(error: unknown): string {
   if (isApiError(error) && error.code === INVALID_RESET_TOKEN_CODE)
     return INVALID_RESET_LINK_MESSAGE;
-  return error instanceof Error ? error.message : String(error);
+  return getErrorMessage(error);
 }
 
 /** Step 1: ask for a link by e-mail. The answer is the same whether or not the account exists. */
@@ -38,11 +37,7 @@ function ResetRequestForm({ linkInvalid }: { linkInvalid: boolean }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ResetRequestFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { email: '' },
-  });
+  } = useSpecForm(ResetRequestFormSchema, { email: '' });
 
   const onSubmit = handleSubmit(async (body) => {
     setFailure(null);
@@ -92,11 +87,7 @@ function NewPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ResetPasswordFormSchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { password: '' },
-  });
+  } = useSpecForm(ResetPasswordFormSchema, { password: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -107,7 +98,7 @@ function NewPasswordForm({ token }: { token: string }) {
       return;
     }
     toast.success(PASSWORD_CHANGED_MESSAGE);
-    await navigate('/login', { replace: true });
+    await navigate(paths.login, { replace: true });
     // The reset ended every session of the account, this browser's too.
     if (status === 'signedIn') await signOut();
   });
@@ -134,7 +125,7 @@ function NewPasswordForm({ token }: { token: string }) {
         <FormFailure message={failure} />
       </form>
       {failure === INVALID_RESET_LINK_MESSAGE && (
-        <Link to="/reset" className="link text-center">
+        <Link to={paths.reset} className="link text-center">
           Send me a new reset link
         </Link>
       )}
@@ -155,7 +146,7 @@ export function ResetPasswordPage() {
       )}
       <p className="text-center text-sm">
         Remembered it?{' '}
-        <Link to="/login" className="link font-semibold">
+        <Link to={paths.login} className="link font-semibold">
           Log in instead
         </Link>
       </p>

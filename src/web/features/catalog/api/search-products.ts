@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/product-search.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { SAME_FOR_EVERYONE } from '../../../lib/query-client.ts';
-import { queryKeyRoots } from '../../../lib/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 export function searchProducts(
   search: ProductSearch,
@@ -28,7 +28,7 @@ export function searchProducts(
  */
 export const productSearchQueryOptions = (search: ProductSearch) =>
   queryOptions({
-    queryKey: [...queryKeyRoots.products, 'search', toSearchParams(search).toString()] as const,
+    queryKey: queryKeys.products.search(toSearchParams(search).toString()),
     meta: SAME_FOR_EVERYONE,
     queryFn: ({ signal }) => searchProducts(search, { signal }),
     staleTime: 60_000,

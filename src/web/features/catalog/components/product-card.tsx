@@ -3,6 +3,7 @@ import { formatDollars } from '../../../../shared/money.ts';
 import { imageSrcSet } from '../../../../shared/image-variants.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { HighlightedText } from './highlighted-text.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 interface ProductCardProps {
   product: Product;
@@ -49,7 +50,7 @@ export function ProductCard({
           <li>Stock Quantity: {product.availableQuantity}</li>
         </ul>
         <div className="card-actions mt-auto justify-end pt-2">
-          <Link to={`/purchase/${product._id}`} className="btn btn-primary">
+          <Link to={paths.purchase(product._id)} className="btn btn-primary">
             Purchase
           </Link>
         </div>

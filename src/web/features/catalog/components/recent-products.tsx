@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { useProducts } from '../api/get-products.ts';
+import { useProducts } from '../../../api/products.ts';
 import { selectRecentProducts } from '../lib/recent-products.ts';
 import { ProductsState } from './products-state.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 /** The home page's 'Our Products': the newest few and a way to the whole catalogue. */
 export function RecentProducts() {
@@ -14,7 +15,7 @@ export function RecentProducts() {
         </h2>
         <ProductsState query={query} />
         <div className="mt-10 flex justify-center">
-          <Link to="/allProducts" className="btn btn-neutral btn-wide">
+          <Link to={paths.allProducts} className="btn btn-neutral btn-wide">
             Show All Products
           </Link>
         </div>

@@ -1,7 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ProductSearchResult } from '../../../../shared/product-search.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { ProductGrid } from './product-grid.tsx';
 import { SearchPagination } from './search-pagination.tsx';
 
@@ -43,38 +42,38 @@ export function SearchResults({ query, params, filtered, highlight, onClear }: S
           {loading && data && <span className="loading loading-spinner loading-sm" />}
         </span>
       </div>
-      {query.isPending ? (
-        <Spinner label="Loading products" className="min-h-96" />
-      ) : query.isError && !data ? (
-        <ErrorState
-          title="We couldn't load the products."
-          detail={query.error.message}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
-      ) : data ? (
-        <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : ''}>
-          {data.items.length > 0 ? (
-            <ProductGrid products={data.items} headingLevel="h2" highlight={highlight} first />
-          ) : data.total > 0 ? (
-            <p className="py-10 text-center text-lg">This page is past the last one.</p>
-          ) : filtered ? (
-            <div className="flex flex-col items-center gap-4 py-10 text-center">
-              <p className="text-lg">No products match your search and filters.</p>
-              <button type="button" className="btn btn-neutral" onClick={onClear}>
-                Clear filters
-              </button>
-            </div>
-          ) : (
-            <p className="py-10 text-center text-lg">No products yet.</p>
-          )}
-          <SearchPagination
-            params={params}
-            page={data.page}
-            pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
-          />
-        </div>
-      ) : null}
+      <QueryState
+        query={query}
+        loading="Loading products"
+        failed="We couldn't load the products."
+        // While the next page loads or fails, the previous one stays.
+        keepDataOnError
+        className="min-h-96"
+      >
+        {(data) => (
+          <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : ''}>
+            {data.items.length > 0 ? (
+              <ProductGrid products={data.items} headingLevel="h2" highlight={highlight} first />
+            ) : data.total > 0 ? (
+              <p className="py-10 text-center text-lg">This page is past the last one.</p>
+            ) : filtered ? (
+              <div className="flex flex-col items-center gap-4 py-10 text-center">
+                <p className="text-lg">No products match your search and filters.</p>
+                <button type="button" className="btn btn-neutral" onClick={onClear}>
+                  Clear filters
+                </button>
+              </div>
+            ) : (
+              <p className="py-10 text-center text-lg">No products yet.</p>
+            )}
+            <SearchPagination
+              params={params}
+              page={data.page}
+              pages={Math.max(1, Math.ceil(data.total / data.pageSize))}
+            />
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { CONTACT_SENT_MESSAGE, ContactBodySchema } from '../../../../shared/contact.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
+import { submitForm } from '../../../lib/form-errors.ts';
 import { useSendContactMessage } from '../api/send-contact-message.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const FIELD_NAMES = ['name', 'email', 'message'] as const;
 
@@ -16,11 +15,7 @@ export function ContactForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ContactBodySchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { name: '', email: '', message: '' },
-  });
+  } = useSpecForm(ContactBodySchema, { name: '', email: '', message: '' });
   const send = useSendContactMessage();
   // Server-rendered: the browser must not submit the form itself before the page is live.
   const hydrated = useHydrated();

@@ -2,30 +2,31 @@ import { NavLink } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAdminCheck } from '../../../lib/auth/admin-check.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
+import { paths } from '../../../lib/paths.ts';
 
 interface SidebarLink {
   to: string;
   label: string;
 }
 
-const profileLink: SidebarLink = { to: '/dashboard', label: 'My Profile' };
+const profileLink: SidebarLink = { to: paths.dashboard.profile, label: 'My Profile' };
 
 /** Spec section 6: what each role can do from the dashboard. */
 const customerLinks: readonly SidebarLink[] = [
   profileLink,
-  { to: '/dashboard/myOrders', label: 'My Orders' },
-  { to: '/dashboard/addReview', label: 'Add Review' },
+  { to: paths.dashboard.myOrders, label: 'My Orders' },
+  { to: paths.dashboard.addReview, label: 'Add Review' },
 ];
 
 const adminLinks: readonly SidebarLink[] = [
   profileLink,
-  { to: '/dashboard/overview', label: 'Overview' },
-  { to: '/dashboard/manageAllOrders', label: 'Manage All Orders' },
-  { to: '/dashboard/addProduct', label: 'Add a Product' },
-  { to: '/dashboard/makeAdmin', label: 'Make Admin' },
-  { to: '/dashboard/manageProducts', label: 'Manage Products' },
-  { to: '/dashboard/manageReviews', label: 'Manage Reviews' },
-  { to: '/dashboard/siteSpeed', label: 'Site Speed' },
+  { to: paths.dashboard.overview, label: 'Overview' },
+  { to: paths.dashboard.manageAllOrders, label: 'Manage All Orders' },
+  { to: paths.dashboard.addProduct, label: 'Add a Product' },
+  { to: paths.dashboard.makeAdmin, label: 'Make Admin' },
+  { to: paths.dashboard.manageProducts, label: 'Manage Products' },
+  { to: paths.dashboard.manageReviews, label: 'Manage Reviews' },
+  { to: paths.dashboard.siteSpeed, label: 'Site Speed' },
 ];
 
 function SidebarLinks({

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { PurchaseListSchema, type Purchase } from '../../../../shared/purchase.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/purchase1: every active order (admins only). */
 export function getAllOrders(options: { signal?: AbortSignal } = {}): Promise<Purchase[]> {
@@ -11,7 +11,7 @@ export function getAllOrders(options: { signal?: AbortSignal } = {}): Promise<Pu
 
 export const allOrdersQueryOptions = () =>
   queryOptions({
-    queryKey: orderKeys.everyone(),
+    queryKey: queryKeys.purchases.everyone(),
     queryFn: ({ signal }) => getAllOrders({ signal }),
   });
 

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { PurchaseListSchema, type Purchase } from '../../../../shared/purchase.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { orderKeys } from './order-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/purchase?customerEmail={own e-mail}: the customer's active orders, newest first. */
 export function getMyOrders(
@@ -14,7 +14,7 @@ export function getMyOrders(
 
 export const myOrdersQueryOptions = (email: string) =>
   queryOptions({
-    queryKey: orderKeys.mine(email),
+    queryKey: queryKeys.purchases.mine(email),
     queryFn: ({ signal }) => getMyOrders(email, { signal }),
   });
 

@@ -1,9 +1,9 @@
 import type { RefObject } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { orderDeletedMessage, type Purchase } from '../../../../shared/purchase.ts';
+import { deleteQuestion, productDeletedMessage } from '../../../../shared/product.ts';
+import type { Purchase } from '../../../../shared/purchase.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useDeleteOrder } from '../api/delete-order.ts';
-import { deleteOrderQuestion } from '../lib/messages.ts';
 
 const NOT_DELETED_MESSAGE = "The order couldn't be deleted. Please try again.";
 
@@ -25,7 +25,7 @@ export function DeleteOrderDialog({ order, onClose, returnFocusTo }: DeleteOrder
   const confirm = () =>
     deleteOrder.mutate(order, {
       onSuccess: ({ deletedCount }) => {
-        if (deletedCount) toast.success(orderDeletedMessage(order.product));
+        if (deletedCount) toast.success(productDeletedMessage(order.product));
         else toast.error(NOT_DELETED_MESSAGE);
       },
       onError: (error) => toast.error(error.message),
@@ -34,7 +34,7 @@ export function DeleteOrderDialog({ order, onClose, returnFocusTo }: DeleteOrder
 
   return (
     <ConfirmDialog
-      title={deleteOrderQuestion(order.product)}
+      title={deleteQuestion(order.product)}
       body={`The order of ${order.orderQuantity} × ${order.product} will be cancelled.`}
       confirmLabel="Delete"
       busy={deleteOrder.isPending}

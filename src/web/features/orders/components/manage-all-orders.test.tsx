@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../../shared/api-paths.ts';
-import { orderDeletedMessage, type Purchase } from '../../../../shared/purchase.ts';
+import { productDeletedMessage } from '../../../../shared/product.ts';
+import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { storeAccessToken } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
 import { makePurchase } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { ORDER_SHIPPED_MESSAGE } from '../lib/messages.ts';
 import { ManageAllOrders } from './manage-all-orders.tsx';
 
 const ORDERS = `GET ${apiPaths.allPurchases}`;
@@ -157,7 +157,7 @@ describe('ManageAllOrders', () => {
     });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText(orderDeletedMessage('Angle Grinder'))).toBeInTheDocument();
+    expect(await screen.findByText(productDeletedMessage('Angle Grinder'))).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('cell', { name: 'Angle Grinder' })).not.toBeInTheDocument();
     expect(

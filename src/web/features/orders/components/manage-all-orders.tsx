@@ -1,19 +1,14 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { formatDollars } from '../../../../shared/money.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
-import type { Purchase } from '../../../../shared/purchase.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useShipOrder } from '../api/ship-order.ts';
-import { ORDER_SHIPPED_MESSAGE } from '../lib/messages.ts';
-import { DeleteOrderDialog } from './delete-order-dialog.tsx';
 import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
-import { OrdersSection } from './orders-section.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
+import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
 
 function OrderAction({
   order,
@@ -33,14 +28,7 @@ function OrderAction({
       <div className="flex flex-wrap items-center gap-3">
         <span className="font-semibold">Unpaid</span>
         {actions.canCancel && (
-          <button
-            type="button"
-            className="btn btn-sm btn-outline btn-error"
-            aria-describedby={describedBy}
-            onClick={() => onDelete(order)}
-          >
-            Delete
-          </button>
+          <DeleteOrderButton order={order} describedBy={describedBy} onDelete={onDelete} />
         )}
       </div>
     );
@@ -66,7 +54,7 @@ function OrderAction({
   );
 }
 
-function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purchase) => void }) {
+function OrderRow({ order, onDelete }: OrderRowProps) {
   const orderId = useId();
   return (
     <tr>
@@ -100,45 +88,17 @@ function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purc
 export function ManageAllOrders() {
   const orders = useAllOrders();
   const [toDelete, setToDelete] = useState<Purchase | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  if (orders.isPending) {
-    return (
-      <OrdersSection heading="Manage All Orders">
-        <Spinner label="Loading orders" />
-      </OrdersSection>
-    );
-  }
-  if (orders.isError) {
-    return (
-      <OrdersSection heading="Manage All Orders">
-        <ErrorState
-          title="We couldn't load the orders."
-          detail={orders.error.message}
-          onRetry={() => void orders.refetch()}
-          isRetrying={orders.isFetching}
-        />
-      </OrdersSection>
-    );
-  }
   return (
-    <OrdersSection heading={`Manage All Orders: ${orders.data.length}`} headingRef={headingRef}>
-      <DataTable
-        columns={['Name', 'Email', 'Product', 'Total Price', 'Action']}
-        isEmpty={orders.data.length === 0}
-        empty={<p>There are no orders yet.</p>}
-      >
-        {orders.data.map((order) => (
-          <OrderRow key={order._id} order={order} onDelete={setToDelete} />
-        ))}
-      </DataTable>
-      {toDelete && (
-        <DeleteOrderDialog
-          order={toDelete}
-          onClose={() => setToDelete(null)}
-          returnFocusTo={headingRef}
-        />
-      )}
-    </OrdersSection>
+    <OrdersSection
+      title="Manage All Orders"
+      orders={orders}
+      loading="Loading orders"
+      failed="We couldn't load the orders."
+      columns={['Name', 'Email', 'Product', 'Total Price', 'Action']}
+      empty={<p>There are no orders yet.</p>}
+      Row={OrderRow}
+      toDelete={toDelete}
+      onToDeleteChange={setToDelete}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../../../shared/api-paths.ts';
-import { orderDeletedMessage, type Purchase } from '../../../../shared/purchase.ts';
+import { productDeletedMessage } from '../../../../shared/product.ts';
+import type { Purchase } from '../../../../shared/purchase.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import {
@@ -173,7 +174,7 @@ describe('MyOrders', () => {
     });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText(orderDeletedMessage('Cordless Drill'))).toBeInTheDocument();
+    expect(await screen.findByText(productDeletedMessage('Cordless Drill'))).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.queryByRole('rowheader', { name: 'Cordless Drill' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'My Orders: 1' })).toHaveFocus();
@@ -212,7 +213,7 @@ describe('MyOrders', () => {
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('A paid order cannot be deleted.')).toBeInTheDocument();
-    expect(screen.queryByText(orderDeletedMessage('Cordless Drill'))).not.toBeInTheDocument();
+    expect(screen.queryByText(productDeletedMessage('Cordless Drill'))).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByText('Transaction Id: pi_test_9')).toBeInTheDocument();
   });

@@ -1,22 +1,18 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { useSignOut } from '../../../lib/auth/use-sign-out.ts';
+import { isRefusal, useSignOutWhenRefused } from '../../../lib/auth/use-sign-out.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
-import { DeleteOrderDialog } from './delete-order-dialog.tsx';
 import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
-import { OrdersSection } from './orders-section.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
+import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
+import { paths } from '../../../lib/paths.ts';
 
-function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purchase) => void }) {
+function OrderRow({ order, onDelete }: OrderRowProps) {
   const productId = useId();
   // The buttons follow the lifecycle's rules (the server refuses the rest with 409).
   const actions = orderActions(order);
@@ -42,7 +38,7 @@ function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purc
           <div className="flex flex-wrap gap-2">
             {actions.canPay && (
               <Link
-                to={`/dashboard/payment/${order._id}`}
+                to={paths.dashboard.payment(order._id)}
                 className="btn btn-sm btn-primary"
                 aria-describedby={productId}
               >
@@ -50,14 +46,7 @@ function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purc
               </Link>
             )}
             {actions.canCancel && (
-              <button
-                type="button"
-                className="btn btn-sm btn-outline btn-error"
-                aria-describedby={productId}
-                onClick={() => onDelete(order)}
-              >
-                Delete
-              </button>
+              <DeleteOrderButton order={order} describedBy={productId} onDelete={onDelete} />
             )}
             {actions.canDownloadReceipt && (
               <ReceiptButton orderId={order._id} describedBy={productId} />
@@ -83,70 +72,37 @@ function OrderRow({ order, onDelete }: { order: Purchase; onDelete: (order: Purc
 export function MyOrders() {
   const user = useSignedInUser();
   const orders = useMyOrders(user.email);
-  const signOut = useSignOut();
   const [toDelete, setToDelete] = useState<Purchase | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   // Spec section 8: a refused load (401 or 403) signs the user out and goes home.
-  const refused = isApiError(orders.error) && [401, 403].includes(orders.error.status);
-  const leaving = useRef(false);
+  const refused = isRefusal(orders.error);
+  useSignOutWhenRefused(refused, paths.home);
 
-  useEffect(() => {
-    if (!refused || leaving.current) return;
-    leaving.current = true;
-    void signOut('/', { replace: true });
-  }, [refused, signOut]);
-
-  if (orders.isPending || refused) {
-    return (
-      <OrdersSection heading="My Orders">
-        <Spinner label="Loading your orders" />
-      </OrdersSection>
-    );
-  }
-  if (orders.isError) {
-    return (
-      <OrdersSection heading="My Orders">
-        <ErrorState
-          title="We couldn't load your orders."
-          detail={orders.error.message}
-          onRetry={() => void orders.refetch()}
-          isRetrying={orders.isFetching}
-        />
-      </OrdersSection>
-    );
-  }
   return (
-    <OrdersSection heading={`My Orders: ${orders.data.length}`} headingRef={headingRef}>
-      <DataTable
-        columns={[
-          'Product',
-          'Order Quantity',
-          'Price per Quantity',
-          'Total Price',
-          'Action',
-          'Status',
-        ]}
-        isEmpty={orders.data.length === 0}
-        empty={
-          <>
-            <p>You have no orders yet.</p>
-            <Link to="/allProducts" className="btn btn-primary">
-              Browse all products
-            </Link>
-          </>
-        }
-      >
-        {orders.data.map((order) => (
-          <OrderRow key={order._id} order={order} onDelete={setToDelete} />
-        ))}
-      </DataTable>
-      {toDelete && (
-        <DeleteOrderDialog
-          order={toDelete}
-          onClose={() => setToDelete(null)}
-          returnFocusTo={headingRef}
-        />
-      )}
-    </OrdersSection>
+    <OrdersSection
+      title="My Orders"
+      orders={orders}
+      loading="Loading your orders"
+      failed="We couldn't load your orders."
+      waiting={refused}
+      columns={[
+        'Product',
+        'Order Quantity',
+        'Price per Quantity',
+        'Total Price',
+        'Action',
+        'Status',
+      ]}
+      empty={
+        <>
+          <p>You have no orders yet.</p>
+          <Link to={paths.allProducts} className="btn btn-primary">
+            Browse all products
+          </Link>
+        </>
+      }
+      Row={OrderRow}
+      toDelete={toDelete}
+      onToDeleteChange={setToDelete}
+    />
   );
 }

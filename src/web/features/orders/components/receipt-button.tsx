@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { downloadReceipt } from '../api/download-receipt.ts';
+import { getErrorMessage } from '../../../lib/api-error.ts';
 
 /** "Download receipt" of a paid order (a PDF from the server). */
 export function ReceiptButton({ orderId, describedBy }: { orderId: string; describedBy: string }) {
@@ -14,9 +15,7 @@ export function ReceiptButton({ orderId, describedBy }: { orderId: string; descr
       onClick={() => {
         setBusy(true);
         downloadReceipt(orderId)
-          .catch((error: unknown) =>
-            toast.error(error instanceof Error ? error.message : String(error)),
-          )
+          .catch((error: unknown) => toast.error(getErrorMessage(error)))
           .finally(() => setBusy(false));
       }}
     >

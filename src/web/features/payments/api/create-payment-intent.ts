@@ -5,7 +5,7 @@ import {
   type PaymentIntentResponse,
 } from '../../../../shared/payment.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * POST /api/create-payment-intent {purchaseId}: the payment secret for this order (the server
@@ -27,7 +27,7 @@ export function createPaymentIntent(
 /** A query rather than a mutation: it is idempotent, and a remount must not ask twice. */
 export const paymentIntentQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: paymentKeys.intent(orderId),
+    queryKey: queryKeys.paymentIntent(orderId),
     queryFn: ({ signal }) => createPaymentIntent(orderId, { signal }),
     staleTime: Infinity,
     // A failure is shown at once under the form; Pay asks again (the server bounds each try).

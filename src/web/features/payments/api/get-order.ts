@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { PurchaseSchema, type Purchase } from '../../../../shared/purchase.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { paymentKeys } from './payment-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/purchase/{id}: the customer's own order, cancelled and expired ones too; 404 otherwise. */
 export function getOrder(
@@ -14,7 +14,7 @@ export function getOrder(
 
 export const orderQueryOptions = (orderId: string) =>
   queryOptions({
-    queryKey: paymentKeys.order(orderId),
+    queryKey: queryKeys.purchases.detail(orderId),
     queryFn: ({ signal }) => getOrder(orderId, { signal }),
     // Paid, cancelled or expired meanwhile: asked again each time the page opens.
     staleTime: 0,

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { PurchaseSchema, type Purchase } from '../../../../shared/purchase.ts';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { queryKeyRoots } from '../../../lib/query-keys.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { CardPaymentError, type CardConfirmation } from '../lib/card-payment.ts';
-import { paymentKeys } from './payment-keys.ts';
 
 /**
  * PATCH /api/purchase/{id} {transactionId}: the server checks with the provider that this intent
@@ -13,9 +12,7 @@ import { paymentKeys } from './payment-keys.ts';
  * cannot be marked paid (e.g. the order was cancelled meanwhile and the payment refunded).
  */
 export function markOrderPaid(orderId: string, transactionId: string): Promise<Purchase> {
-  return apiRequest('PATCH', apiPaths.purchase(orderId), PurchaseSchema, {
-    body: { transactionId },
-  });
+  return apiClient.patch(apiPaths.purchase(orderId), { transactionId }, PurchaseSchema);
 }
 
 export interface PaidOrder {
@@ -44,17 +41,17 @@ export function usePayOrder(orderId: string, onPaid: (paid: PaidOrder) => void) 
       return { order, transactionId: order.transactionId ?? transactionId };
     },
     onSuccess: (paid) => {
-      queryClient.setQueryData(paymentKeys.order(orderId), paid.order);
-      queryClient.removeQueries({ queryKey: paymentKeys.intent(orderId) });
+      queryClient.setQueryData(queryKeys.purchases.detail(orderId), paid.order);
+      queryClient.removeQueries({ queryKey: queryKeys.paymentIntent(orderId) });
       onPaid(paid);
     },
     // My Orders and the admin's list show the change. This page's own order is left alone on a
     // failure, so the server's message stays in view rather than a refreshed state replacing it.
     onSettled: () => {
       void queryClient.invalidateQueries({
-        queryKey: queryKeyRoots.purchases,
+        queryKey: queryKeys.purchases.all,
         predicate: ({ queryKey }) =>
-          JSON.stringify(queryKey) !== JSON.stringify(paymentKeys.order(orderId)),
+          JSON.stringify(queryKey) !== JSON.stringify(queryKeys.purchases.detail(orderId)),
       });
     },
   });

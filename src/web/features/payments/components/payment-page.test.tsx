@@ -18,7 +18,6 @@ import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
 import { makePublicConfig, makePurchase } from '../../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import {
-  ORDER_ALREADY_PAID_MESSAGE,
   ORDER_CANCELLED_MESSAGE,
   ORDER_EXPIRED_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
@@ -26,6 +25,7 @@ import {
   TEST_MODE_NOTE,
 } from '../lib/messages.ts';
 import { PaymentPage } from './payment-page.tsx';
+import { ALREADY_PAID_MESSAGE } from '../../../../shared/payment.ts';
 
 const order = makePurchase(1, {
   product: 'Cordless Drill',
@@ -276,7 +276,7 @@ describe('PaymentPage (test-mode processor)', () => {
   });
 
   it.each([
-    ['already paid', paidOrder(), [ORDER_ALREADY_PAID_MESSAGE, transactionIdMessage(PAID_ID)]],
+    ['already paid', paidOrder(), [ALREADY_PAID_MESSAGE, transactionIdMessage(PAID_ID)]],
     ['cancelled', { ...order, stat: 'cancelled' }, [ORDER_CANCELLED_MESSAGE]],
     ['expired', { ...order, stat: 'expired' }, [ORDER_EXPIRED_MESSAGE]],
   ] as const)(
@@ -333,7 +333,7 @@ describe('PaymentPage (test-mode processor)', () => {
 
     // The order, asked again, shows it paid.
     expect(await screen.findByText(transactionIdMessage(PAID_ID))).toBeInTheDocument();
-    expect(screen.getByText(ORDER_ALREADY_PAID_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(ALREADY_PAID_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Card payment' })).not.toBeInTheDocument();
   });
 

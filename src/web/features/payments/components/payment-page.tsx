@@ -10,36 +10,35 @@ import {
 } from '../../../../shared/payment.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { paymentIntentQueryOptions, usePaymentIntent } from '../api/create-payment-intent.ts';
 import { useOrder } from '../api/get-order.ts';
 import { usePayOrder, type PaidOrder } from '../api/pay-order.ts';
-import { paymentKeys } from '../api/payment-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import type { CardFormProps } from '../lib/card-payment.ts';
 import {
   greeting,
-  ORDER_ALREADY_PAID_MESSAGE,
   ORDER_CANCELLED_MESSAGE,
   ORDER_EXPIRED_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
   payForMessage,
   TEST_MODE_EXPLANATION,
 } from '../lib/messages.ts';
+import { paths } from '../../../lib/paths.ts';
+import { ALREADY_PAID_MESSAGE } from '../../../../shared/payment.ts';
 
 // The card forms are chunks of their own: Stripe's library only downloads when Stripe is the
 // configured provider, and neither weighs on any other page.
 const TestCardForm = lazy(() => import('./test-card-form.tsx'));
 const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 
-const MY_ORDERS_PATH = '/dashboard/myOrders';
-
 function BackToMyOrders({ primary = false }: { primary?: boolean }) {
   return (
     <Link
-      to={MY_ORDERS_PATH}
+      to={paths.dashboard.myOrders}
       className={`btn self-start ${primary ? 'btn-primary' : 'btn-outline'}`}
     >
       Back to My Orders
@@ -117,26 +116,18 @@ function PaymentCompleted({ paid }: { paid: PaidOrder }) {
 
 function CardForm(props: CardFormProps) {
   const config = usePublicConfig();
-  if (config.isPending) return <Spinner label="Loading card form" />;
-  if (config.isError) {
-    return (
-      <ErrorState
-        title="We couldn't load the card form."
-        detail={config.error.message}
-        onRetry={() => void config.refetch()}
-        isRetrying={config.isFetching}
-      />
-    );
-  }
-  const { payments } = config.data;
   return (
-    <Suspense fallback={<Spinner label="Loading card form" />}>
-      {payments.provider === 'stripe' ? (
-        <StripeCardForm publishableKey={payments.publishableKey} {...props} />
-      ) : (
-        <TestCardForm {...props} />
+    <QueryState query={config} loading="Loading card form" failed="We couldn't load the card form.">
+      {({ payments }) => (
+        <Suspense fallback={<Spinner label="Loading card form" />}>
+          {payments.provider === 'stripe' ? (
+            <StripeCardForm publishableKey={payments.publishableKey} {...props} />
+          ) : (
+            <TestCardForm {...props} />
+          )}
+        </Suspense>
       )}
-    </Suspense>
+    </QueryState>
   );
 }
 
@@ -173,7 +164,8 @@ function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOr
 
   // Paid, cancelled or expired meanwhile: the order, asked again, shows which.
   useEffect(() => {
-    if (refused) void queryClient.invalidateQueries({ queryKey: paymentKeys.order(order._id) });
+    if (refused)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.purchases.detail(order._id) });
   }, [refused, queryClient, order._id]);
 
   return (
@@ -222,30 +214,36 @@ export function PaymentPage({ orderId }: { orderId: string }) {
   const [paid, setPaid] = useState<PaidOrder | null>(null);
 
   if (paid) return <PaymentCompleted paid={paid} />;
-  if (order.isPending) {
-    return (
-      <PaymentSection>
-        <h1 className="sr-only">Payment</h1>
-        <Spinner label="Loading your order" />
-      </PaymentSection>
-    );
-  }
-  if (isApiError(order.error) && [403, 404].includes(order.error.status)) return <OrderNotFound />;
-  if (!order.data) {
-    return (
-      <PaymentSection>
-        <h1 className="text-3xl font-bold">Payment</h1>
-        <ErrorState
-          title="We couldn't load this order."
-          detail={order.error?.message}
-          onRetry={() => void order.refetch()}
-          isRetrying={order.isFetching}
-        />
-      </PaymentSection>
-    );
-  }
+  return (
+    <QueryState
+      query={order}
+      loading="Loading your order"
+      failed="We couldn't load this order."
+      // A failed refetch keeps the order as it was last seen.
+      keepDataOnError
+      renderError={(error) =>
+        isApiError(error) && [403, 404].includes(error.status) && <OrderNotFound />
+      }
+      frame={(state) => (
+        <PaymentSection>
+          <h1 className={order.isPending ? 'sr-only' : 'text-3xl font-bold'}>Payment</h1>
+          {state}
+        </PaymentSection>
+      )}
+    >
+      {(current) => <OrderToPay order={current} onPaid={setPaid} />}
+    </QueryState>
+  );
+}
 
-  const current = order.data;
+/** What the order's state allows: nothing to pay (and why), or the card form. */
+function OrderToPay({
+  order: current,
+  onPaid,
+}: {
+  order: Purchase;
+  onPaid: (paid: PaidOrder) => void;
+}) {
   if (current.stat === 'cancelled') {
     return (
       <NothingToPay order={current}>
@@ -263,7 +261,7 @@ export function PaymentPage({ orderId }: { orderId: string }) {
   if (current.paid) {
     return (
       <NothingToPay order={current}>
-        <p className="font-semibold">{ORDER_ALREADY_PAID_MESSAGE}</p>
+        <p className="font-semibold">{ALREADY_PAID_MESSAGE}</p>
         {current.transactionId && (
           <p className="break-all">{transactionIdMessage(current.transactionId)}</p>
         )}
@@ -278,5 +276,5 @@ export function PaymentPage({ orderId }: { orderId: string }) {
       </NothingToPay>
     );
   }
-  return <PayForOrder key={current._id} order={current} onPaid={setPaid} />;
+  return <PayForOrder key={current._id} order={current} onPaid={onPaid} />;
 }

@@ -1,6 +1,5 @@
 export const ORDER_NOT_FOUND_MESSAGE =
   "We couldn't find this order. It may not exist, or it belongs to another account.";
-export const ORDER_ALREADY_PAID_MESSAGE = 'This order is already paid.';
 export const ORDER_CANCELLED_MESSAGE = 'This order was cancelled.';
 export const ORDER_EXPIRED_MESSAGE =
   'This order expired: its stock hold ended. Please place a new order.';

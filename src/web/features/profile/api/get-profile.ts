@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { ProfileListSchema, type Profile } from '../../../../shared/profile.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/userProfile?email=…: a list (spec section 3); the first item is the profile, if any. */
 export async function getProfile(
@@ -14,7 +15,7 @@ export async function getProfile(
 
 export const profileQueryOptions = (email: string) =>
   queryOptions({
-    queryKey: ['profile', email],
+    queryKey: queryKeys.profile(email),
     queryFn: ({ signal }) => getProfile(email, { signal }),
   });
 

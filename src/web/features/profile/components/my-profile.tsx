@@ -1,19 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   PROFILE_SAVED_MESSAGE,
   ProfileBodySchema,
   type Profile,
 } from '../../../../shared/profile.ts';
-import { ErrorState } from '../../../components/error-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSignedInUser, type AccountUser } from '../../../lib/auth/session.ts';
-import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
+import { submitForm } from '../../../lib/form-errors.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const FIELD_NAMES = ['location', 'phone', 'linkedin'] as const;
 
@@ -23,14 +21,10 @@ function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | 
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ProfileBodySchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: {
-      location: profile?.location ?? '',
-      phone: profile?.phone ?? '',
-      linkedin: profile?.linkedin ?? '',
-    },
+  } = useSpecForm(ProfileBodySchema, {
+    location: profile?.location ?? '',
+    phone: profile?.phone ?? '',
+    linkedin: profile?.linkedin ?? '',
   });
   const save = useSaveProfile();
 
@@ -93,18 +87,13 @@ export function MyProfile() {
   return (
     <section className="flex max-w-2xl flex-col gap-6">
       <h1 className="text-3xl font-bold">My Profile</h1>
-      {profile.isPending ? (
-        <Spinner label="Loading your profile" />
-      ) : profile.isError ? (
-        <ErrorState
-          title="We couldn't load your profile."
-          detail={profile.error.message}
-          onRetry={() => void profile.refetch()}
-          isRetrying={profile.isFetching}
-        />
-      ) : (
-        <ProfileForm user={user} profile={profile.data} />
-      )}
+      <QueryState
+        query={profile}
+        loading="Loading your profile"
+        failed="We couldn't load your profile."
+      >
+        {(data) => <ProfileForm user={user} profile={data} />}
+      </QueryState>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { PurchaseSchema, type PurchaseBody } from '../../../../shared/purchase.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { queryKeyRoots } from '../../../lib/query-keys.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * POST /api/purchase: the new order (201), its price and total set by the server. 400 with
@@ -20,8 +20,8 @@ export function useCreatePurchase() {
     // stock by the time the outcome is told) and every product list ask again; the orders too.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeyRoots.products }),
-        queryClient.invalidateQueries({ queryKey: queryKeyRoots.purchases }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.purchases.all }),
       ]),
   });
 }

@@ -2,7 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../../shared/money.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { PURCHASE_CONFIRMED_MESSAGE, PurchaseBodySchema } from '../../../../shared/purchase.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import type { AccountUser } from '../../../lib/auth/session.ts';
 import { submitForm } from '../../../lib/form-errors.ts';
 import { useCreatePurchase } from '../api/create-purchase.ts';
@@ -80,68 +80,36 @@ export function PurchaseForm({ product, user }: PurchaseFormProps) {
       className="flex flex-col gap-5"
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Name">
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              value={user.name}
-              readOnly
-              className="input w-full bg-base-200"
-            />
-          )}
-        </FormField>
-        <FormField label="Email">
-          {(control) => (
-            <input
-              {...control}
-              type="email"
-              value={user.email}
-              readOnly
-              className="input w-full bg-base-200"
-            />
-          )}
-        </FormField>
+        <TextField label="Name" type="text" value={user.name} readOnly className="bg-base-200" />
+        <TextField label="Email" type="email" value={user.email} readOnly className="bg-base-200" />
       </div>
-      <FormField label="Address" error={errors.address?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('address', { validate: schemaRule(PurchaseBodySchema.shape.address) })}
-            type="text"
-            autoComplete="street-address"
-            className={`input w-full ${errors.address ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="Phone" error={errors.phone?.message}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('phone', { validate: schemaRule(PurchaseBodySchema.shape.phone) })}
-            type="tel"
-            autoComplete="tel"
-            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
-      <FormField label="Order Quantity" error={quantityError}>
-        {(control) => (
-          <input
-            {...control}
-            {...register('orderQuantity', {
-              validate: (text) => orderQuantityMessage(text, product) ?? true,
-            })}
-            type="number"
-            inputMode="numeric"
-            min={product.minQuantity}
-            max={product.availableQuantity}
-            step={1}
-            required
-            className={`input w-full ${quantityError ? 'input-error' : ''}`}
-          />
-        )}
-      </FormField>
+      <TextField
+        label="Address"
+        error={errors.address?.message}
+        {...register('address', { validate: schemaRule(PurchaseBodySchema.shape.address) })}
+        type="text"
+        autoComplete="street-address"
+      />
+      <TextField
+        label="Phone"
+        error={errors.phone?.message}
+        {...register('phone', { validate: schemaRule(PurchaseBodySchema.shape.phone) })}
+        type="tel"
+        autoComplete="tel"
+      />
+      <TextField
+        label="Order Quantity"
+        error={quantityError}
+        {...register('orderQuantity', {
+          validate: (text) => orderQuantityMessage(text, product) ?? true,
+        })}
+        type="number"
+        inputMode="numeric"
+        min={product.minQuantity}
+        max={product.availableQuantity}
+        step={1}
+        required
+      />
       <p className="text-xl font-semibold" aria-live="polite">
         Total Price: ${formatDollars(totalFor(product, quantityText))}
       </p>

@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { DocumentTitle } from '../../../components/document-title.tsx';
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { useProduct } from '../api/get-product.ts';
+import { useProduct } from '../../../api/products.ts';
 import { PurchaseForm } from './purchase-form.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 function ProductNotFound() {
   return (
@@ -15,7 +15,7 @@ function ProductNotFound() {
       <DocumentTitle title="Product not found" />
       <h1 className="text-3xl font-bold">Product not found</h1>
       <p className="text-lg">This product does not exist. It may have been removed.</p>
-      <Link to="/allProducts" className="btn btn-primary">
+      <Link to={paths.allProducts} className="btn btn-primary">
         Browse all products
       </Link>
     </div>
@@ -50,41 +50,35 @@ export function PurchasePage({ productId }: { productId: string }) {
   const user = useSignedInUser();
   const product = useProduct(productId);
 
-  if (product.isPending) {
-    return (
-      <>
-        <DocumentTitle title="Purchase" />
-        <h1 className="sr-only">Purchase</h1>
-        <Spinner label="Loading product" className="py-24" />
-      </>
-    );
-  }
   if (isApiError(product.error) && product.error.status === 404) return <ProductNotFound />;
-  // A failed refetch keeps showing the product as it was last seen.
-  if (!product.data) {
-    return (
-      <div className="px-4 py-24">
-        <DocumentTitle title="Purchase" />
-        <h1 className="sr-only">Purchase</h1>
-        <ErrorState
-          title="We couldn't load this product."
-          detail={product.error?.message}
-          onRetry={() => void product.refetch()}
-          isRetrying={product.isFetching}
-        />
-      </div>
-    );
-  }
   return (
-    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2">
-      <DocumentTitle title={product.data.name} />
-      <ProductDetails product={product.data} />
-      <section aria-labelledby="purchase-form-heading" className="flex flex-col gap-5">
-        <h2 id="purchase-form-heading" className="text-2xl font-bold">
-          Place your order
-        </h2>
-        <PurchaseForm key={product.data._id} product={product.data} user={user} />
-      </section>
-    </div>
+    <QueryState
+      query={product}
+      loading="Loading product"
+      failed="We couldn't load this product."
+      // A failed refetch keeps showing the product as it was last seen.
+      keepDataOnError
+      className="my-24"
+      frame={(state) => (
+        <>
+          <DocumentTitle title="Purchase" />
+          <h1 className="sr-only">Purchase</h1>
+          {state}
+        </>
+      )}
+    >
+      {(data) => (
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2">
+          <DocumentTitle title={data.name} />
+          <ProductDetails product={data} />
+          <section aria-labelledby="purchase-form-heading" className="flex flex-col gap-5">
+            <h2 id="purchase-form-heading" className="text-2xl font-bold">
+              Place your order
+            </h2>
+            <PurchaseForm key={data._id} product={data} user={user} />
+          </section>
+        </div>
+      )}
+    </QueryState>
   );
 }

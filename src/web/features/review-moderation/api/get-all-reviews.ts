@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { ModeratedReviewListSchema, type ModeratedReview } from '../../../../shared/review.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/reviews/all: every review, hidden ones too (admins only). */
 export function getAllReviews(options: { signal?: AbortSignal } = {}): Promise<ModeratedReview[]> {
@@ -10,7 +11,7 @@ export function getAllReviews(options: { signal?: AbortSignal } = {}): Promise<M
 
 export const allReviewsQueryOptions = () =>
   queryOptions({
-    queryKey: ['reviews', 'all'],
+    queryKey: queryKeys.reviews.moderation(),
     queryFn: ({ signal }) => getAllReviews({ signal }),
   });
 

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { VitalsReportSchema, type VitalsReport } from '../../../../shared/vitals.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** GET /api/admin/vitals (admins only). */
 export function getVitals(
@@ -13,7 +14,7 @@ export function getVitals(
 
 export const vitalsQueryOptions = (days: number) =>
   queryOptions({
-    queryKey: ['admin', 'vitals', days],
+    queryKey: queryKeys.admin.vitals(days),
     queryFn: ({ signal }) => getVitals(days, { signal }),
   });
 

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiPaths } from '../../shared/api-paths.ts';
+import { ProductListSchema, ProductSchema, type Product } from '../../shared/product.ts';
+import { apiClient } from '../lib/api-client.ts';
+import { SAME_FOR_EVERYONE } from '../lib/query-client.ts';
+import { queryKeys } from '../lib/query-keys.ts';
+
+// The catalogue as every screen reads it (the home page, Purchase, Manage Products, Edit
+// Product): one module, so one cached answer per list and per product. Features never import
+// each other, so it lives outside them.
+
+/** GET /api/products: the whole catalogue. */
+export function getProducts(options: { signal?: AbortSignal } = {}): Promise<Product[]> {
+  return apiClient.get(apiPaths.products, ProductListSchema, options);
+}
+
+/**
+ * The catalogue changes rarely: fetched once when a list opens, then kept for a few minutes. An
+ * admin's own changes invalidate it at once. The server renderer prefetches it for the home page.
+ */
+export const productsQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.products.list(),
+    meta: SAME_FOR_EVERYONE,
+    queryFn: ({ signal }) => getProducts({ signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export function useProducts<T = Product[]>(select?: (products: Product[]) => T) {
+  return useQuery({ ...productsQueryOptions(), select });
+}
+
+/** GET /api/products/{id}: one product with its current version (404 when there is none). */
+export function getProduct(
+  productId: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<Product> {
+  return apiClient.get(apiPaths.product(productId), ProductSchema, options);
+}
+
+export const productQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: queryKeys.products.detail(productId),
+    meta: SAME_FOR_EVERYONE,
+    queryFn: ({ signal }) => getProduct(productId, { signal }),
+    // The stock changes with every sale, and the edit form starts from the current version:
+    // asked again each time a page opens.
+    staleTime: 0,
+  });
+
+export function useProduct(productId: string) {
+  return useQuery(productQueryOptions(productId));
+}
