@@ -9,7 +9,7 @@ import { orderEvent, outbox, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { createProduct, stockOf, userIdOf } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
-import { TOO_MANY_REQUESTS_MESSAGE } from '../rate-limit/rate-limit.ts';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 import { tooManyUnpaidOrdersMessage } from './purchase-limits.ts';
 
 // The limits as an operator configures them: here small, so the test stays short.

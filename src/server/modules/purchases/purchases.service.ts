@@ -27,7 +27,7 @@ import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from '../../errors.ts';
 import type { AuthUser } from '../../plugins/authentication.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { TOO_MANY_REQUESTS_MESSAGE } from '../rate-limit/rate-limit.ts';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 import { MAX_TOTAL_CENTS, runPlaceOrder } from './order-statement.ts';
 import { tooManyUnpaidOrdersMessage, type PurchaseLimits } from './purchase-limits.ts';
 import {
