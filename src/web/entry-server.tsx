@@ -13,7 +13,8 @@ import { serverRenderedPage, publicPagePaths, type PageQuery } from './app/ssr/p
 import { jsonLdElement, organizationJsonLd, productListJsonLd } from './app/ssr/structured-data.ts';
 import { companyLocation } from './content/site.ts';
 import { setApiTransport } from './lib/api-client.ts';
-import { queryKeyRoots } from './lib/query-keys.ts';
+import { paths } from './lib/paths.ts';
+import { queryKeys } from './lib/query-keys.ts';
 import type { ProductSearchResult } from '../shared/product-search.ts';
 
 // The server's way into the web app (built by `vite build --ssr` to dist/ssr/entry-server.js):
@@ -45,13 +46,13 @@ async function prefetch(queryClient: QueryClient, queries: PageQuery[]): Promise
 
 /** Image preloads and structured data that only some pages have. */
 function pageExtras(canonicalPath: string, publicUrl: string, queryClient: QueryClient): string {
-  if (canonicalPath === '/') {
+  if (canonicalPath === paths.home) {
     return jsonLdElement(organizationJsonLd(publicUrl, logoUrl, companyLocation));
   }
-  if (canonicalPath === '/allProducts') {
+  if (canonicalPath === paths.allProducts) {
     // The products of the page of results the URL asked for (the page's one search query).
     const [[, page] = []] = queryClient.getQueriesData<ProductSearchResult>({
-      queryKey: [...queryKeyRoots.products, 'search'],
+      queryKey: queryKeys.products.searches(),
     });
     return jsonLdElement(productListJsonLd(publicUrl, page?.items ?? []));
   }

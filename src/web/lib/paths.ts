@@ -7,7 +7,12 @@ export const paths = {
   /** The same page under the spec's own path (Register lands there). */
   specHome: '/home',
   allProducts: '/allProducts',
+  blogs: '/blogs',
+  about: '/about',
+  portfolio: '/portfolio',
   contact: '/contact',
+  terms: '/terms',
+  privacy: '/privacy',
   login: '/login',
   register: '/register',
   reset: '/reset',

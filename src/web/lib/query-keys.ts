@@ -4,7 +4,7 @@
  * the product and the orders). The server renderer prefetches some of these keys, so the page
  * then reads the very same ones.
  */
-export const queryKeyRoots = {
+const queryKeyRoots = {
   /** Every cached product answer: the list, the searches and single products. */
   products: ['products'],
   /** Orders: the customer's and the admin's lists, and single orders. */

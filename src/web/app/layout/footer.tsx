@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { COMPANY_FOUNDED_YEAR } from '../../../shared/constants.ts';
+import { paths } from '../../lib/paths.ts';
 
 interface FooterColumn {
   title: string;
@@ -8,21 +9,21 @@ interface FooterColumn {
 }
 
 const columns: readonly FooterColumn[] = [
-  { title: 'Products', links: [{ to: '/allProducts', label: 'All Products' }] },
+  { title: 'Products', links: [{ to: paths.allProducts, label: 'All Products' }] },
   {
     title: 'Company',
     links: [
-      { to: '/about', label: 'About Us' },
-      { to: '/contact', label: 'Contact Us' },
-      { to: '/blogs', label: 'Blog' },
-      { to: '/portfolio', label: 'Portfolio' },
+      { to: paths.about, label: 'About Us' },
+      { to: paths.contact, label: 'Contact Us' },
+      { to: paths.blogs, label: 'Blog' },
+      { to: paths.portfolio, label: 'Portfolio' },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { to: '/terms', label: 'Terms of Service' },
-      { to: '/privacy', label: 'Privacy Policy' },
+      { to: paths.terms, label: 'Terms of Service' },
+      { to: paths.privacy, label: 'Privacy Policy' },
     ],
   },
 ];

@@ -1,3 +1,5 @@
+import { paths } from '../../lib/paths.ts';
+
 export interface NavItem {
   to: string;
   label: string;
@@ -6,11 +8,11 @@ export interface NavItem {
 /** Links everyone sees. Account links (Login, or Dashboard and Sign Out) live in AccountNav. */
 export const primaryNavItems: readonly NavItem[] = [
   { to: '/', label: 'Home' },
-  { to: '/allProducts', label: 'All Products' },
-  { to: '/blogs', label: 'Blogs' },
-  { to: '/portfolio', label: 'Portfolio' },
-  { to: '/contact', label: 'Contact Us' },
+  { to: paths.allProducts, label: 'All Products' },
+  { to: paths.blogs, label: 'Blogs' },
+  { to: paths.portfolio, label: 'Portfolio' },
+  { to: paths.contact, label: 'Contact Us' },
 ];
 
 /** Shown to signed-in users only (spec section 2). */
-export const dashboardNavItem: NavItem = { to: '/dashboard', label: 'Dashboard' };
+export const dashboardNavItem: NavItem = { to: paths.dashboard.profile, label: 'Dashboard' };

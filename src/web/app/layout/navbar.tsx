@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth/session.ts';
 import { useSignOut } from '../../lib/auth/use-sign-out.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { dashboardNavItem, primaryNavItems, type NavItem } from './nav-items.ts';
+import { paths } from '../../lib/paths.ts';
 
 const MENU_ID = 'main-menu';
 
@@ -54,7 +55,7 @@ function AccountNav({ pathname, onNavigate }: { pathname: string; onNavigate: ()
   if (status === 'signedOut') {
     return (
       <li>
-        <Link to="/login" className={accountButtonClass} onClick={onNavigate}>
+        <Link to={paths.login} className={accountButtonClass} onClick={onNavigate}>
           Login
         </Link>
       </li>
@@ -106,7 +107,7 @@ export function Navbar() {
       >
         {onDashboard && <DashboardMenuButton />}
         <Link
-          to="/"
+          to={paths.home}
           className="flex items-center gap-2 rounded-field px-2 py-1 text-xl font-bold"
           onClick={closeMenu}
         >

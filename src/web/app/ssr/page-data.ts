@@ -1,9 +1,10 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
 import { parseSearchParams } from '../../../shared/product-search.ts';
-import { productsQueryOptions } from '../../features/catalog/api/get-products.ts';
+import { productsQueryOptions } from '../../api/products.ts';
 import { productSearchQueryOptions } from '../../features/catalog/api/search-products.ts';
 import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews.ts';
 import { publicConfigQueryOptions } from '../../lib/public-config.ts';
+import { paths } from '../../lib/paths.ts';
 
 /** What a page's data may depend on: the path's parameters and the URL's search parameters. */
 export interface PageRequest {
@@ -35,22 +36,22 @@ const signIn = () => [publicConfigQueryOptions()];
  * queries when it hydrates.
  */
 export const serverRenderedPages: Readonly<Record<string, ServerRenderedPage>> = {
-  '/': { canonicalPath: '/', queries: home },
-  '/home': { canonicalPath: '/', queries: home },
+  '/': { canonicalPath: paths.home, queries: home },
+  '/home': { canonicalPath: paths.home, queries: home },
   '/allproducts': {
-    canonicalPath: '/allProducts',
+    canonicalPath: paths.allProducts,
     // The page of results the URL asks for (search, sort, filters, page), as the page reads it.
     queries: ({ searchParams }) => [productSearchQueryOptions(parseSearchParams(searchParams))],
   },
-  '/blogs': { canonicalPath: '/blogs', queries: noData },
-  '/about': { canonicalPath: '/about', queries: noData },
-  '/portfolio': { canonicalPath: '/portfolio', queries: noData },
-  '/contact': { canonicalPath: '/contact', queries: noData },
-  '/terms': { canonicalPath: '/terms', queries: noData },
-  '/privacy': { canonicalPath: '/privacy', queries: noData },
-  '/login': { canonicalPath: '/login', queries: signIn },
-  '/register': { canonicalPath: '/register', queries: signIn },
-  '/reset': { canonicalPath: '/reset', queries: noData },
+  '/blogs': { canonicalPath: paths.blogs, queries: noData },
+  '/about': { canonicalPath: paths.about, queries: noData },
+  '/portfolio': { canonicalPath: paths.portfolio, queries: noData },
+  '/contact': { canonicalPath: paths.contact, queries: noData },
+  '/terms': { canonicalPath: paths.terms, queries: noData },
+  '/privacy': { canonicalPath: paths.privacy, queries: noData },
+  '/login': { canonicalPath: paths.login, queries: signIn },
+  '/register': { canonicalPath: paths.register, queries: signIn },
+  '/reset': { canonicalPath: paths.reset, queries: noData },
 };
 
 /** Every public page once, by its canonical path. */

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { NEWSLETTER_SUBSCRIBED_MESSAGE, NewsletterBodySchema } from '../../../../shared/contact.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
-import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
+import { submitForm } from '../../../lib/form-errors.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter.ts';
 
 const FIELD_NAMES = ['email'] as const;
@@ -15,11 +14,7 @@ export function NewsletterForm() {
     reset,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(NewsletterBodySchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { email: '' },
-  });
+  } = useSpecForm(NewsletterBodySchema, { email: '' });
   const subscribe = useSubscribeToNewsletter();
   // Server-rendered: the browser must not submit the form itself before the page is live.
   const hydrated = useHydrated();

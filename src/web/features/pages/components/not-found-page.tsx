@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
 
 export function NotFoundPage() {
   return (
@@ -7,7 +8,7 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="text-3xl font-bold">{"Oops! The page you're looking for isn't here."}</h1>
-      <Link to="/" className="btn btn-primary">
+      <Link to={paths.home} className="btn btn-primary">
         Back to homepage
       </Link>
     </div>

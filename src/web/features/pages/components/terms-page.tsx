@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { LegalPage } from './legal-page.tsx';
+import { paths } from '../../../lib/paths.ts';
 
 export function TermsPage() {
   return (
@@ -47,7 +48,7 @@ export function TermsPage() {
         <h2>Questions</h2>
         <p>
           If anything here is unclear,{' '}
-          <Link to="/contact" className="link">
+          <Link to={paths.contact} className="link">
             contact us
           </Link>{' '}
           and we will answer.

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { ReviewListSchema, type Review } from '../../../../shared/review.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
 import { SAME_FOR_EVERYONE } from '../../../lib/query-client.ts';
 
@@ -14,11 +15,9 @@ export function getReviews(options: { signal?: AbortSignal } = {}): Promise<Revi
  * which also holds their own review if an admin hid it; everyone else shares the public one (the
  * one the server renders into the home page).
  */
-export const REVIEWS_QUERY_ROOT = ['reviews'] as const;
-
 export const reviewsQueryOptions = (viewer?: string) =>
   queryOptions({
-    queryKey: [...REVIEWS_QUERY_ROOT, viewer ?? 'public'],
+    queryKey: queryKeys.reviews.visibleTo(viewer),
     ...(viewer ? {} : { meta: SAME_FOR_EVERYONE }),
     queryFn: ({ signal }) => getReviews({ signal }),
     staleTime: 5 * 60_000,

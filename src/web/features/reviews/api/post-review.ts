@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { ReviewSchema, type ReviewBody } from '../../../../shared/review.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { REVIEWS_QUERY_ROOT } from './get-reviews.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * POST /api/reviews {rating, review}: the posted review (201); the author is the signed-in user.
@@ -17,6 +17,6 @@ export function usePostReview() {
   return useMutation({
     mutationFn: postReview,
     // Every list of reviews (the public one and the author's own) shows the new one.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: REVIEWS_QUERY_ROOT }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
   });
 }

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import {
   RATING_MAX,
   RATING_MIN,
@@ -9,8 +7,10 @@ import {
 } from '../../../../shared/review.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { SPEC_VALIDATION_MODE, submitForm } from '../../../lib/form-errors.ts';
+import { submitForm } from '../../../lib/form-errors.ts';
+import { useSpecForm } from '../../../lib/use-spec-form.ts';
 import { usePostReview } from '../api/post-review.ts';
 
 const FIELD_NAMES = ['rating', 'review'] as const;
@@ -24,11 +24,7 @@ export function AddReview() {
     reset,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(ReviewBodySchema),
-    ...SPEC_VALIDATION_MODE,
-    defaultValues: { rating: '', review: '' },
-  });
+  } = useSpecForm(ReviewBodySchema, { rating: '', review: '' });
   const post = usePostReview();
 
   const onSubmit = handleSubmit((body) =>
@@ -44,27 +40,19 @@ export function AddReview() {
     <section className="flex max-w-2xl flex-col gap-6">
       <h1 className="text-3xl font-bold">Add Review</h1>
       <form noValidate onSubmit={onSubmit} aria-label="Add Review" className="flex flex-col gap-5">
-        <FormField label="Name">
-          {(control) => (
-            <input {...control} type="text" value={user.name} disabled className="input w-full" />
-          )}
-        </FormField>
-        <FormField label="Rating" error={errors.rating?.message}>
-          {(control) => (
-            <input
-              {...control}
-              {...register('rating')}
-              type="number"
-              inputMode="numeric"
-              min={RATING_MIN}
-              max={RATING_MAX}
-              step={1}
-              placeholder={`Rating out of ${RATING_MAX}`}
-              required
-              className={`input w-full ${errors.rating ? 'input-error' : ''}`}
-            />
-          )}
-        </FormField>
+        <TextField label="Name" type="text" value={user.name} disabled />
+        <TextField
+          label="Rating"
+          error={errors.rating?.message}
+          type="number"
+          inputMode="numeric"
+          min={RATING_MIN}
+          max={RATING_MAX}
+          step={1}
+          placeholder={`Rating out of ${RATING_MAX}`}
+          required
+          {...register('rating')}
+        />
         <FormField label="Review" error={errors.review?.message}>
           {(control) => (
             <textarea

@@ -1,30 +1,28 @@
-import { ErrorState } from '../../../components/error-state.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { useReviews } from '../api/get-reviews.ts';
 import { ReviewCard } from './review-card.tsx';
 
 function ReviewsBody() {
-  const query = useReviews();
-  if (query.isPending) return <Spinner label="Loading reviews" />;
-  if (query.isError) {
-    return (
-      <ErrorState
-        title="We couldn't load the reviews."
-        detail={query.error.message}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
-    );
-  }
-  if (query.data.length === 0) return <p className="text-center text-lg">No reviews yet.</p>;
   return (
-    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {query.data.map((review) => (
-        <li key={review._id}>
-          <ReviewCard review={review} />
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={useReviews()}
+      loading="Loading reviews"
+      failed="We couldn't load the reviews."
+    >
+      {(reviews) =>
+        reviews.length === 0 ? (
+          <p className="text-center text-lg">No reviews yet.</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {reviews.map((review) => (
+              <li key={review._id}>
+                <ReviewCard review={review} />
+              </li>
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
   );
 }
 
