@@ -30,8 +30,6 @@ const TARGETS = {
   orderRatio: 0.5,
   orderP99Ms: 150,
   initialJsKb: 150,
-  perf: 90,
-  a11y: 95,
 };
 const CHROME_FLAGS = [
   '--headless=new',
