@@ -23,7 +23,7 @@ export type Param = (name: string) => string;
  * CTE whose writes must be gated on `limits` (one row):
  *
  * - `too_many_unpaid`: the number of unpaid orders the account holds (each holds stock, so a few
- *   accounts must not lock the whole stock for the hold time). Read at the statement's start, so
+ *   accounts must not lock the whole stock for the hold time), counted up to the limit only. Read at the statement's start, so
  *   parallel orders of one account are counted together and a burst may pass it by a few; the rate
  *   limit bounds such bursts.
  * - `rate_reached`: an IP or account key already at the order rate limit, so this order's hit will
@@ -34,9 +34,10 @@ export function orderLimitsCte(param: Param): string {
   const reached = rateLimitReachedSql(param('rateKeys'), param('rateMax'), param('rateWindowMs'));
   return `limits AS (
     SELECT ${param('rateMax')} > 0 AND ${reached} AS rate_reached,
-      (SELECT count(*) FROM purchase
+      (SELECT count(*) FROM (SELECT FROM purchase
         WHERE user_id = ${param('userId')} AND status = 'pending' AND NOT paid
-          AND hold_expires_at > now()) >= ${param('maxUnpaid')} AS too_many_unpaid
+          AND hold_expires_at > now() LIMIT ${param('maxUnpaid')}) AS held)
+        >= ${param('maxUnpaid')} AS too_many_unpaid
   )`;
 }
 
