@@ -13,6 +13,7 @@ import { benchSearch } from './bench/search.mjs';
 import { lighthouseRows } from './bench/lighthouse.mjs';
 import { benchPagesAgainstRaw } from './bench/pages.mjs';
 import { freePort, waitFor } from './bench/net.mjs';
+import { orderRequest } from './bench/order-request.mjs';
 
 // npm run bench: the built app under load on this machine, against the physical-limit baselines
 // (a raw node:http server sending the same bytes; the order transaction run straight with pg),
@@ -31,16 +32,6 @@ const TARGETS = {
   orderP99Ms: 150,
   initialJsKb: 150,
 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 const started = []; // child processes to stop
 const cleanups = []; // run when done, in reverse order, before the processes stop
@@ -227,7 +218,6 @@ async function main() {
   if (runs('lighthouse'))
     await lighthouseRows(base, ['/', '/allProducts', '/login', '/blogs'], {
       row,
-      chromeFlags: CHROME_FLAGS,
       runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
     });
 
@@ -276,23 +266,11 @@ async function benchOrders(base, pool) {
     load({
       url: `${base}/api/purchase`,
       requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => ({
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `Bearer ${pick(customers).token}`,
-              ...(addresses === oneAddress ? {} : { 'x-forwarded-for': pick(addresses) }),
-            },
-            body: JSON.stringify({
-              productId: pick(productIds),
-              orderQuantity: 1,
-              address: '1 Bench Street',
-              phone: '555 0100',
-            }),
-          }),
-        },
+        orderRequest({
+          token: () => pick(customers).token,
+          productId: () => pick(productIds),
+          headers: () => (addresses === oneAddress ? {} : { 'x-forwarded-for': pick(addresses) }),
+        }),
       ],
     });
 

@@ -8,14 +8,31 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Runs Lighthouse `runs` times per path and adds one row per path (the median run's figures). */
-export async function lighthouseRows(base, paths, { row, chromeFlags, runs = 3 }) {
-  const { default: lighthouse } = await import('lighthouse');
+/** Headless Debian Chromium as this machine runs it (see the README's testing notes). */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/** Starts that Chromium for Lighthouse; the caller kills it. */
+export async function launchChrome() {
   const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
+  return chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags,
+    chromeFlags: CHROME_FLAGS,
   });
+}
+
+/** Runs Lighthouse `runs` times per path and adds one row per path (the median run's figures). */
+export async function lighthouseRows(base, paths, { row, runs = 3 }) {
+  const { default: lighthouse } = await import('lighthouse');
+  const chrome = await launchChrome();
   const t = LIGHTHOUSE_TARGETS;
   try {
     for (const path of paths) {

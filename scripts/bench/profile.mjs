@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from './net.mjs';
+import { orderRequest } from './order-request.mjs';
 
 // node scripts/bench/profile.mjs [orders|product|list|page:<path>] [seconds]: the built server under
 // `node --cpu-prof`, loaded with autocannon (50 connections) on one route, then the functions with
@@ -16,14 +17,6 @@ import pg from 'pg';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const what = process.argv[2] ?? 'orders';
 const seconds = Number(process.argv[3] ?? 10);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-profile-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'toolhouse-cpuprofile-'));
@@ -98,22 +91,7 @@ try {
       ? {
           url: `${base}/api/purchase`,
           requests: [
-            {
-              method: 'POST',
-              setupRequest: (request) => ({
-                ...request,
-                headers: {
-                  'content-type': 'application/json',
-                  authorization: `Bearer ${pick(tokens)}`,
-                },
-                body: JSON.stringify({
-                  productId: pick(products)._id,
-                  orderQuantity: 1,
-                  address: '1 Bench Street',
-                  phone: '555 0100',
-                }),
-              }),
-            },
+            orderRequest({ token: () => pick(tokens), productId: () => pick(products)._id }),
           ],
         }
       : what.startsWith('page:')

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './catalogue.mjs';
+import { launchChrome } from './lighthouse.mjs';
 import { freePort, waitFor } from './net.mjs';
 
 // The catalogue search under load (issue 13): a fresh app on its own database, measured with
@@ -23,16 +24,6 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PRODUCTS = 10_000;
 const CONNECTIONS = 50;
 const TARGETS = { p99Ms: 25, rps: 2000, memoryMb: 100, perf: 98 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 const TYPICAL = '/api/products/search?q=cordless%20drill';
 const QUERIES = [
   'drill',
@@ -91,11 +82,7 @@ async function warm(base, paths, rounds) {
 /** Lighthouse (mobile preset) on the first page of /allProducts with the large catalogue. */
 async function lighthouseAllProducts(base, row, count) {
   const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
+  const chrome = await launchChrome();
   try {
     console.log(`Search: Lighthouse (mobile) /allProducts with ${fmt(count)} products…`);
     const result = await lighthouse(`${base}/allProducts`, {
