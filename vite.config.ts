@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -9,12 +9,27 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tan
 const SHELL =
   /src[\\/](web[\\/]lib[\\/](access-token|use-hydrated|auth[\\/]account)\.ts|web[\\/]components[\\/]document-title\.tsx|shared[\\/]constants\.ts)$|preload-helper/;
 
+/**
+ * Public pages arrive rendered (ADR 012): their scripts only make them live, so they load at low
+ * priority, after what the first paint and the largest image need, instead of competing with them
+ * on a slow connection.
+ */
+const scriptsAfterPaint: Plugin = {
+  name: 'toolhouse:scripts-after-paint',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) =>
+      html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
+  },
+};
+
 // Two builds: the browser's app (dist/web) and, with --ssr, the server-rendering entry
 // (dist/ssr/entry-server.js) that the Fastify server imports to render public pages.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), scriptsAfterPaint],
   build: isSsrBuild
     ? {
         outDir: '../../dist/ssr',
@@ -31,10 +46,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: {
           // Every browser the shop supports has <link rel="modulepreload">: no polyfill.
           polyfill: false,
-          // A lazy chunk's list of files to fetch with it (kept in the entry script) leaves out
-          // the framework, which the entry has loaded before anything lazy can load.
-          resolveDependencies: (_file, deps) =>
-            deps.filter((dep) => !/assets\/(framework|rolldown-runtime)-/.test(dep)),
+          // index.html preloads the entry's imports; a lazy chunk's imports are not preloaded by
+          // script: each <link> the loader appends made the browser restyle the page (about
+          // 150 ms of a throttled phone's main thread on the home page, in the middle of
+          // hydration), for chunks that are small and load after the page is live anyway.
+          resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
         },
         rolldownOptions: {
           output: {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 // security-headers.ts reads it from the built index.html). Lazy chunks' own CSS stays in files.
 
 const LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
-const ENTRY = /<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/;
+const ENTRY = /<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"><\/script>/;
 
 /**
  * Vite's loader of lazy chunks also fetches the stylesheets of the chunks they import from, and

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { formatInteger } from './number-format.ts';
 import { numberOrNumericText } from './numbers.ts';
 import { ORDER_EVENTS, ORDER_STATUSES } from './order-status.ts';
 
@@ -12,7 +13,7 @@ export const ORDER_QUANTITY_MAX = 1_000_000;
 export const BELOW_MINIMUM_MESSAGE = 'Ordered Quantity is less than minimum quantity';
 export const ABOVE_STOCK_MESSAGE = 'Ordered Quantity is more than available quantity in stock';
 /** The largest quantity any order may have, whatever the stock: its own message, not the stock's. */
-export const ABOVE_MAXIMUM_MESSAGE = `Order Quantity can be at most ${ORDER_QUANTITY_MAX.toLocaleString('en-US')}`;
+export const ABOVE_MAXIMUM_MESSAGE = `Order Quantity can be at most ${formatInteger(ORDER_QUANTITY_MAX)}`;
 export const ORDER_QUANTITY_REQUIRED_MESSAGE = 'Order Quantity is required';
 export const PURCHASE_CONFIRMED_MESSAGE = 'Purchase confirmed';
 /** Toast after Ship (the spec does not say; ours tells the admin it worked). */

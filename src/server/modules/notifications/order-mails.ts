@@ -1,4 +1,4 @@
-import { centsToDollars } from '../../../shared/money.ts';
+import { formatCents } from '../../../shared/money.ts';
 import type { OrderMailJob } from '../purchases/purchase-lifecycle.ts';
 import { SHOP } from './shop-identity.ts';
 
@@ -25,10 +25,13 @@ export interface RenderedMail {
   html: string;
 }
 
-const money = (cents: number) =>
-  `$${centsToDollars(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const when = (date: Date) =>
-  `${date.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+// One formatter for every mail: building one per call showed in the order profile.
+const utcDateTime = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+const when = (date: Date) => `${utcDateTime.format(date)} UTC`;
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -59,7 +62,7 @@ function wording(job: OrderMailJob, order: OrderMailFacts): { subject: string; l
       return {
         subject: `Payment received: ${product}`,
         lines: [
-          `We received your payment of ${money(order.totalCents)} by ${card}.`,
+          `We received your payment of ${formatCents(order.totalCents)} by ${card}.`,
           `Transaction id: ${order.transactionId ?? '-'}`,
           order.receiptNumber !== null ? `Receipt number: ${order.receiptNumber}` : '',
           order.testMode ? 'Test mode: no real money was charged.' : '',
@@ -71,7 +74,7 @@ function wording(job: OrderMailJob, order: OrderMailFacts): { subject: string; l
       return {
         subject: `New paid order ready to ship: ${product}`,
         lines: [
-          `${order.customerName} paid ${money(order.totalCents)} for this order. It is ready to ship from Manage All Orders.`,
+          `${order.customerName} paid ${formatCents(order.totalCents)} for this order. It is ready to ship from Manage All Orders.`,
           order.testMode ? 'Test mode: paid through the built-in test processor.' : '',
         ].filter(Boolean),
       };
@@ -112,8 +115,8 @@ export function renderOrderMail(
     ['Order', order.id],
     ['Product', order.productName],
     ['Quantity', String(order.quantity)],
-    ['Unit price', money(order.unitPriceCents)],
-    ['Total', money(order.totalCents)],
+    ['Unit price', formatCents(order.unitPriceCents)],
+    ['Total', formatCents(order.totalCents)],
     ['Address', order.address || '-'],
     ...(job.audience === 'admins' ? ([['Phone', order.phone || '-']] as [string, string][]) : []),
   ];

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { centsToDollars } from '../../../shared/money.ts';
+import { formatCents } from '../../../shared/money.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
 
 export interface ReceiptFacts {
@@ -17,9 +17,6 @@ export interface ReceiptFacts {
   card: { brand: string | null; last4: string | null };
   testMode: boolean;
 }
-
-const money = (cents: number) =>
-  `$${centsToDollars(cents).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The receipt of a paid order as a one-page PDF (pdfkit, its built-in Helvetica: no font files). */
 export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
@@ -68,13 +65,13 @@ export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
   doc
     .font('Helvetica')
     .text(
-      `${receipt.productName}  ×  ${receipt.quantity}  at  ${money(receipt.unitPriceCents)}  =  ${money(receipt.totalCents)}`,
+      `${receipt.productName}  ×  ${receipt.quantity}  at  ${formatCents(receipt.unitPriceCents)}  =  ${formatCents(receipt.totalCents)}`,
     );
   doc.moveDown();
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
-    .text(`Total paid: ${money(receipt.totalCents)} (USD)`);
+    .text(`Total paid: ${formatCents(receipt.totalCents)} (USD)`);
   doc.end();
   return done;
 }

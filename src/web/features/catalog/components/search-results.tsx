@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { formatInteger } from '../../../../shared/number-format.ts';
 import type { ProductSearchResult } from '../../../../shared/product-search.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { ProductGrid } from './product-grid.tsx';
@@ -12,15 +13,13 @@ interface SearchResultsProps {
   onClear: () => void;
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 /** What the status line says (and screen readers hear) about an answer. */
 export function resultSummary({ items, total, page, pageSize }: ProductSearchResult): string {
   if (total === 0) return 'No products match';
-  const products = `${count.format(total)} ${total === 1 ? 'product' : 'products'}`;
+  const products = `${formatInteger(total)} ${total === 1 ? 'product' : 'products'}`;
   if (total <= pageSize || items.length === 0) return products;
   const first = (page - 1) * pageSize + 1;
-  return `${products}, showing ${count.format(first)}–${count.format(first + items.length - 1)}`;
+  return `${products}, showing ${formatInteger(first)}–${formatInteger(first + items.length - 1)}`;
 }
 
 /**

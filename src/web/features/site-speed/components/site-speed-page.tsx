@@ -7,6 +7,7 @@ import {
   type VitalRating,
   type VitalsReport,
 } from '../../../../shared/vitals.ts';
+import { formatInteger } from '../../../../shared/number-format.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { PeriodSelect } from '../../../components/period-select.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -24,7 +25,7 @@ const RATING_BADGES: Record<VitalRating, string> = {
 };
 
 export function formatVital(metric: VitalMetric, value: number): string {
-  return metric === 'CLS' ? value.toFixed(2) : `${Math.round(value).toLocaleString('en-US')} ms`;
+  return metric === 'CLS' ? value.toFixed(2) : `${formatInteger(value)} ms`;
 }
 
 /** Better, worse or steady against the span before (lower is better for every metric). */
