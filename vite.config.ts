@@ -57,6 +57,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // React, React Router, TanStack Query and the few tiny modules the entry shares with
             // lazy pages in one chunk, which every page loads first anyway: compressed together
             // they are smaller than as a dozen shared fragments.
+            // V8's explicit compile hint: nearly every function of the framework and the entry
+            // runs while the page hydrates, so V8 compiles them all while the file streams in, off
+            // the main thread, instead of one by one in the middle of hydration (about 60 ms of a
+            // throttled phone's hydration task).
+            postBanner: (chunk) =>
+              chunk.name === 'framework' || chunk.isEntry ? '//# allFunctionsCalledOnLoad\n' : '',
             codeSplitting: {
               groups: [{ name: 'framework', test: (id) => FRAMEWORK.test(id) || SHELL.test(id) }],
             },
