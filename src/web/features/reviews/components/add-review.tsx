@@ -9,32 +9,24 @@ import { FormField } from '../../../components/form-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { submitForm } from '../../../lib/form-errors.ts';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
 import { usePostReview } from '../api/post-review.ts';
-
-const FIELD_NAMES = ['rating', 'review'] as const;
 
 /** Add Review (customers): a rating out of 5 and the text, posted under the account's name. */
 export function AddReview() {
   const user = useSignedInUser();
+  const form = useSpecForm(ReviewBodySchema, { rating: '', review: '' });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors },
-  } = useSpecForm(ReviewBodySchema, { rating: '', review: '' });
+  } = form;
   const post = usePostReview();
 
-  const onSubmit = handleSubmit((body) =>
-    submitForm(() => post.mutateAsync(body), {
-      successMessage: REVIEW_POSTED_MESSAGE,
-      reset,
-      setError,
-      fieldNames: FIELD_NAMES,
-    }),
-  );
+  const onSubmit = submitWithFeedback(form, (body) => post.mutateAsync(body), {
+    successMessage: REVIEW_POSTED_MESSAGE,
+    afterSuccess: 'reset',
+  });
 
   return (
     <section className="flex max-w-2xl flex-col gap-6">
