@@ -12,6 +12,7 @@ export function ContactForm() {
   const {
     register,
     formState: { errors },
+    field,
   } = form;
   const send = useSendContactMessage();
   // Server-rendered: the textarea stays read-only until the page is live.
@@ -24,20 +25,8 @@ export function ContactForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Contact us">
-      <TextField
-        label="Name"
-        type="text"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Name" type="text" autoComplete="name" {...field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <FormField label="Message" error={errors.message?.message}>
         {(control) => (
           <textarea

@@ -7,10 +7,7 @@ import { useSubscribeToNewsletter } from '../api/subscribe-to-newsletter.ts';
 
 export function NewsletterForm() {
   const form = useSpecForm(NewsletterBodySchema, { email: '' });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { field } = form;
   const subscribe = useSubscribeToNewsletter();
 
   const onSubmit = submitWithFeedback(form, (body) => subscribe.mutateAsync(body), {
@@ -26,13 +23,7 @@ export function NewsletterForm() {
       className="flex flex-col gap-3 sm:flex-row sm:items-start"
     >
       <div className="grow text-left">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       </div>
       <SubmitButton pending={subscribe.isPending} className="sm:mt-8">
         Subscribe

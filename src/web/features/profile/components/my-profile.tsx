@@ -19,10 +19,7 @@ function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | 
     phone: profile?.phone ?? '',
     linkedin: profile?.linkedin ?? '',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
+  const { field } = form;
   const save = useSaveProfile();
 
   const onSubmit = submitWithFeedback(
@@ -49,22 +46,14 @@ function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | 
         label="Location"
         type="text"
         autoComplete="address-level2"
-        error={errors.location?.message}
-        {...register('location')}
+        {...field('location')}
       />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <TextField
         label="LinkedIn"
         type="url"
         placeholder="https://www.linkedin.com/in/…"
-        error={errors.linkedin?.message}
-        {...register('linkedin')}
+        {...field('linkedin')}
       />
       <SubmitButton pending={save.isPending} className="self-start">
         Save Profile

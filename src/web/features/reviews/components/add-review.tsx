@@ -20,6 +20,7 @@ export function AddReview() {
   const {
     register,
     formState: { errors },
+    field,
   } = form;
   const post = usePostReview();
 
@@ -35,7 +36,6 @@ export function AddReview() {
         <TextField label="Name" type="text" value={user.name} disabled />
         <TextField
           label="Rating"
-          error={errors.rating?.message}
           type="number"
           inputMode="numeric"
           min={RATING_MIN}
@@ -43,7 +43,7 @@ export function AddReview() {
           step={1}
           placeholder={`Rating out of ${RATING_MAX}`}
           required
-          {...register('rating')}
+          {...field('rating')}
         />
         <FormField label="Review" error={errors.review?.message}>
           {(control) => (
