@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callApi, waitFor } from '../testing/spawn-app.ts';
-import { setUpAppOnOwnCluster } from './app-on-own-cluster.ts';
+import { setUpAppOnOwnCluster } from '../testing/app-on-own-cluster.ts';
 import {
   backgroundTraffic,
   expectServedWithoutDatabase,

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { callApi, waitFor } from '../testing/spawn-app.ts';
-import { setUpAppOnOwnCluster } from './app-on-own-cluster.ts';
+import { setUpAppOnOwnCluster } from '../testing/app-on-own-cluster.ts';
 import {
   backgroundTraffic,
   clusterFreezer,

@@ -11,7 +11,7 @@ import { paymentIntent, product, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { createProduct } from '../../testing/factories.ts';
 import { startFakeStripe } from './fake-stripe-server.ts';
-import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from './stripe-test-app.ts';
+import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
 import { intentKeyOf } from './stripe-provider.ts';
 
 // The app with Stripe configured while Stripe fails: its calls reach a local fake of Stripe's API

@@ -10,10 +10,10 @@ import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { createProduct } from '../../testing/factories.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import type { FakeIntent } from './fake-stripe-server.ts';
-import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from './stripe-test-app.ts';
+import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
 import { PAYMENT_REFUNDED_MESSAGE } from './payments.service.ts';
 
-// Stripe, offline: the app's calls reach a local fake of Stripe's API (stripe-test-app.ts).
+// Stripe, offline: the app's calls reach a local fake of Stripe's API (testing/stripe-test-app.ts).
 
 const WEBHOOK_SECRET = STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET;
 const t = setUpAppWithFakeStripe();

@@ -7,9 +7,9 @@ import {
   startEmbeddedCluster,
   type EmbeddedCluster,
 } from '../db/embedded-cluster.ts';
-import { uniqueEmail } from '../testing/accounts.ts';
-import { removeDataDir, signUpOver, spawnApp, type SpawnedApp } from '../testing/spawn-app.ts';
-import { shopperCalls, type Call, type Shopper } from './database-traffic.ts';
+import { uniqueEmail } from './accounts.ts';
+import { removeDataDir, signUpOver, spawnApp, type SpawnedApp } from './spawn-app.ts';
+import { shopperCalls, type Call, type Shopper } from '../resilience/database-traffic.ts';
 
 /** The app on a database cluster of its own, and a shopper's calls into it. */
 export interface AppOnOwnCluster {
