@@ -15,10 +15,12 @@ export interface AppWithAccounts extends TestApp {
  * file's tests and closes it after them. The returned object is filled in by then: read it inside
  * tests and hooks only.
  */
-export function setUpAppWithAccounts(options: { customerName?: string } = {}): AppWithAccounts {
+export function setUpAppWithAccounts(
+  options: { customerName?: string; env?: NodeJS.ProcessEnv } = {},
+): AppWithAccounts {
   const t = {} as AppWithAccounts;
   beforeAll(async () => {
-    const testApp = await buildTestApp();
+    const testApp = await buildTestApp({ env: options.env ?? {} });
     Object.assign(t, testApp, {
       customer: await signUp(testApp.app, { name: options.customerName ?? 'Carla Customer' }),
       other: await signUp(testApp.app, { name: 'Otto Other' }),

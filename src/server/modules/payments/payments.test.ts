@@ -11,7 +11,7 @@ import { PublicConfigSchema } from '../../../shared/public-config.ts';
 import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
 import { paymentIntent, purchase } from '../../db/schema.ts';
 import type { SignedIn } from '../../testing/accounts.ts';
-import { createProduct } from '../../testing/factories.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { PAYMENT_IN_FLIGHT_MESSAGE } from '../purchases/purchases.service.ts';
 import {
@@ -34,15 +34,13 @@ async function placeOrder(
   priceCents = 12_999,
   orderQuantity = 2,
 ): Promise<Purchase> {
-  const item = await createProduct(t.database.db, { priceCents });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: who.headers,
-    payload: { productId: item.id, orderQuantity, address: 'A', phone: '1' },
+  const placed = await placeTestOrder(t, who, {
+    product: { priceCents },
+    orderQuantity,
+    address: 'A',
+    phone: '1',
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return PurchaseSchema.parse(res.json());
+  return placed.order;
 }
 
 const createIntent = (who: SignedIn, payload: object) =>

@@ -6,10 +6,9 @@ import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   PaymentIntentResponseSchema,
 } from '../../../shared/payment.ts';
-import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
 import { paymentIntent, product, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct } from '../../testing/factories.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 import { startFakeStripe } from './fake-stripe-server.ts';
 import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
 import { intentKeyOf } from './stripe-provider.ts';
@@ -26,17 +25,8 @@ beforeAll(async () => {
 });
 beforeEach(() => t.stripe.reset());
 
-async function placeOrder(): Promise<{ order: Purchase; productId: string }> {
-  const item = await createProduct(t.database.db, { priceCents: 2_500, availableQuantity: 10 });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: customer.headers,
-    payload: { productId: item.id, orderQuantity: 2 },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { order: PurchaseSchema.parse(res.json()), productId: item.id };
-}
+const placeOrder = () =>
+  placeTestOrder(t, customer, { product: { priceCents: 2_500, availableQuantity: 10 } });
 
 const askIntent = (orderId: string) =>
   t.app.inject({

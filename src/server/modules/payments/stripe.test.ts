@@ -3,11 +3,11 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentIntentResponseSchema } from '../../../shared/payment.ts';
 import { PublicConfigSchema } from '../../../shared/public-config.ts';
-import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
+import { type Purchase } from '../../../shared/purchase.ts';
 import { paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct } from '../../testing/factories.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
 import type { FakeIntent } from './fake-stripe-server.ts';
 import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
@@ -25,15 +25,7 @@ beforeAll(async () => {
 });
 
 async function placeOrder(who: SignedIn, priceCents = 4_250, orderQuantity = 2): Promise<Purchase> {
-  const item = await createProduct(t.database.db, { priceCents });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: who.headers,
-    payload: { productId: item.id, orderQuantity },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return PurchaseSchema.parse(res.json());
+  return (await placeTestOrder(t, who, { product: { priceCents }, orderQuantity })).order;
 }
 
 async function intentFor(who: SignedIn, order: Purchase) {
