@@ -20,13 +20,12 @@ export function setUpAppWithAccounts(
 ): AppWithAccounts {
   const t = {} as AppWithAccounts;
   beforeAll(async () => {
-    const testApp = await buildTestApp({ env: options.env ?? {} });
-    Object.assign(t, testApp, {
-      customer: await signUp(testApp.app, { name: options.customerName ?? 'Carla Customer' }),
-      other: await signUp(testApp.app, { name: 'Otto Other' }),
-      admin: await signUpAdmin(testApp),
-    });
+    Object.assign(t, await buildTestApp({ env: options.env ?? {} }));
+    t.customer = await signUp(t.app, { name: options.customerName ?? 'Carla Customer' });
+    t.other = await signUp(t.app, { name: 'Otto Other' });
+    t.admin = await signUpAdmin(t);
   });
-  afterAll(() => t.close());
+  // Optional: an app that failed to build has nothing to close, and its own error says why.
+  afterAll(() => t.close?.());
   return t;
 }
