@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_DEFAULT_PATH, CHROMIUM_FLAGS } from './scripts/chromium.mjs';
 
 // Chosen once here, in the main process; the workers inherit them through the environment.
 const freePort = () =>
@@ -13,17 +14,6 @@ const freePort = () =>
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'toolhouse-e2e-'));
-
-const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 export default defineConfig({
   testDir: 'e2e',
@@ -46,8 +36,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: chromiumArgs,
+          executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH,
+          args: CHROMIUM_FLAGS,
         },
       },
     },

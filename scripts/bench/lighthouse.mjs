@@ -1,3 +1,5 @@
+import { CHROMIUM_DEFAULT_PATH, CHROMIUM_FLAGS } from '../chromium.mjs';
+
 // Lighthouse, mobile preset (simulated slow 4G, 4x CPU slowdown), the median of several runs per
 // page, against the targets of issue 10.
 
@@ -8,24 +10,12 @@ const median = (values) => {
   return sorted[Math.floor(sorted.length / 2)];
 };
 
-/** Headless Debian Chromium as this machine runs it (see the README's testing notes). */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-/** Starts that Chromium for Lighthouse; the caller kills it. */
+/** Starts Chromium (as the e2e tests run it) for Lighthouse; the caller kills it. */
 export async function launchChrome() {
   const chromeLauncher = await import('chrome-launcher');
   return chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
+    chromePath: process.env.CHROME_PATH ?? CHROMIUM_DEFAULT_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
   });
 }
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../shared/errors.ts';
 import { routeTableOf } from './plugins/route-table.ts';
-import { signUpAdmin, type SignedIn } from './testing/accounts.ts';
-import { buildTestApp, type TestApp } from './testing/test-app.ts';
+import { setUpAppWithAccounts } from './testing/app-with-accounts.ts';
 
 // Every route that takes a JSON body answers a bad body with 400 in the one error shape, never a
 // 500. The routes come from the app's own route table, so a new route is covered automatically.
@@ -30,14 +29,7 @@ const IDENTITY_JSON_ENDPOINTS = [
   '/api/auth/reset-password',
 ];
 
-let t: TestApp;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await signUpAdmin(t);
-});
-afterAll(() => t?.close());
+const t = setUpAppWithAccounts();
 
 function jsonRoutes(): { method: string; url: string }[] {
   const routes: { method: string; url: string }[] = [];
@@ -46,7 +38,7 @@ function jsonRoutes(): { method: string; url: string }[] {
     for (const method of route.methods) {
       if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) continue;
       const url = route.url
-        .replace(':email', encodeURIComponent(admin.email))
+        .replace(':email', encodeURIComponent(t.admin.email))
         .replace(/:[a-zA-Z]+/g, randomUUID());
       routes.push({ method, url });
     }
@@ -73,7 +65,7 @@ describe('bad JSON bodies', () => {
           url,
           payload,
           headers: {
-            ...admin.headers,
+            ...t.admin.headers,
             'content-type': 'application/json',
             origin: t.config.publicUrl,
           },

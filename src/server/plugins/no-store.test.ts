@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpAdmin, type SignedIn } from '../testing/accounts.ts';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpAppWithAccounts } from '../testing/app-with-accounts.ts';
 import { routeTableOf } from './route-table.ts';
 
-let t: TestApp;
-let admin: SignedIn;
-beforeAll(async () => {
-  t = await buildTestApp();
-  admin = await signUpAdmin(t);
-});
-afterAll(() => t?.close());
+const t = setUpAppWithAccounts();
 
 const get = (url: string, signedIn = true) =>
-  t.app.inject({ url, ...(signedIn && { headers: admin.headers }) });
+  t.app.inject({ url, ...(signedIn && { headers: t.admin.headers }) });
 
 describe('Cache-Control: no-store on personal and order data', () => {
   it.each([
@@ -23,7 +16,9 @@ describe('Cache-Control: no-store on personal and order data', () => {
     '/api/admin/x',
     '/api/auth/get-session',
   ])('%s', async (url) => {
-    const res = await get(url.replace('=x', `=${admin.email}`).replace('/x', `/${admin.email}`));
+    const res = await get(
+      url.replace('=x', `=${t.admin.email}`).replace('/x', `/${t.admin.email}`),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     // Refusals too (a 401 must not be cached for the next user either).

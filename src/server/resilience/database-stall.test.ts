@@ -1,30 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ensureDatabase,
-  startEmbeddedCluster,
-  type EmbeddedCluster,
-} from '../db/embedded-cluster.ts';
-import { uniqueEmail } from '../testing/accounts.ts';
-import {
-  callApi,
-  removeDataDir,
-  signUpOver,
-  spawnApp,
-  waitFor,
-  type SpawnedApp,
-} from '../testing/spawn-app.ts';
+import { describe, expect, it } from 'vitest';
+import { callApi, waitFor } from '../testing/spawn-app.ts';
+import { setUpAppOnOwnCluster } from '../testing/app-on-own-cluster.ts';
 import {
   backgroundTraffic,
   clusterFreezer,
+  expectServedWithoutDatabase,
+  expectTrafficAnswered,
   expectUnavailable,
-  shopperCalls,
   timed,
   type Call,
-  type Shopper,
 } from './database-traffic.ts';
 
 // PostgreSQL frozen under traffic (SIGSTOP on the postmaster and its backends: connections stay
@@ -45,36 +31,16 @@ const RECOVERY_MS = 7_000;
 const ANY_CALL_MS = 9_000;
 const POOL_MAX = 10;
 
-const clusterDir = mkdtempSync(join(tmpdir(), 'toolhouse-stall-'));
-let cluster: EmbeddedCluster | undefined;
-const { freeze, thaw } = clusterFreezer(join(clusterDir, 'pg'));
-let app: SpawnedApp;
-let shopper: Shopper;
-let calls: Call[];
-
-beforeAll(async () => {
-  cluster = await startEmbeddedCluster({ dataDir: clusterDir, log: () => undefined });
-  await ensureDatabase(cluster, 'toolhouse');
-  app = await spawnApp({
-    env: { DATABASE_URL: cluster.urlFor('toolhouse'), AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
-  });
-  const email = uniqueEmail();
-  shopper = { url: app.url, email, token: await signUpOver(app.url, email) };
-  calls = shopperCalls(shopper);
+const own = setUpAppOnOwnCluster('stall', {
+  beforeTeardown: () => thaw(), // a stopped postmaster would not even hear the app's stop
 });
+const { freeze, thaw } = clusterFreezer(join(own.clusterDir, 'pg'));
 
-afterAll(async () => {
-  thaw(); // a stopped postmaster would not even hear the stop below
-  if (app) expect((await app.stop()).code).toBe(0);
-  if (app) await removeDataDir(app.dataDir);
-  await cluster?.stop();
-  rmSync(clusterDir, { recursive: true, force: true });
-});
-
-const myOrders = (): Call => calls.find((call) => call.name === 'my orders')!;
+const myOrders = (): Call => own.calls.find((call) => call.name === 'my orders')!;
 
 describe('the database frozen under traffic', () => {
   it('answers 503 within the bounds, serves the catalogue, and recovers by itself', async () => {
+    const { app, calls } = own;
     for (const call of calls) expect((await call.send()).status).toBeLessThan(500);
     const catalogueEtag = (await callApi(app.url, '/api/products')).headers.get('etag');
 
@@ -92,28 +58,11 @@ describe('the database frozen under traffic', () => {
         FIRST_MS,
         'the stall to be known',
       );
-      for (let round = 0; round < 3; round += 1) {
-        for (const call of calls) {
-          const answer = await timed(call);
-          expect(answer.ms, answer.name).toBeLessThan(KNOWN_MS);
-          if (call.needsDatabase) expectUnavailable(answer);
-          else expect(answer.status, answer.name).toBeLessThan(500);
-          if (call.name === 'catalogue') {
-            expect(answer.status).toBe(200);
-            expect(answer.res?.headers.get('etag')).toBe(catalogueEtag);
-          }
-        }
-      }
+      await expectServedWithoutDatabase(calls, { rounds: 3, withinMs: KNOWN_MS, catalogueEtag });
     } finally {
       thaw();
       thawedAt = Date.now();
-      const seen = await traffic.stop();
-      expect(seen.length).toBeGreaterThan(0);
-      for (const answer of seen) {
-        expect(answer.hung, answer.name).toBeFalsy();
-        expect(answer.ms, answer.name).toBeLessThan(ANY_CALL_MS);
-        expect(answer.status === 503 || answer.status < 500, answer.res?.text).toBe(true);
-      }
+      await expectTrafficAnswered(traffic, ANY_CALL_MS);
     }
 
     await waitFor(
@@ -137,7 +86,7 @@ describe('the database frozen under traffic', () => {
 
 /** The abandoned connections' backends end; none stays in a transaction or in a statement. */
 async function expectNoStuckBackend() {
-  const client = new pg.Client({ connectionString: cluster!.urlFor('toolhouse') });
+  const client = new pg.Client({ connectionString: own.cluster!.urlFor('toolhouse') });
   await client.connect();
   try {
     let last: unknown;

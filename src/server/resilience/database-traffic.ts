@@ -147,3 +147,44 @@ export function clusterFreezer(clusterDir: string): { freeze: () => void; thaw: 
   };
   return { freeze, thaw };
 }
+
+/**
+ * With the database gone and the app aware of it: every call answers within `withinMs`, a 503
+ * where it needs the database and no 5xx elsewhere; the catalogue from its cache (200, the same
+ * ETag as before). In rounds: a pool that lost its connections must not answer differently later.
+ */
+export async function expectServedWithoutDatabase(
+  calls: Call[],
+  {
+    rounds,
+    withinMs,
+    catalogueEtag,
+  }: { rounds: number; withinMs: number; catalogueEtag: string | null },
+): Promise<void> {
+  for (let round = 0; round < rounds; round += 1) {
+    for (const call of calls) {
+      const answer = await timed(call);
+      expect(answer.ms, answer.name).toBeLessThan(withinMs);
+      if (call.needsDatabase) expectUnavailable(answer);
+      else expect(answer.status, answer.name).toBeLessThan(500);
+      if (call.name === 'catalogue') {
+        expect(answer.status).toBe(200);
+        expect(answer.res?.headers.get('etag')).toBe(catalogueEtag);
+      }
+    }
+  }
+}
+
+/** Stops the background traffic: it got answers, each within `withinMs`, a 503 or no 5xx. */
+export async function expectTrafficAnswered(
+  traffic: { stop: () => Promise<Timed[]> },
+  withinMs: number,
+): Promise<void> {
+  const seen = await traffic.stop();
+  expect(seen.length).toBeGreaterThan(0);
+  for (const answer of seen) {
+    expect(answer.hung, answer.name).toBeFalsy();
+    expect(answer.ms, answer.name).toBeLessThan(withinMs);
+    expect(answer.status === 503 || answer.status < 500, answer.res?.text).toBe(true);
+  }
+}

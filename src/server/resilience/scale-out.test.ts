@@ -1,9 +1,8 @@
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../db/client.ts';
-import { purchase } from '../db/schema.ts';
 import { makeAdmin } from '../modules/users/users.service.ts';
-import { createProduct, stockOf } from '../testing/factories.ts';
+import { expectTenSoldFortyRefused } from '../testing/order-invariants.ts';
+import { createProduct } from '../testing/factories.ts';
 import { uniqueEmail } from '../testing/accounts.ts';
 import {
   callApi,
@@ -90,15 +89,11 @@ describe('two instances on one database', () => {
         callApi(app.url, '/api/purchase', { token, body: order(drill.id) }),
       ),
     );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(40);
-    expect(await stockOf(direct.db, drill.id)).toMatchObject({ available: 0 });
-    const [orders] = await direct.db
-      .select({ n: count() })
-      .from(purchase)
-      .where(eq(purchase.productId, drill.id));
-    expect(orders?.n).toBe(10);
+    await expectTenSoldFortyRefused(
+      direct.db,
+      drill.id,
+      results.map((r) => r.status),
+    );
   });
 
   it('list a product added or changed through the other at once', async () => {

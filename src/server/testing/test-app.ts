@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
@@ -73,4 +74,18 @@ export async function buildTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `buildTestApp` before the file's tests, closed after them. The returned object is filled in by
+ * then: read it inside tests and hooks only.
+ */
+export function setUpTestApp(options: Parameters<typeof buildTestApp>[0] = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(options));
+  });
+  // Optional: an app that failed to build has nothing to close, and its own error says why.
+  afterAll(() => t.close?.());
+  return t;
 }

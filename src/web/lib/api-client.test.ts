@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../../shared/constants.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
-import { ApiError, apiClient } from './api-client.ts';
+import { caughtApiError } from '../test/caught-api-error.ts';
+import { apiClient } from './api-client.ts';
 
 const ThingSchema = z.object({ id: z.number() });
-
-async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('apiClient', () => {
   it('returns the parsed body of a 2xx answer', async () => {
@@ -50,7 +41,7 @@ describe('apiClient', () => {
         400,
       ),
     );
-    const error = await caught(apiClient.post('/api/thing', {}, ThingSchema));
+    const error = await caughtApiError(apiClient.post('/api/thing', {}, ThingSchema));
     expect(error).toMatchObject({
       status: 400,
       code: 'VALIDATION_FAILED',
@@ -62,7 +53,7 @@ describe('apiClient', () => {
 
   it('gives a human message when the error body is not the error shape', async () => {
     mockFetch(() => new Response('<html>Bad gateway</html>', { status: 502 }));
-    const error = await caught(apiClient.get('/api/thing', ThingSchema));
+    const error = await caughtApiError(apiClient.get('/api/thing', ThingSchema));
     expect(error.status).toBe(502);
     expect(error.code).toBe('INTERNAL');
     expect(error.message).toBe('Something went wrong on our side. Please try again.');
@@ -70,14 +61,14 @@ describe('apiClient', () => {
 
   it('reports a network failure as an ApiError', async () => {
     mockFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    const error = await caught(apiClient.get('/api/thing', ThingSchema));
+    const error = await caughtApiError(apiClient.get('/api/thing', ThingSchema));
     expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
     expect(error.message).toMatch(/couldn't reach the server/);
   });
 
   it('rejects a 2xx answer that breaks the contract', async () => {
     mockFetch(() => jsonResponse({ id: 'one' }));
-    const error = await caught(apiClient.get('/api/thing', ThingSchema));
+    const error = await caughtApiError(apiClient.get('/api/thing', ThingSchema));
     expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE' });
   });
 
@@ -88,7 +79,7 @@ describe('apiClient', () => {
         422,
       ),
     );
-    const error = await caught(apiClient.post('/api/auth/sign-up/email', {}, ThingSchema));
+    const error = await caughtApiError(apiClient.post('/api/auth/sign-up/email', {}, ThingSchema));
     expect(error).toMatchObject({
       status: 422,
       code: 'USER_ALREADY_EXISTS',
@@ -98,7 +89,7 @@ describe('apiClient', () => {
 
   it('takes the message of any JSON 4xx error, with a code from the status when it has none', async () => {
     mockFetch(() => jsonResponse({ message: 'Too many requests. Please try again later.' }, 429));
-    const error = await caught(apiClient.post('/api/auth/sign-in/email', {}, ThingSchema));
+    const error = await caughtApiError(apiClient.post('/api/auth/sign-in/email', {}, ThingSchema));
     expect(error).toMatchObject({
       status: 429,
       code: 'TOO_MANY_REQUESTS',
@@ -108,7 +99,7 @@ describe('apiClient', () => {
 
   it('does not repeat a foreign 5xx message, which may be an internal detail', async () => {
     mockFetch(() => jsonResponse({ message: 'relation "session" does not exist' }, 500));
-    const error = await caught(apiClient.get('/api/auth/get-session', ThingSchema));
+    const error = await caughtApiError(apiClient.get('/api/auth/get-session', ThingSchema));
     expect(error.message).toBe('Something went wrong on our side. Please try again.');
   });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../../shared/constants.ts';
 import { mockXhr } from '../test/xhr-mock.ts';
-import { ApiError, ClientErrorCode, apiUpload } from './api-client.ts';
+import { caughtApiError } from '../test/caught-api-error.ts';
+import { ClientErrorCode, apiUpload } from './api-client.ts';
 
 const UrlSchema = z.object({ url: z.string() });
 
@@ -10,16 +11,6 @@ function imageForm() {
   const form = new FormData();
   form.append('image', new File(['png'], 'drill.png', { type: 'image/png' }));
   return form;
-}
-
-async function caught(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the upload to fail');
 }
 
 describe('apiUpload', () => {
@@ -47,7 +38,7 @@ describe('apiUpload', () => {
 
   it("turns the server's refusal into an ApiError with its message", async () => {
     mockXhr(() => ({ status: 413, body: { message: 'The image is larger than 5 MB.' } }));
-    const error = await caught(apiUpload('/api/images', imageForm(), UrlSchema));
+    const error = await caughtApiError(apiUpload('/api/images', imageForm(), UrlSchema));
     expect(error.status).toBe(413);
     expect(error.message).toBe('The image is larger than 5 MB.');
   });
@@ -57,18 +48,18 @@ describe('apiUpload', () => {
       status: 400,
       body: { code: 'VALIDATION_FAILED', message: 'Bad', fields: { image: 'Image is required' } },
     }));
-    const error = await caught(apiUpload('/api/images', imageForm(), UrlSchema));
+    const error = await caughtApiError(apiUpload('/api/images', imageForm(), UrlSchema));
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.fields).toEqual({ image: 'Image is required' });
   });
 
   it('says so when the network fails or the answer is outside the contract', async () => {
     const { requests } = mockXhr();
-    const offline = caught(apiUpload('/api/images', imageForm(), UrlSchema));
+    const offline = caughtApiError(apiUpload('/api/images', imageForm(), UrlSchema));
     requests[0]!.failNetwork();
     expect((await offline).code).toBe(ClientErrorCode.Network);
 
-    const odd = caught(apiUpload('/api/images', imageForm(), UrlSchema));
+    const odd = caughtApiError(apiUpload('/api/images', imageForm(), UrlSchema));
     requests[1]!.respond(201, { nope: true });
     expect((await odd).code).toBe(ClientErrorCode.InvalidResponse);
   });

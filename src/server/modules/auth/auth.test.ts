@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user, verification } from '../../db/schema.ts';
 import {
   linkIn,
@@ -9,13 +9,9 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from '../../testing/accounts.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { buildTestApp, setUpTestApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 /** The path and query of a link the app mailed (its host is PUBLIC_URL). */
 const pathOf = (link: string) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NAME_MAX_LENGTH } from '../../../shared/auth.ts';
 import { account, user, verification } from '../../db/schema.ts';
 import {
@@ -12,15 +12,11 @@ import {
   TEST_PASSWORD,
   uniqueEmail,
 } from '../../testing/accounts.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { setUpTestApp } from '../../testing/test-app.ts';
 import { createAuth } from './auth.ts';
 import { isIdentityEndpointOpen } from './identity-endpoints.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const signUpWith = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload });

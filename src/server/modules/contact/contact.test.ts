@@ -1,13 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessage, newsletterSubscriber } from '../../db/schema.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { setUpTestApp } from '../../testing/test-app.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp();
-});
-afterAll(() => t.close());
+const t = setUpTestApp();
 
 const countRows = async (table: typeof contactMessage | typeof newsletterSubscriber) =>
   (await t.database.db.select({ n: count() }).from(table))[0]!.n;

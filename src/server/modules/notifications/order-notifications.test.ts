@@ -2,55 +2,38 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   PaymentIntentResponseSchema,
   TEST_CARDS,
   TestConfirmResponseSchema,
 } from '../../../shared/payment.ts';
-import { PurchaseDetailSchema, PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
+import { PurchaseDetailSchema, type Purchase } from '../../../shared/purchase.ts';
 import { outbox, purchase } from '../../db/schema.ts';
-import {
-  readOutbox,
-  signUp,
-  signUpAdmin,
-  uniqueEmail,
-  type OutboxMail,
-  type SignedIn,
-} from '../../testing/accounts.ts';
-import { createProduct } from '../../testing/factories.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { readOutbox, uniqueEmail, type OutboxMail, type SignedIn } from '../../testing/accounts.ts';
+import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
 
 // The order lifecycle end to end through the API: each transition's timeline entry and the mail
 // the outbox worker of the app (running as in production, into the DATA_DIR outbox) writes.
 
 const NOTIFY = uniqueEmail('orders');
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-let t: TestApp;
-let customer: SignedIn;
-let other: SignedIn;
-let admin: SignedIn;
-beforeAll(async () => {
-  t = await buildTestApp({ env: { ORDER_NOTIFY_EMAILS: NOTIFY } });
-  customer = await signUp(t.app, { name: 'Mia Mailer' });
-  other = await signUp(t.app, { name: 'Otto Other' });
-  admin = await signUpAdmin(t);
+const t = setUpAppWithAccounts({
+  customerName: 'Mia Mailer',
+  env: { ORDER_NOTIFY_EMAILS: NOTIFY },
 });
-afterAll(() => t.close());
 
-async function placeOrder(who = customer): Promise<Purchase> {
-  const item = await createProduct(t.database.db, { name: 'Impact Driver', priceCents: 8_950 });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: who.headers,
-    payload: { productId: item.id, orderQuantity: 2, address: '9 Anvil Road', phone: '555' },
+async function placeOrder(who = t.customer): Promise<Purchase> {
+  const placed = await placeTestOrder(t, who, {
+    product: { name: 'Impact Driver', priceCents: 8_950 },
+    address: '9 Anvil Road',
+    phone: '555',
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return PurchaseSchema.parse(res.json());
+  return placed.order;
 }
 
-async function pay(order: Purchase, who = customer): Promise<string> {
+async function pay(order: Purchase, who = t.customer): Promise<string> {
   const intent = await t.app.inject({
     method: 'POST',
     url: '/api/create-payment-intent',
@@ -73,7 +56,7 @@ async function pay(order: Purchase, who = customer): Promise<string> {
   return TestConfirmResponseSchema.parse(confirmed.json()).paymentIntent.id;
 }
 
-async function detail(order: Purchase, who: SignedIn = customer) {
+async function detail(order: Purchase, who: SignedIn = t.customer) {
   const res = await t.app.inject({ url: `/api/purchase/${order._id}`, headers: who.headers });
   expect(res.statusCode, res.body).toBe(200);
   return PurchaseDetailSchema.parse(res.json());
@@ -100,7 +83,7 @@ describe('each transition: its timeline entry and its mail, once', () => {
     expect((await detail(order)).timeline).toEqual([
       { at: expect.any(String), event: 'placed', actor: 'customer' },
     ]);
-    const mail = await mailTo(customer.email, 'Order received: Impact Driver');
+    const mail = await mailTo(t.customer.email, 'Order received: Impact Driver');
     expect(mail.text).toContain('reserved it for you until');
     expect(mail.text).toContain('Quantity: 2');
     expect(mail.text).toContain('Unit price: $89.50');
@@ -119,7 +102,7 @@ describe('each transition: its timeline entry and its mail, once', () => {
       ['placed', 'customer'],
       ['paid', 'customer'],
     ]);
-    const receipt = await mailTo(customer.email, 'Payment received: Impact Driver');
+    const receipt = await mailTo(t.customer.email, 'Payment received: Impact Driver');
     expect(receipt.text).toContain('$179.00 by visa ending in 4242');
     expect(receipt.text).toContain(`Transaction id: ${intentId}`);
     expect(receipt.text).toContain(`Receipt number: ${paid.receiptNumber}`);
@@ -140,16 +123,16 @@ describe('each transition: its timeline entry and its mail, once', () => {
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/purchase/${order._id}`,
-      headers: admin.headers,
+      headers: t.admin.headers,
       payload: { stat: 'shipped' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await detail(order, admin)).timeline.map((e) => [e.event, e.actor])).toEqual([
+    expect((await detail(order, t.admin)).timeline.map((e) => [e.event, e.actor])).toEqual([
       ['placed', 'customer'],
       ['paid', 'customer'],
       ['shipped', 'admin'],
     ]);
-    const mail = await mailTo(customer.email, 'Your order has shipped: Impact Driver');
+    const mail = await mailTo(t.customer.email, 'Your order has shipped: Impact Driver');
     expect(mail.text).toContain('your order is on its way');
   });
 
@@ -157,8 +140,8 @@ describe('each transition: its timeline entry and its mail, once', () => {
     const mine = await placeOrder();
     const byAdmin = await placeOrder();
     for (const [order, who] of [
-      [mine, customer],
-      [byAdmin, admin],
+      [mine, t.customer],
+      [byAdmin, t.admin],
     ] as const) {
       const res = await t.app.inject({
         method: 'DELETE',
@@ -177,7 +160,7 @@ describe('each transition: its timeline entry and its mail, once', () => {
     });
     const mails = await vi.waitFor(
       () => {
-        const found = readOutbox(t, customer.email).filter(
+        const found = readOutbox(t, t.customer.email).filter(
           (m) => m.subject === 'Order cancelled: Impact Driver',
         );
         if (found.length < 2) throw new Error('not yet');
@@ -190,15 +173,15 @@ describe('each transition: its timeline entry and its mail, once', () => {
   });
 
   it('expired at the end of the hold: the system expires it and mails the customer', async () => {
-    const order = await placeOrder(other);
+    const order = await placeOrder(t.other);
     await t.database.db
       .update(purchase)
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(purchase.id, order._id));
-    const expired = await detail(order, other);
+    const expired = await detail(order, t.other);
     expect(expired.stat).toBe('expired');
     expect(expired.timeline.at(-1)).toMatchObject({ event: 'expired', actor: 'system' });
-    const mail = await mailTo(other.email, 'Order expired: Impact Driver');
+    const mail = await mailTo(t.other.email, 'Order expired: Impact Driver');
     expect(mail.text).toContain('was not paid before its reservation ended');
   });
 
@@ -207,7 +190,7 @@ describe('each transition: its timeline entry and its mail, once', () => {
     const ship = await t.app.inject({
       method: 'PUT',
       url: `/api/purchase/${order._id}`,
-      headers: admin.headers,
+      headers: t.admin.headers,
       payload: { stat: 'shipped' },
     });
     expect(ship.statusCode).toBe(409);
@@ -215,7 +198,7 @@ describe('each transition: its timeline entry and its mail, once', () => {
     const cancel = await t.app.inject({
       method: 'DELETE',
       url: `/api/purchase/${order._id}`,
-      headers: customer.headers,
+      headers: t.customer.headers,
     });
     expect(cancel.statusCode).toBe(409);
   });
@@ -226,7 +209,7 @@ describe('GET /api/purchase/{id}/receipt', () => {
     const order = await placeOrder();
     const intentId = await pay(order);
     const { receiptNumber } = await detail(order);
-    for (const who of [customer, admin]) {
+    for (const who of [t.customer, t.admin]) {
       const res = await t.app.inject({
         url: `/api/purchase/${order._id}/receipt`,
         headers: who.headers,
@@ -263,13 +246,13 @@ describe('GET /api/purchase/{id}/receipt', () => {
     const order = await placeOrder();
     const unpaid = await t.app.inject({
       url: `/api/purchase/${order._id}/receipt`,
-      headers: customer.headers,
+      headers: t.customer.headers,
     });
     expect(unpaid.statusCode).toBe(409);
     await pay(order);
     const foreign = await t.app.inject({
       url: `/api/purchase/${order._id}/receipt`,
-      headers: other.headers,
+      headers: t.other.headers,
     });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.headers['content-type']).toContain('application/json');
@@ -288,7 +271,7 @@ describe('GET /api/admin/failed-mails', () => {
       lastError: '550 mailbox unavailable',
       doneAt: sql`now()`,
     });
-    const res = await t.app.inject({ url: '/api/admin/failed-mails', headers: admin.headers });
+    const res = await t.app.inject({ url: '/api/admin/failed-mails', headers: t.admin.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toContainEqual(
       expect.objectContaining({
@@ -300,7 +283,7 @@ describe('GET /api/admin/failed-mails', () => {
     );
     const denied = await t.app.inject({
       url: '/api/admin/failed-mails',
-      headers: customer.headers,
+      headers: t.customer.headers,
     });
     expect(denied.statusCode).toBe(403);
   });

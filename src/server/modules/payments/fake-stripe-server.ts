@@ -24,10 +24,12 @@ export interface FakeStripeRequest {
   method: string;
   path: string;
   idempotencyKey: string | undefined;
+  /** The Authorization header: the secret key the client sent. */
+  authorization: string | undefined;
   body: URLSearchParams;
 }
 
-interface FakeIntent {
+export interface FakeIntent {
   id: string;
   object: 'payment_intent';
   amount: number;
@@ -116,6 +118,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
         method,
         path: url.pathname,
         idempotencyKey: typeof key === 'string' ? key : undefined,
+        authorization: request.headers.authorization,
         body,
       };
       fake.requests.push(recorded);

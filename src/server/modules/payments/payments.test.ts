@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ALREADY_PAID_MESSAGE,
   CardErrors,
@@ -10,9 +10,9 @@ import {
 import { PublicConfigSchema } from '../../../shared/public-config.ts';
 import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
 import { paymentIntent, purchase } from '../../db/schema.ts';
-import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct } from '../../testing/factories.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { SignedIn } from '../../testing/accounts.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
+import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { PAYMENT_IN_FLIGHT_MESSAGE } from '../purchases/purchases.service.ts';
 import {
   ORDER_CANCELLED_MESSAGE,
@@ -23,17 +23,7 @@ import {
   PAYMENT_REFUNDED_MESSAGE,
 } from './payments.service.ts';
 
-let t: TestApp;
-let customer: SignedIn;
-let other: SignedIn;
-let admin: SignedIn;
-beforeAll(async () => {
-  t = await buildTestApp();
-  customer = await signUp(t.app, { name: 'Pat Payer' });
-  other = await signUp(t.app, { name: 'Otto Other' });
-  admin = await signUpAdmin(t);
-});
-afterAll(() => t.close());
+const t = setUpAppWithAccounts({ customerName: 'Pat Payer' });
 
 const nextYear = new Date().getUTCFullYear() + 1;
 const goodCard = { number: TEST_CARDS.success, expMonth: 12, expYear: nextYear, cvc: '123' };
@@ -44,15 +34,13 @@ async function placeOrder(
   priceCents = 12_999,
   orderQuantity = 2,
 ): Promise<Purchase> {
-  const item = await createProduct(t.database.db, { priceCents });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: who.headers,
-    payload: { productId: item.id, orderQuantity, address: 'A', phone: '1' },
+  const placed = await placeTestOrder(t, who, {
+    product: { priceCents },
+    orderQuantity,
+    address: 'A',
+    phone: '1',
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return PurchaseSchema.parse(res.json());
+  return placed.order;
 }
 
 const createIntent = (who: SignedIn, payload: object) =>
@@ -128,8 +116,8 @@ describe('GET /api/config', () => {
 
 describe('POST /api/create-payment-intent', () => {
   it("charges the order's total from the database, whatever the body says", async () => {
-    const order = await placeOrder(customer, 12_999, 3);
-    const res = await createIntent(customer, {
+    const order = await placeOrder(t.customer, 12_999, 3);
+    const res = await createIntent(t.customer, {
       purchaseId: order._id,
       totalPrice: 0.5,
       amount: 1,
@@ -141,16 +129,16 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it('gives one intent per order, also to 10 parallel calls', async () => {
-    const order = await placeOrder(customer);
+    const order = await placeOrder(t.customer);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => createIntent(customer, { purchaseId: order._id })),
+      Array.from({ length: 10 }, () => createIntent(t.customer, { purchaseId: order._id })),
     );
     const secrets = new Set(
       answers.map((res) => (res.json() as { clientSecret: string }).clientSecret),
     );
     expect(answers.map((res) => res.statusCode)).toEqual(Array(10).fill(200));
     expect(secrets.size).toBe(1);
-    const again = await intentFor(customer, order);
+    const again = await intentFor(t.customer, order);
     expect(secrets.has(again.clientSecret)).toBe(true);
     const rows = await t.database.db
       .select()
@@ -160,12 +148,12 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it("answers someone else's, unknown and malformed orders as not found", async () => {
-    const order = await placeOrder(customer);
+    const order = await placeOrder(t.customer);
     for (const [who, purchaseId] of [
-      [other, order._id],
-      [admin, order._id],
-      [customer, '00000000-0000-4000-8000-000000000000'],
-      [customer, 'not-an-id'],
+      [t.other, order._id],
+      [t.admin, order._id],
+      [t.customer, '00000000-0000-4000-8000-000000000000'],
+      [t.customer, 'not-an-id'],
     ] as const) {
       const res = await createIntent(who, { purchaseId });
       expect(res.statusCode).toBe(404);
@@ -174,29 +162,29 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   it('refuses paid, cancelled and expired orders with 409', async () => {
-    const paid = await placeOrder(customer);
-    const intentId = await pay(customer, paid);
-    expect((await markPaid(customer, paid._id, intentId)).statusCode).toBe(200);
-    const res = await createIntent(customer, { purchaseId: paid._id });
+    const paid = await placeOrder(t.customer);
+    const intentId = await pay(t.customer, paid);
+    expect((await markPaid(t.customer, paid._id, intentId)).statusCode).toBe(200);
+    const res = await createIntent(t.customer, { purchaseId: paid._id });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: ALREADY_PAID_MESSAGE });
 
-    const cancelled = await placeOrder(customer);
+    const cancelled = await placeOrder(t.customer);
     await t.app.inject({
       method: 'DELETE',
       url: `/api/purchase/${cancelled._id}`,
-      headers: customer.headers,
+      headers: t.customer.headers,
     });
-    const refused = await createIntent(customer, { purchaseId: cancelled._id });
+    const refused = await createIntent(t.customer, { purchaseId: cancelled._id });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: ORDER_CANCELLED_MESSAGE });
 
-    const expired = await placeOrder(customer);
+    const expired = await placeOrder(t.customer);
     await t.database.db
       .update(purchase)
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(purchase.id, expired._id));
-    const late = await createIntent(customer, { purchaseId: expired._id });
+    const late = await createIntent(t.customer, { purchaseId: expired._id });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ message: ORDER_EXPIRED_MESSAGE });
   });
@@ -228,8 +216,8 @@ describe('POST /api/test-processor/confirm', () => {
     ['short CVC', { ...goodCard, cvc: '12' }, CardErrors.invalidCvc],
     ['3-digit Amex CVC', { ...goodCard, number: '378282246310005' }, CardErrors.invalidCvc],
   ])('refuses a %s card with 402 and the provider message, unpaid', async (_, card, error) => {
-    const order = await placeOrder(customer);
-    const { clientSecret } = await intentFor(customer, order);
+    const order = await placeOrder(t.customer);
+    const { clientSecret } = await intentFor(t.customer, order);
     const res = await confirm(clientSecret, card);
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ error: { code: error.code, message: error.message } });
@@ -238,8 +226,8 @@ describe('POST /api/test-processor/confirm', () => {
   });
 
   it('accepts an Amex card with a 4-digit CVC', async () => {
-    const order = await placeOrder(customer);
-    const { clientSecret } = await intentFor(customer, order);
+    const order = await placeOrder(t.customer);
+    const { clientSecret } = await intentFor(t.customer, order);
     const res = await confirm(clientSecret, {
       ...goodCard,
       number: '378282246310005',
@@ -249,8 +237,8 @@ describe('POST /api/test-processor/confirm', () => {
   });
 
   it('succeeds with 4242…, settles the order at once, and lets a declined card retry', async () => {
-    const order = await placeOrder(customer, 1_000, 1);
-    const { clientSecret } = await intentFor(customer, order);
+    const order = await placeOrder(t.customer, 1_000, 1);
+    const { clientSecret } = await intentFor(t.customer, order);
     expect(
       (await confirm(clientSecret, { ...goodCard, number: TEST_CARDS.declined })).statusCode,
     ).toBe(402);
@@ -283,8 +271,8 @@ describe('POST /api/test-processor/confirm', () => {
   });
 
   it('never stores a card number', async () => {
-    const order = await placeOrder(customer);
-    const { clientSecret } = await intentFor(customer, order);
+    const order = await placeOrder(t.customer);
+    const { clientSecret } = await intentFor(t.customer, order);
     await confirm(clientSecret, { ...goodCard, number: TEST_CARDS.declined });
     await confirm(clientSecret, goodCard);
     const dump = await t.database.pool.query<{ row: string }>(
@@ -299,23 +287,23 @@ describe('POST /api/test-processor/confirm', () => {
 
 describe('PATCH /api/purchase/{id}', () => {
   it('marks the order paid after a verified payment, idempotently; then it ships', async () => {
-    const order = await placeOrder(customer);
-    const intentId = await pay(customer, order);
-    const res = await markPaid(customer, order._id, intentId);
+    const order = await placeOrder(t.customer);
+    const intentId = await pay(t.customer, order);
+    const res = await markPaid(t.customer, order._id, intentId);
     expect(res.statusCode, res.body).toBe(200);
     expect(PurchaseSchema.parse(res.json())).toMatchObject({
       paid: true,
       transactionId: intentId,
       stat: 'pending',
     });
-    const again = await markPaid(customer, order._id, intentId);
+    const again = await markPaid(t.customer, order._id, intentId);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ paid: true, transactionId: intentId });
 
     const shipped = await t.app.inject({
       method: 'PUT',
       url: `/api/purchase/${order._id}`,
-      headers: admin.headers,
+      headers: t.admin.headers,
       payload: { stat: 'shipped' },
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
@@ -323,53 +311,53 @@ describe('PATCH /api/purchase/{id}', () => {
   });
 
   it('refuses a made-up transaction id and changes nothing', async () => {
-    const order = await placeOrder(customer);
-    await intentFor(customer, order);
-    const res = await markPaid(customer, order._id, 'pi_made_up');
+    const order = await placeOrder(t.customer);
+    await intentFor(t.customer, order);
+    const res = await markPaid(t.customer, order._id, 'pi_made_up');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: PAYMENT_NOT_FOR_ORDER_MESSAGE });
     expect(await stateOf(order._id)).toMatchObject({ paid: false, transactionId: null });
   });
 
   it("refuses another order's succeeded payment and changes nothing", async () => {
-    const cheap = await placeOrder(customer, 100, 1);
-    const dear = await placeOrder(customer, 100, 1);
-    const cheapIntent = await pay(customer, cheap);
-    await intentFor(customer, dear);
-    const res = await markPaid(customer, dear._id, cheapIntent);
+    const cheap = await placeOrder(t.customer, 100, 1);
+    const dear = await placeOrder(t.customer, 100, 1);
+    const cheapIntent = await pay(t.customer, cheap);
+    await intentFor(t.customer, dear);
+    const res = await markPaid(t.customer, dear._id, cheapIntent);
     expect(res.statusCode).toBe(400);
     expect(await stateOf(dear._id)).toMatchObject({ paid: false });
     expect(await stateOf(cheap._id)).toMatchObject({ paid: true, transactionId: cheapIntent });
   });
 
   it('refuses a payment that has not succeeded', async () => {
-    const order = await placeOrder(customer);
-    const { clientSecret } = await intentFor(customer, order);
+    const order = await placeOrder(t.customer);
+    const { clientSecret } = await intentFor(t.customer, order);
     await confirm(clientSecret, { ...goodCard, number: TEST_CARDS.declined });
     const intentId = clientSecret.split('_secret_')[0]!;
-    const res = await markPaid(customer, order._id, intentId);
+    const res = await markPaid(t.customer, order._id, intentId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: PAYMENT_NOT_SUCCEEDED_MESSAGE });
     expect(await stateOf(order._id)).toMatchObject({ paid: false });
   });
 
   it('refuses a payment for another amount than the order total', async () => {
-    const order = await placeOrder(customer);
-    const intentId = await succeededButUnrecorded(customer, order);
+    const order = await placeOrder(t.customer);
+    const intentId = await succeededButUnrecorded(t.customer, order);
     await t.database.db
       .update(paymentIntent)
       .set({ amountCents: 1 })
       .where(eq(paymentIntent.id, intentId));
-    const res = await markPaid(customer, order._id, intentId);
+    const res = await markPaid(t.customer, order._id, intentId);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ message: PAYMENT_MISMATCH_MESSAGE });
     expect(await stateOf(order._id)).toMatchObject({ paid: false });
   });
 
   it("answers someone else's order as not found", async () => {
-    const order = await placeOrder(customer);
-    const intentId = await succeededButUnrecorded(customer, order);
-    const res = await markPaid(other, order._id, intentId);
+    const order = await placeOrder(t.customer);
+    const intentId = await succeededButUnrecorded(t.customer, order);
+    const res = await markPaid(t.other, order._id, intentId);
     expect(res.statusCode).toBe(404);
     expect(await stateOf(order._id)).toMatchObject({ paid: false });
   });
@@ -377,12 +365,12 @@ describe('PATCH /api/purchase/{id}', () => {
 
 describe('payments in flight vs cancel and expiry', () => {
   it('refuses to cancel an order whose payment succeeded but is not yet recorded', async () => {
-    const order = await placeOrder(customer);
-    const intentId = await succeededButUnrecorded(customer, order);
+    const order = await placeOrder(t.customer);
+    const intentId = await succeededButUnrecorded(t.customer, order);
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/purchase/${order._id}`,
-      headers: customer.headers,
+      headers: t.customer.headers,
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: PAYMENT_IN_FLIGHT_MESSAGE });
@@ -393,18 +381,18 @@ describe('payments in flight vs cancel and expiry', () => {
       .update(purchase)
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(purchase.id, order._id));
-    await t.app.inject({ url: `/api/purchase/${order._id}`, headers: customer.headers });
+    await t.app.inject({ url: `/api/purchase/${order._id}`, headers: t.customer.headers });
     expect(await stateOf(order._id)).toMatchObject({ status: 'pending' });
-    expect((await markPaid(customer, order._id, intentId)).statusCode).toBe(200);
+    expect((await markPaid(t.customer, order._id, intentId)).statusCode).toBe(200);
   });
 
   it('cancelling the order cancels its intent: the confirm is refused, no card is charged', async () => {
-    const order = await placeOrder(customer);
-    const { clientSecret } = await intentFor(customer, order);
+    const order = await placeOrder(t.customer);
+    const { clientSecret } = await intentFor(t.customer, order);
     const cancelled = await t.app.inject({
       method: 'DELETE',
       url: `/api/purchase/${order._id}`,
-      headers: customer.headers,
+      headers: t.customer.headers,
     });
     expect(cancelled.statusCode).toBe(200);
     expect(await intentRow(order._id)).toMatchObject({ status: 'canceled' });
@@ -418,12 +406,12 @@ describe('payments in flight vs cancel and expiry', () => {
   });
 
   it('refunds a payment that succeeded at the provider before the cancel reached it, once', async () => {
-    const order = await placeOrder(customer);
-    await intentFor(customer, order);
+    const order = await placeOrder(t.customer);
+    await intentFor(t.customer, order);
     const cancelled = await t.app.inject({
       method: 'DELETE',
       url: `/api/purchase/${order._id}`,
-      headers: customer.headers,
+      headers: t.customer.headers,
     });
     expect(cancelled.statusCode).toBe(200);
     // The provider confirmed the card just before our cancel reached it (possible with Stripe).
@@ -434,7 +422,7 @@ describe('payments in flight vs cancel and expiry', () => {
       .where(eq(paymentIntent.id, intentId));
 
     for (let i = 0; i < 2; i += 1) {
-      const res = await markPaid(customer, order._id, intentId);
+      const res = await markPaid(t.customer, order._id, intentId);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({ message: PAYMENT_REFUNDED_MESSAGE });
     }
@@ -444,7 +432,7 @@ describe('payments in flight vs cancel and expiry', () => {
     expect(row?.refundedAt).toBeInstanceOf(Date);
     const detail = await t.app.inject({
       url: `/api/purchase/${order._id}`,
-      headers: customer.headers,
+      headers: t.customer.headers,
     });
     expect(
       (detail.json() as { timeline: { event: string }[] }).timeline.map((e) => e.event),
@@ -452,13 +440,13 @@ describe('payments in flight vs cancel and expiry', () => {
   });
 
   it('expiry cancels the intent; a payment the provider took anyway is refunded', async () => {
-    const order = await placeOrder(customer);
-    const { clientSecret } = await intentFor(customer, order);
+    const order = await placeOrder(t.customer);
+    const { clientSecret } = await intentFor(t.customer, order);
     await t.database.db
       .update(purchase)
       .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
       .where(eq(purchase.id, order._id));
-    await t.app.inject({ url: `/api/purchase/${order._id}`, headers: customer.headers });
+    await t.app.inject({ url: `/api/purchase/${order._id}`, headers: t.customer.headers });
     expect(await stateOf(order._id)).toMatchObject({ status: 'expired' });
     // Expiry cancels the intent too: the secret no longer charges the card.
     const confirmed = await confirm(clientSecret);
@@ -469,7 +457,7 @@ describe('payments in flight vs cancel and expiry', () => {
       .update(paymentIntent)
       .set({ status: 'succeeded' })
       .where(eq(paymentIntent.id, intentId));
-    const res = await markPaid(customer, order._id, intentId);
+    const res = await markPaid(t.customer, order._id, intentId);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ message: PAYMENT_REFUNDED_MESSAGE });
     expect(await intentRow(order._id)).toMatchObject({ status: 'refunded' });

@@ -1,63 +1,32 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiErrorSchema, ErrorCode } from '../../../shared/errors.ts';
 import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   PaymentIntentResponseSchema,
 } from '../../../shared/payment.ts';
-import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
 import { paymentIntent, product, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct } from '../../testing/factories.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
-import { startFakeStripe, type FakeStripeServer } from './fake-stripe-server.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
+import { startFakeStripe } from './fake-stripe-server.ts';
+import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
 import { intentKeyOf } from './stripe-provider.ts';
 
 // The app with Stripe configured while Stripe fails: its calls reach a local fake of Stripe's API
 // over real HTTP (the SDK's fetch is pointed at 127.0.0.1). Timeouts are covered by
 // stripe-provider.test.ts with short bounds; here the app's own bounds stay as configured.
 
-const WEBHOOK_SECRET = 'whsec_outage_secret';
-let fake: FakeStripeServer;
-let t: TestApp;
+const WEBHOOK_SECRET = STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET;
+const t = setUpAppWithFakeStripe();
 let customer: SignedIn;
-
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  const realFetch = globalThis.fetch;
-  const local = `http://${fake.host}:${fake.port}`;
-  // The app's Stripe client takes the global fetch when it is built.
-  vi.stubGlobal('fetch', (input: string | URL, init?: RequestInit) =>
-    realFetch(String(input).replace('https://api.stripe.com', local), init),
-  );
-  t = await buildTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_outage',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_outage',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    },
-  });
   customer = await signUp(t.app, { name: 'Olga Outage' });
 });
-afterAll(async () => {
-  await t.close();
-  vi.unstubAllGlobals();
-  await fake.close();
-});
-beforeEach(() => fake.reset());
+beforeEach(() => t.stripe.reset());
 
-async function placeOrder(): Promise<{ order: Purchase; productId: string }> {
-  const item = await createProduct(t.database.db, { priceCents: 2_500, availableQuantity: 10 });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: customer.headers,
-    payload: { productId: item.id, orderQuantity: 2 },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return { order: PurchaseSchema.parse(res.json()), productId: item.id };
-}
+const placeOrder = () =>
+  placeTestOrder(t, customer, { product: { priceCents: 2_500, availableQuantity: 10 } });
 
 const askIntent = (orderId: string) =>
   t.app.inject({
@@ -102,7 +71,7 @@ describe('POST /api/create-payment-intent while Stripe fails', () => {
     'answers %s (fake mode %s) with %i, writes nothing, and a retry works',
     async (_, mode, status) => {
       const { order, productId } = await placeOrder();
-      fake.mode = mode;
+      t.stripe.mode = mode;
       expectProviderFailure(await askIntent(order._id), status);
       // The order stays unpaid and keeps holding its stock; no intent is recorded.
       expect(await stateOf(order._id, productId)).toEqual({
@@ -112,26 +81,26 @@ describe('POST /api/create-payment-intent while Stripe fails', () => {
         intents: 0,
       });
 
-      fake.mode = 'ok';
+      t.stripe.mode = 'ok';
       const retry = await askIntent(order._id);
       expect(retry.statusCode, retry.body).toBe(200);
       expect(PaymentIntentResponseSchema.parse(retry.json())).toMatchObject({ amount: 5_000 });
-      expect(fake.intents.size).toBe(1);
+      expect(t.stripe.intents.size).toBe(1);
       expect(await stateOf(order._id, productId)).toMatchObject({ intents: 1, stock: 8 });
-      for (const request of fake.requests.filter((r) => r.method === 'POST'))
+      for (const request of t.stripe.requests.filter((r) => r.method === 'POST'))
         expect(request.idempotencyKey).toBe(intentKeyOf(order._id));
     },
   );
 
   it('answers 503 when the connection to Stripe fails', async () => {
     const { order, productId } = await placeOrder();
-    await fake.close();
+    await t.stripe.close();
     try {
       expectProviderFailure(await askIntent(order._id));
       expect(await stateOf(order._id, productId)).toMatchObject({ paid: false, intents: 0 });
     } finally {
       // Back on the same port, where the app's Stripe client points.
-      fake = await startFakeStripe(fake.port);
+      t.stripe = await startFakeStripe(t.stripe.port);
     }
   });
 });
@@ -144,7 +113,7 @@ describe('PATCH /api/purchase/{id} while Stripe fails', () => {
     const intentId = PaymentIntentResponseSchema.parse(asked.json()).clientSecret.split(
       '_secret_',
     )[0]!;
-    fake.intents.get(intentId)!.status = 'succeeded';
+    t.stripe.intents.get(intentId)!.status = 'succeeded';
     const patch = () =>
       t.app.inject({
         method: 'PATCH',
@@ -152,10 +121,10 @@ describe('PATCH /api/purchase/{id} while Stripe fails', () => {
         headers: customer.headers,
         payload: { transactionId: intentId },
       });
-    fake.mode = 'rate-limited-429';
+    t.stripe.mode = 'rate-limited-429';
     expectProviderFailure(await patch());
     expect(await stateOf(order._id, productId)).toMatchObject({ paid: false, stock: 8 });
-    fake.mode = 'ok';
+    t.stripe.mode = 'ok';
     const retry = await patch();
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ paid: true, transactionId: intentId });
@@ -176,7 +145,7 @@ describe('POST /api/webhooks/stripe while Stripe fails', () => {
       headers: customer.headers,
     });
     expect(cancel.statusCode).toBe(200);
-    const intent = fake.intents.get(intentId)!;
+    const intent = t.stripe.intents.get(intentId)!;
     intent.status = 'succeeded';
     const event = {
       id: `evt_outage_${intentId}`,
@@ -198,8 +167,8 @@ describe('POST /api/webhooks/stripe while Stripe fails', () => {
       });
     };
     // Stripe answers the retrieve, then fails the refund.
-    fake.mode = 'error-500';
-    fake.faultOnly = (request) => request.path === '/v1/refunds';
+    t.stripe.mode = 'error-500';
+    t.stripe.faultOnly = (request) => request.path === '/v1/refunds';
     const first = await deliver();
     expect(first.statusCode).toBe(503);
     const [row] = await t.database.db
@@ -208,10 +177,10 @@ describe('POST /api/webhooks/stripe while Stripe fails', () => {
       .where(eq(paymentIntent.id, intentId));
     expect(row?.status).not.toBe('refunded');
 
-    fake.mode = 'ok';
+    t.stripe.mode = 'ok';
     expect((await deliver()).statusCode).toBe(200);
     expect(row).toBeDefined();
-    const refunds = fake.requests.filter((r) => r.path === '/v1/refunds');
+    const refunds = t.stripe.requests.filter((r) => r.path === '/v1/refunds');
     expect(new Set(refunds.map((r) => r.idempotencyKey))).toEqual(new Set([`refund-${intentId}`]));
   });
 });

@@ -1,125 +1,31 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PaymentIntentResponseSchema } from '../../../shared/payment.ts';
 import { PublicConfigSchema } from '../../../shared/public-config.ts';
-import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
+import { type Purchase } from '../../../shared/purchase.ts';
 import { paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct } from '../../testing/factories.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
+import type { FakeIntent } from './fake-stripe-server.ts';
+import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
 import { PAYMENT_REFUNDED_MESSAGE } from './payments.service.ts';
 
-// Stripe, offline: the SDK's fetch is a fake that records each request and answers like Stripe.
+// Stripe, offline: the app's calls reach a local fake of Stripe's API (testing/stripe-test-app.ts).
 
-interface Recorded {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: URLSearchParams;
-}
-interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  metadata: Record<string, string>;
-}
-
-function fakeStripe() {
-  const requests: Recorded[] = [];
-  const intents = new Map<string, FakeIntent>();
-  const byKey = new Map<string, FakeIntent>();
-  let made = 0;
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json', 'request-id': `req_${requests.length}` },
-    });
-  const fetchFn = (input: string | URL | Request, init?: RequestInit) => {
-    const url = new URL(String(input));
-    if (url.origin !== 'https://api.stripe.com') throw new Error(`unexpected fetch ${url.href}`);
-    const headers = Object.fromEntries(
-      new Headers(init?.headers as ConstructorParameters<typeof Headers>[0]).entries(),
-    ) as Record<string, string>;
-    const body = new URLSearchParams(typeof init?.body === 'string' ? init.body : '');
-    requests.push({ method: init?.method ?? 'GET', path: url.pathname, headers, body });
-    if (init?.method === 'POST' && url.pathname === '/v1/payment_intents') {
-      const key = headers['idempotency-key'] ?? '';
-      const existing = byKey.get(key);
-      if (existing) return Promise.resolve(json(200, existing));
-      made += 1;
-      const id = `pi_fake${made}`;
-      const intent: FakeIntent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(body.get('amount')),
-        currency: body.get('currency') ?? '',
-        status: 'requires_payment_method',
-        client_secret: `${id}_secret_fake`,
-        metadata: { purchaseId: body.get('metadata[purchaseId]') ?? '' },
-      };
-      intents.set(id, intent);
-      byKey.set(key, intent);
-      return Promise.resolve(json(200, intent));
-    }
-    const retrieve = url.pathname.match(/^\/v1\/payment_intents\/([^/]+)$/);
-    if (init?.method === 'GET' && retrieve) {
-      const intent = intents.get(decodeURIComponent(retrieve[1]!));
-      if (!intent)
-        return Promise.resolve(
-          json(404, {
-            error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such' },
-          }),
-        );
-      return Promise.resolve(json(200, intent));
-    }
-    if (init?.method === 'POST' && url.pathname === '/v1/refunds') {
-      return Promise.resolve(
-        json(200, { id: 're_1', object: 'refund', payment_intent: body.get('payment_intent') }),
-      );
-    }
-    return Promise.resolve(json(400, { error: { type: 'invalid_request_error', message: 'no' } }));
-  };
-  return { requests, intents, fetchFn };
-}
-
-const WEBHOOK_SECRET = 'whsec_test_secret';
-const stripeEnv = {
-  STRIPE_SECRET_KEY: 'sk_test_offline',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_offline',
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-};
-
-let t: TestApp;
+const WEBHOOK_SECRET = STRIPE_TEST_ENV.STRIPE_WEBHOOK_SECRET;
+const t = setUpAppWithFakeStripe();
 let customer: SignedIn;
 let other: SignedIn;
-const fake = fakeStripe();
 beforeAll(async () => {
-  // The app's Stripe client takes the global fetch when it is built.
-  vi.stubGlobal('fetch', fake.fetchFn);
-  t = await buildTestApp({ env: stripeEnv });
   customer = await signUp(t.app, { name: 'Sam Stripe' });
   other = await signUp(t.app, { name: 'Otto Other' });
 });
-afterAll(async () => {
-  await t.close();
-  vi.unstubAllGlobals();
-});
 
 async function placeOrder(who: SignedIn, priceCents = 4_250, orderQuantity = 2): Promise<Purchase> {
-  const item = await createProduct(t.database.db, { priceCents });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/purchase',
-    headers: who.headers,
-    payload: { productId: item.id, orderQuantity },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return PurchaseSchema.parse(res.json());
+  return (await placeTestOrder(t, who, { product: { priceCents }, orderQuantity })).order;
 }
 
 async function intentFor(who: SignedIn, order: Purchase) {
@@ -136,7 +42,7 @@ async function intentFor(who: SignedIn, order: Purchase) {
 
 /** What Stripe.js does in the browser: the intent succeeds at Stripe. */
 const succeedAtStripe = (intentId: string) => {
-  fake.intents.get(intentId)!.status = 'succeeded';
+  t.stripe.intents.get(intentId)!.status = 'succeeded';
 };
 
 function deliver(
@@ -185,7 +91,7 @@ describe('Stripe configured', () => {
     const res = await t.app.inject({ url: '/api/config' });
     expect(PublicConfigSchema.parse(res.json()).payments).toEqual({
       provider: 'stripe',
-      publishableKey: 'pk_test_offline',
+      publishableKey: STRIPE_TEST_ENV.STRIPE_PUBLISHABLE_KEY,
     });
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
@@ -205,20 +111,20 @@ describe('Stripe configured', () => {
 
   it('creates the intent at Stripe for the database total, with metadata and idempotency key', async () => {
     const order = await placeOrder(customer, 4_250, 2);
-    const before = fake.requests.length;
+    const before = t.stripe.requests.length;
     const [first, second] = await Promise.all([
       intentFor(customer, order),
       intentFor(customer, order),
     ]);
     expect(first).toMatchObject({ provider: 'stripe', amount: 8_500, currency: 'usd' });
     expect(second!.clientSecret).toBe(first!.clientSecret);
-    const sent = fake.requests.slice(before);
+    const sent = t.stripe.requests.slice(before);
     expect(sent.length).toBeGreaterThanOrEqual(1);
     for (const request of sent) {
       expect(request.method).toBe('POST');
       expect(request.path).toBe('/v1/payment_intents');
-      expect(request.headers['idempotency-key']).toBe(`purchase-${order._id}`);
-      expect(request.headers.authorization).toBe('Bearer sk_test_offline');
+      expect(request.idempotencyKey).toBe(`purchase-${order._id}`);
+      expect(request.authorization).toBe(`Bearer ${STRIPE_TEST_ENV.STRIPE_SECRET_KEY}`);
       expect(Object.fromEntries(request.body)).toEqual({
         amount: '8500',
         currency: 'usd',
@@ -240,11 +146,11 @@ describe('Stripe configured', () => {
     expect((await patch()).statusCode).toBe(409);
     expect(await stateOf(order._id)).toMatchObject({ paid: false });
     succeedAtStripe(intentId);
-    const before = fake.requests.length;
+    const before = t.stripe.requests.length;
     const res = await patch();
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ paid: true, transactionId: intentId });
-    expect(fake.requests.slice(before)[0]).toMatchObject({
+    expect(t.stripe.requests.slice(before)[0]).toMatchObject({
       method: 'GET',
       path: `/v1/payment_intents/${intentId}`,
     });
@@ -254,7 +160,7 @@ describe('Stripe configured', () => {
     const order = await placeOrder(customer);
     const { intentId } = await intentFor(customer, order);
     succeedAtStripe(intentId);
-    fake.intents.get(intentId)!.amount = 1;
+    t.stripe.intents.get(intentId)!.amount = 1;
     const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/purchase/${order._id}`,
@@ -271,7 +177,7 @@ describe('POST /api/webhooks/stripe', () => {
     const order = await placeOrder(customer);
     const { intentId } = await intentFor(customer, order);
     succeedAtStripe(intentId);
-    const event = intentEvent('payment_intent.succeeded', fake.intents.get(intentId)!);
+    const event = intentEvent('payment_intent.succeeded', t.stripe.intents.get(intentId)!);
     const res = await deliver(event);
     expect(res.statusCode, res.body).toBe(200);
     expect(await stateOf(order._id)).toEqual({
@@ -280,9 +186,9 @@ describe('POST /api/webhooks/stripe', () => {
       transactionId: intentId,
     });
     // A duplicate delivery is a no-op.
-    const before = fake.requests.length;
+    const before = t.stripe.requests.length;
     expect((await deliver(event)).statusCode).toBe(200);
-    expect(fake.requests.length).toBe(before);
+    expect(t.stripe.requests.length).toBe(before);
     const recorded = await t.database.db
       .select()
       .from(paymentEvent)
@@ -294,7 +200,7 @@ describe('POST /api/webhooks/stripe', () => {
     const order = await placeOrder(customer);
     const { intentId } = await intentFor(customer, order);
     succeedAtStripe(intentId);
-    const intent = fake.intents.get(intentId)!;
+    const intent = t.stripe.intents.get(intentId)!;
     expect((await deliver(intentEvent('payment_intent.succeeded', intent))).statusCode).toBe(200);
     const failed = intentEvent('payment_intent.payment_failed', intent, {
       status: 'requires_payment_method',
@@ -312,7 +218,7 @@ describe('POST /api/webhooks/stripe', () => {
   it('records a failure on an unpaid order without paying it', async () => {
     const order = await placeOrder(customer);
     const { intentId } = await intentFor(customer, order);
-    const failed = intentEvent('payment_intent.payment_failed', fake.intents.get(intentId)!, {
+    const failed = intentEvent('payment_intent.payment_failed', t.stripe.intents.get(intentId)!, {
       last_payment_error: { code: 'card_declined' },
     });
     expect((await deliver(failed)).statusCode).toBe(200);
@@ -331,7 +237,7 @@ describe('POST /api/webhooks/stripe', () => {
     const order = await placeOrder(customer);
     const { intentId } = await intentFor(customer, order);
     succeedAtStripe(intentId);
-    const intent = fake.intents.get(intentId)!;
+    const intent = t.stripe.intents.get(intentId)!;
     const wrongSecret = await deliver(intentEvent('payment_intent.succeeded', intent), {
       secret: 'whsec_someone_else',
     });
@@ -372,7 +278,7 @@ describe('POST /api/webhooks/stripe', () => {
     const { intentId } = await intentFor(customer, mine);
     await intentFor(other, theirs);
     succeedAtStripe(intentId);
-    const forged = intentEvent('payment_intent.succeeded', fake.intents.get(intentId)!, {
+    const forged = intentEvent('payment_intent.succeeded', t.stripe.intents.get(intentId)!, {
       metadata: { purchaseId: theirs._id },
     });
     expect((await deliver(forged)).statusCode).toBe(200);
@@ -389,13 +295,13 @@ describe('POST /api/webhooks/stripe', () => {
     });
     expect(cancel.statusCode).toBe(200);
     succeedAtStripe(intentId);
-    const before = fake.requests.length;
+    const before = t.stripe.requests.length;
     expect(
-      (await deliver(intentEvent('payment_intent.succeeded', fake.intents.get(intentId)!)))
+      (await deliver(intentEvent('payment_intent.succeeded', t.stripe.intents.get(intentId)!)))
         .statusCode,
     ).toBe(200);
-    const refund = fake.requests.slice(before).find((r) => r.path === '/v1/refunds');
-    expect(refund?.headers['idempotency-key']).toBe(`refund-${intentId}`);
+    const refund = t.stripe.requests.slice(before).find((r) => r.path === '/v1/refunds');
+    expect(refund?.idempotencyKey).toBe(`refund-${intentId}`);
     expect(refund?.body.get('payment_intent')).toBe(intentId);
     const [row] = await t.database.db
       .select()

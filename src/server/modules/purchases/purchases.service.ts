@@ -283,20 +283,27 @@ export async function cancelPurchase(
         })
         .where(eq(product.id, row.productId));
     }
-    if (isAdmin(caller)) {
-      const after = toPurchase(row);
-      await recordAudit(tx, caller, {
-        action: 'purchase.cancel',
-        targetType: 'purchase',
-        targetId: row.id,
-        before: { ...after, stat: TRANSITIONS.cancel.from },
-        after,
-      });
-    }
+    if (isAdmin(caller)) await auditTransition(tx, caller, 'cancel', toPurchase(row));
     return row;
   });
   if (!cancelled) throw refusal('cancel', await currentState(db, caller, id));
   return { deletedCount: 1 };
+}
+
+/** An admin's transition of an order, audited: the order after it, and before it (its status then). */
+async function auditTransition(
+  tx: Queryable,
+  admin: AuthUser,
+  transition: 'cancel' | 'ship',
+  after: Purchase,
+): Promise<void> {
+  await recordAudit(tx, admin, {
+    action: `purchase.${transition}`,
+    targetType: 'purchase',
+    targetId: after._id,
+    before: { ...after, stat: TRANSITIONS[transition].from },
+    after,
+  });
 }
 
 /** PUT /api/purchase/{id}: ships a paid, pending order (admins). */
@@ -311,13 +318,7 @@ export async function shipPurchase(db: Db, admin: AuthUser, id: string): Promise
     if (!row) return undefined;
     await applyEffects(tx, row.id, 'shipped', 'admin');
     const after = toPurchase(row);
-    await recordAudit(tx, admin, {
-      action: 'purchase.ship',
-      targetType: 'purchase',
-      targetId: row.id,
-      before: { ...after, stat: TRANSITIONS.ship.from },
-      after,
-    });
+    await auditTransition(tx, admin, 'ship', after);
     return after;
   });
   if (!shipped) throw refusal('ship', await currentState(db, admin, id));

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ABOVE_STOCK_MESSAGE,
   BELOW_MINIMUM_MESSAGE,
@@ -8,22 +8,13 @@ import {
   type Purchase,
 } from '../../../shared/purchase.ts';
 import { auditLog, product, purchase } from '../../db/schema.ts';
-import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
+import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { createProduct, stockOf, type TestProduct } from '../../testing/factories.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 import { expireStaleHolds, markPurchasePaid } from './purchases.service.ts';
 
-let t: TestApp;
-let customer: SignedIn;
-let other: SignedIn;
-let admin: SignedIn;
-beforeAll(async () => {
-  t = await buildTestApp();
-  customer = await signUp(t.app, { name: 'Carla Customer' });
-  other = await signUp(t.app, { name: 'Otto Other' });
-  admin = await signUpAdmin(t);
-});
-afterAll(() => t.close());
+const t = setUpAppWithAccounts();
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -93,7 +84,7 @@ describe('POST /api/purchase', () => {
       availableQuantity: 50,
     });
     const before = await stockOf(t.database.db, item.id);
-    const res = await order(customer, {
+    const res = await order(t.customer, {
       productId: item.id,
       orderQuantity: 3,
       address: ' 1 Workshop Lane ',
@@ -107,7 +98,7 @@ describe('POST /api/purchase', () => {
       productId: item.id,
       product: 'Brushless Drill',
       price: 129.99,
-      customerEmail: customer.email,
+      customerEmail: t.customer.email,
       customerName: 'Carla Customer',
       phone: '+1 555 0100',
       address: '1 Workshop Lane',
@@ -136,12 +127,12 @@ describe('POST /api/purchase', () => {
 
   it('ignores price, total, customer, status and payment sent by the client', async () => {
     const item = await createProduct(t.database.db, { priceCents: 5_000 });
-    const res = await order(customer, {
+    const res = await order(t.customer, {
       productId: item.id,
       orderQuantity: 2,
       price: 0.01,
       totalPrice: 0.02,
-      customerEmail: other.email,
+      customerEmail: t.other.email,
       customerName: 'Mallory',
       stat: 'shipped',
       status: 'shipped',
@@ -153,7 +144,7 @@ describe('POST /api/purchase', () => {
     expect(res.json()).toMatchObject({
       price: 50,
       totalPrice: 100,
-      customerEmail: customer.email,
+      customerEmail: t.customer.email,
       customerName: 'Carla Customer',
       stat: 'pending',
       paid: false,
@@ -161,19 +152,19 @@ describe('POST /api/purchase', () => {
       address: '',
       phone: '',
     });
-    expect((await listMine(other)).json()).toEqual([]);
+    expect((await listMine(t.other)).json()).toEqual([]);
   });
 
   it('reads a quantity sent as text', async () => {
     const item = await createProduct(t.database.db);
-    const res = await order(customer, { productId: item.id, orderQuantity: '4' });
+    const res = await order(t.customer, { productId: item.id, orderQuantity: '4' });
     expect(res.statusCode).toBe(201);
     expect(res.json().orderQuantity).toBe(4);
   });
 
   it('refuses a quantity below the minimum (400, on the field) and leaves the stock alone', async () => {
     const item = await createProduct(t.database.db, { minQuantity: 10, availableQuantity: 100 });
-    const res = await order(customer, { productId: item.id, orderQuantity: 9 });
+    const res = await order(t.customer, { productId: item.id, orderQuantity: 9 });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -185,13 +176,17 @@ describe('POST /api/purchase', () => {
 
   it('refuses a quantity above the stock (409) and leaves the stock alone', async () => {
     const item = await createProduct(t.database.db, { minQuantity: 1, availableQuantity: 5 });
-    const res = await order(customer, { productId: item.id, orderQuantity: 6 });
+    const res = await order(t.customer, { productId: item.id, orderQuantity: 6 });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'CONFLICT', message: ABOVE_STOCK_MESSAGE });
     expect(await available(item.id)).toBe(5);
-    expect((await order(customer, { productId: item.id, orderQuantity: 5 })).statusCode).toBe(201);
+    expect((await order(t.customer, { productId: item.id, orderQuantity: 5 })).statusCode).toBe(
+      201,
+    );
     expect(await available(item.id)).toBe(0);
-    expect((await order(customer, { productId: item.id, orderQuantity: 1 })).statusCode).toBe(409);
+    expect((await order(t.customer, { productId: item.id, orderQuantity: 1 })).statusCode).toBe(
+      409,
+    );
   });
 
   it('refuses an order whose total would not fit, without taking stock', async () => {
@@ -199,7 +194,7 @@ describe('POST /api/purchase', () => {
       priceCents: 100_000_000,
       availableQuantity: 1_000,
     });
-    const res = await order(customer, { productId: item.id, orderQuantity: 100 });
+    const res = await order(t.customer, { productId: item.id, orderQuantity: 100 });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('orderQuantity');
     expect(await available(item.id)).toBe(1_000);
@@ -219,7 +214,7 @@ describe('POST /api/purchase', () => {
     ['an array', [3]],
   ])('answers a %s quantity with 400 and takes nothing', async (_label, orderQuantity) => {
     const item = await createProduct(t.database.db, { availableQuantity: 100 });
-    const res = await order(customer, { productId: item.id, orderQuantity });
+    const res = await order(t.customer, { productId: item.id, orderQuantity });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -234,7 +229,7 @@ describe('POST /api/purchase', () => {
     ['an id with SQL in it', "1' OR '1'='1"],
     ['a Mongo-style id', '507f1f77bcf86cd799439011'],
   ])('answers %s with 404 Product not found', async (_label, productId) => {
-    const res = await order(customer, { productId, orderQuantity: 1 });
+    const res = await order(t.customer, { productId, orderQuantity: 1 });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Product not found' });
   });
@@ -244,7 +239,7 @@ describe('POST /api/purchase', () => {
     ['a number', { productId: 42, orderQuantity: 1 }],
     ['an address too long', { productId: UNKNOWN_ID, orderQuantity: 1, address: 'x'.repeat(301) }],
   ])('answers a body with %s with 400', async (_label, payload) => {
-    const res = await order(customer, payload);
+    const res = await order(t.customer, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
   });
@@ -279,12 +274,12 @@ describe('POST /api/purchase', () => {
 
   it("keeps the product's name and price as they were when ordered", async () => {
     const item = await createProduct(t.database.db, { name: 'Old Name', priceCents: 10_000 });
-    const placed = await placeOrder(customer, item, 2);
+    const placed = await placeOrder(t.customer, item, 2);
     await t.database.db
       .update(product)
       .set({ name: 'New Name', priceCents: 99_900 })
       .where(eq(product.id, item.id));
-    const res = await readOne(customer, placed._id);
+    const res = await readOne(t.customer, placed._id);
     expect(res.json()).toMatchObject({ product: 'Old Name', price: 100, totalPrice: 200 });
   });
 });
@@ -296,7 +291,7 @@ describe('GET /api/purchase?customerEmail=', () => {
     const first = await placeOrder(buyer, item);
     const second = await placeOrder(buyer, item);
     const third = await placeOrder(buyer, item);
-    await placeOrder(other, item);
+    await placeOrder(t.other, item);
     expect((await remove(buyer, second._id)).statusCode).toBe(200);
 
     const res = await listMine(buyer);
@@ -308,23 +303,23 @@ describe('GET /api/purchase?customerEmail=', () => {
 
   it("refuses a customer asking for someone else's orders; an admin may", async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(other, item);
-    const refused = await listMine(customer, other.email);
+    const placed = await placeOrder(t.other, item);
+    const refused = await listMine(t.customer, t.other.email);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('FORBIDDEN');
-    const res = await listMine(admin, other.email);
+    const res = await listMine(t.admin, t.other.email);
     expect(res.statusCode).toBe(200);
     const ids = (res.json() as Purchase[]).map((o) => o._id);
     expect(ids).toContain(placed._id);
-    expect((res.json() as Purchase[]).every((o) => o.customerEmail === other.email)).toBe(true);
-    expect((await listMine(admin, 'nobody@example.com')).json()).toEqual([]);
+    expect((res.json() as Purchase[]).every((o) => o.customerEmail === t.other.email)).toBe(true);
+    expect((await listMine(t.admin, 'nobody@example.com')).json()).toEqual([]);
   });
 
   it('needs a signed-in caller and an e-mail', async () => {
-    expect((await t.app.inject(`/api/purchase?customerEmail=${customer.email}`)).statusCode).toBe(
+    expect((await t.app.inject(`/api/purchase?customerEmail=${t.customer.email}`)).statusCode).toBe(
       401,
     );
-    const res = await t.app.inject({ url: '/api/purchase', headers: customer.headers });
+    const res = await t.app.inject({ url: '/api/purchase', headers: t.customer.headers });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
   });
@@ -333,11 +328,11 @@ describe('GET /api/purchase?customerEmail=', () => {
 describe('GET /api/purchase/{id}', () => {
   it('shows an order to its owner and to admins, and to nobody else', async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
+    const placed = await placeOrder(t.customer, item);
     const withTimeline = { ...placed, timeline: [expect.objectContaining({ event: 'placed' })] };
-    expect((await readOne(customer, placed._id)).json()).toEqual(withTimeline);
-    expect((await readOne(admin, placed._id)).json()).toEqual(withTimeline);
-    const foreign = await readOne(other, placed._id);
+    expect((await readOne(t.customer, placed._id)).json()).toEqual(withTimeline);
+    expect((await readOne(t.admin, placed._id)).json()).toEqual(withTimeline);
+    const foreign = await readOne(t.other, placed._id);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Order not found' });
     expect((await t.app.inject(`/api/purchase/${placed._id}`)).statusCode).toBe(401);
@@ -346,7 +341,7 @@ describe('GET /api/purchase/{id}', () => {
   it.each([UNKNOWN_ID, 'not-a-uuid', "1' OR '1'='1", '507f1f77bcf86cd799439011'])(
     'answers 404 for %s',
     async (id) => {
-      const res = await readOne(customer, id);
+      const res = await readOne(t.customer, id);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('NOT_FOUND');
     },
@@ -356,11 +351,11 @@ describe('GET /api/purchase/{id}', () => {
 describe('GET /api/purchase1', () => {
   it('lists every active order to admins, newest first', async () => {
     const item = await createProduct(t.database.db);
-    const a = await placeOrder(customer, item);
-    const b = await placeOrder(other, item);
-    const gone = await placeOrder(other, item);
-    await remove(other, gone._id);
-    const res = await t.app.inject({ url: '/api/purchase1', headers: admin.headers });
+    const a = await placeOrder(t.customer, item);
+    const b = await placeOrder(t.other, item);
+    const gone = await placeOrder(t.other, item);
+    await remove(t.other, gone._id);
+    const res = await t.app.inject({ url: '/api/purchase1', headers: t.admin.headers });
     expect(res.statusCode).toBe(200);
     const ids = PurchaseListSchema.parse(res.json()).map((o) => o._id);
     expect(ids).toContain(a._id);
@@ -372,7 +367,7 @@ describe('GET /api/purchase1', () => {
 
   it('is refused to customers and anonymous callers', async () => {
     expect(
-      (await t.app.inject({ url: '/api/purchase1', headers: customer.headers })).statusCode,
+      (await t.app.inject({ url: '/api/purchase1', headers: t.customer.headers })).statusCode,
     ).toBe(403);
     expect((await t.app.inject('/api/purchase1')).statusCode).toBe(401);
   });
@@ -381,15 +376,17 @@ describe('GET /api/purchase1', () => {
 describe('DELETE /api/purchase/{id}', () => {
   it('cancels an unpaid order: kept on record, out of the list, stock back', async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 20 });
-    const placed = await placeOrder(customer, item, 5);
+    const placed = await placeOrder(t.customer, item, 5);
     expect(await available(item.id)).toBe(15);
-    const res = await remove(customer, placed._id);
+    const res = await remove(t.customer, placed._id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ deletedCount: 1 });
     expect(await available(item.id)).toBe(20);
     expect(await statusOf(placed._id)).toEqual({ status: 'cancelled', paid: false });
-    expect((await readOne(customer, placed._id)).json().stat).toBe('cancelled');
-    expect((await listMine(customer)).json().map((o: Purchase) => o._id)).not.toContain(placed._id);
+    expect((await readOne(t.customer, placed._id)).json().stat).toBe('cancelled');
+    expect((await listMine(t.customer)).json().map((o: Purchase) => o._id)).not.toContain(
+      placed._id,
+    );
     // Not audited: the customer is not an admin.
     const audits = await t.database.db
       .select()
@@ -400,9 +397,9 @@ describe('DELETE /api/purchase/{id}', () => {
 
   it('returns the stock once however often it is repeated', async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 20 });
-    const placed = await placeOrder(customer, item, 4);
-    expect((await remove(customer, placed._id)).statusCode).toBe(200);
-    const again = await remove(customer, placed._id);
+    const placed = await placeOrder(t.customer, item, 4);
+    expect((await remove(t.customer, placed._id)).statusCode).toBe(200);
+    const again = await remove(t.customer, placed._id);
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('NOT_FOUND');
     expect(await available(item.id)).toBe(20);
@@ -410,9 +407,9 @@ describe('DELETE /api/purchase/{id}', () => {
 
   it('returns the stock once when sent 10 times in parallel', async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 20 });
-    const placed = await placeOrder(customer, item, 4);
+    const placed = await placeOrder(t.customer, item, 4);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => remove(customer, placed._id)),
+      Array.from({ length: 10 }, () => remove(t.customer, placed._id)),
     );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, ...Array<number>(9).fill(404)]);
@@ -421,8 +418,8 @@ describe('DELETE /api/purchase/{id}', () => {
 
   it("refuses someone else's order as unknown, and leaves it alone", async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 20 });
-    const placed = await placeOrder(customer, item, 4);
-    const res = await remove(other, placed._id);
+    const placed = await placeOrder(t.customer, item, 4);
+    const res = await remove(t.other, placed._id);
     expect(res.statusCode).toBe(404);
     expect(await statusOf(placed._id)).toEqual({ status: 'pending', paid: false });
     expect(await available(item.id)).toBe(16);
@@ -430,8 +427,8 @@ describe('DELETE /api/purchase/{id}', () => {
 
   it("lets an admin cancel a customer's order, audited with before and after", async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 20 });
-    const placed = await placeOrder(customer, item, 4);
-    const res = await remove(admin, placed._id);
+    const placed = await placeOrder(t.customer, item, 4);
+    const res = await remove(t.admin, placed._id);
     expect(res.json()).toEqual({ deletedCount: 1 });
     expect(await available(item.id)).toBe(20);
     const audits = await t.database.db
@@ -440,7 +437,7 @@ describe('DELETE /api/purchase/{id}', () => {
       .where(eq(auditLog.targetId, placed._id));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
-      actorEmail: admin.email,
+      actorEmail: t.admin.email,
       action: 'purchase.cancel',
       targetType: 'purchase',
       before: { _id: placed._id, stat: 'pending' },
@@ -450,36 +447,36 @@ describe('DELETE /api/purchase/{id}', () => {
 
   it('refuses paid and shipped orders with 409', async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 20 });
-    const paid = await placeOrder(customer, item, 2);
+    const paid = await placeOrder(t.customer, item, 2);
     await markPurchasePaid(t.database.db, paid._id, `pi_${paid._id}`);
-    const res = await remove(customer, paid._id);
+    const res = await remove(t.customer, paid._id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'CONFLICT',
       message: 'Paid orders cannot be deleted',
     });
-    expect((await remove(admin, paid._id)).statusCode).toBe(409);
-    expect((await ship(admin, paid._id)).statusCode).toBe(200);
-    expect((await remove(customer, paid._id)).statusCode).toBe(409);
+    expect((await remove(t.admin, paid._id)).statusCode).toBe(409);
+    expect((await ship(t.admin, paid._id)).statusCode).toBe(200);
+    expect((await remove(t.customer, paid._id)).statusCode).toBe(409);
     expect(await available(item.id)).toBe(18);
   });
 
   it('answers 404 for an expired order, and for unknown or malformed ids', async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
+    const placed = await placeOrder(t.customer, item);
     await letHoldPass(placed._id);
     await expireStaleHolds(t.database.db);
-    expect((await remove(customer, placed._id)).statusCode).toBe(404);
-    expect((await remove(customer, UNKNOWN_ID)).statusCode).toBe(404);
-    expect((await remove(customer, 'not-a-uuid')).statusCode).toBe(404);
+    expect((await remove(t.customer, placed._id)).statusCode).toBe(404);
+    expect((await remove(t.customer, UNKNOWN_ID)).statusCode).toBe(404);
+    expect((await remove(t.customer, 'not-a-uuid')).statusCode).toBe(404);
     expect(await available(item.id)).toBe(item.availableQuantity);
   });
 
   it('cancels an order whose product was deleted meanwhile', async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
+    const placed = await placeOrder(t.customer, item);
     await t.database.db.delete(product).where(eq(product.id, item.id));
-    expect((await remove(customer, placed._id)).statusCode).toBe(200);
+    expect((await remove(t.customer, placed._id)).statusCode).toBe(200);
     expect(await statusOf(placed._id)).toEqual({ status: 'cancelled', paid: false });
   });
 });
@@ -487,9 +484,9 @@ describe('DELETE /api/purchase/{id}', () => {
 describe('PUT /api/purchase/{id} (ship)', () => {
   it('ships a paid, pending order once, audited', async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
+    const placed = await placeOrder(t.customer, item);
     expect(await markPurchasePaid(t.database.db, placed._id, `pi_ship_${placed._id}`)).toBe(true);
-    const res = await ship(admin, placed._id);
+    const res = await ship(t.admin, placed._id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       _id: placed._id,
@@ -497,10 +494,10 @@ describe('PUT /api/purchase/{id} (ship)', () => {
       paid: true,
       transactionId: `pi_ship_${placed._id}`,
     });
-    const again = await ship(admin, placed._id);
+    const again = await ship(t.admin, placed._id);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('CONFLICT');
-    const [mine] = (await listMine(customer)).json() as Purchase[];
+    const [mine] = (await listMine(t.customer)).json() as Purchase[];
     expect(mine).toMatchObject({ _id: placed._id, stat: 'shipped', paid: true });
     const audits = await t.database.db
       .select()
@@ -508,7 +505,7 @@ describe('PUT /api/purchase/{id} (ship)', () => {
       .where(and(eq(auditLog.targetId, placed._id), eq(auditLog.action, 'purchase.ship')));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
-      actorEmail: admin.email,
+      actorEmail: t.admin.email,
       before: { stat: 'pending' },
       after: { stat: 'shipped' },
     });
@@ -516,44 +513,44 @@ describe('PUT /api/purchase/{id} (ship)', () => {
 
   it('accepts the request without a body', async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
+    const placed = await placeOrder(t.customer, item);
     await markPurchasePaid(t.database.db, placed._id, `pi_nobody_${placed._id}`);
-    expect((await ship(admin, placed._id, undefined)).statusCode).toBe(200);
+    expect((await ship(t.admin, placed._id, undefined)).statusCode).toBe(200);
   });
 
   it('refuses unpaid, cancelled and expired orders with 409', async () => {
     const item = await createProduct(t.database.db);
-    const unpaid = await placeOrder(customer, item);
-    const res = await ship(admin, unpaid._id);
+    const unpaid = await placeOrder(t.customer, item);
+    const res = await ship(t.admin, unpaid._id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Only paid orders can be shipped');
     expect(await statusOf(unpaid._id)).toEqual({ status: 'pending', paid: false });
 
-    const cancelled = await placeOrder(customer, item);
-    await remove(customer, cancelled._id);
-    expect((await ship(admin, cancelled._id)).statusCode).toBe(409);
+    const cancelled = await placeOrder(t.customer, item);
+    await remove(t.customer, cancelled._id);
+    expect((await ship(t.admin, cancelled._id)).statusCode).toBe(409);
 
-    const expired = await placeOrder(customer, item);
+    const expired = await placeOrder(t.customer, item);
     await letHoldPass(expired._id);
     await expireStaleHolds(t.database.db);
-    expect((await ship(admin, expired._id)).statusCode).toBe(409);
+    expect((await ship(t.admin, expired._id)).statusCode).toBe(409);
   });
 
   it('answers 404 for unknown and malformed ids, 400 for another change', async () => {
-    expect((await ship(admin, UNKNOWN_ID)).statusCode).toBe(404);
-    expect((await ship(admin, 'not-a-uuid')).statusCode).toBe(404);
+    expect((await ship(t.admin, UNKNOWN_ID)).statusCode).toBe(404);
+    expect((await ship(t.admin, 'not-a-uuid')).statusCode).toBe(404);
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
-    const res = await ship(admin, placed._id, { stat: 'cancelled' });
+    const placed = await placeOrder(t.customer, item);
+    const res = await ship(t.admin, placed._id, { stat: 'cancelled' });
     expect(res.statusCode).toBe(400);
     expect(await statusOf(placed._id)).toEqual({ status: 'pending', paid: false });
   });
 
   it('is for admins only', async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
+    const placed = await placeOrder(t.customer, item);
     await markPurchasePaid(t.database.db, placed._id, `pi_own_${placed._id}`);
-    expect((await ship(customer, placed._id)).statusCode).toBe(403);
+    expect((await ship(t.customer, placed._id)).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'PUT', url: `/api/purchase/${placed._id}` })).statusCode,
     ).toBe(401);
@@ -564,7 +561,7 @@ describe('PUT /api/purchase/{id} (ship)', () => {
 describe('markPurchasePaid', () => {
   it('marks a pending order paid once, idempotently, and it no longer expires', async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
+    const placed = await placeOrder(t.customer, item);
     const transactionId = `pi_once_${placed._id}`;
     expect(await markPurchasePaid(t.database.db, placed._id, transactionId)).toBe(true);
     expect(await markPurchasePaid(t.database.db, placed._id, transactionId)).toBe(false);
@@ -587,7 +584,7 @@ describe('markPurchasePaid', () => {
     await letHoldPass(placed._id);
     await expireStaleHolds(t.database.db);
     expect(await statusOf(placed._id)).toEqual({ status: 'pending', paid: true });
-    expect((await readOne(customer, placed._id)).json()).toMatchObject({
+    expect((await readOne(t.customer, placed._id)).json()).toMatchObject({
       paid: true,
       transactionId,
     });
@@ -595,15 +592,15 @@ describe('markPurchasePaid', () => {
 
   it('changes nothing for cancelled, unknown or malformed orders, or a reused transaction id', async () => {
     const item = await createProduct(t.database.db);
-    const cancelled = await placeOrder(customer, item);
-    await remove(customer, cancelled._id);
+    const cancelled = await placeOrder(t.customer, item);
+    await remove(t.customer, cancelled._id);
     expect(await markPurchasePaid(t.database.db, cancelled._id, 'pi_late')).toBe(false);
     expect(await statusOf(cancelled._id)).toEqual({ status: 'cancelled', paid: false });
     expect(await markPurchasePaid(t.database.db, UNKNOWN_ID, 'pi_x')).toBe(false);
     expect(await markPurchasePaid(t.database.db, 'not-a-uuid', 'pi_x')).toBe(false);
 
-    const first = await placeOrder(customer, item);
-    const second = await placeOrder(customer, item);
+    const first = await placeOrder(t.customer, item);
+    const second = await placeOrder(t.customer, item);
     expect(await markPurchasePaid(t.database.db, first._id, `pi_shared_${first._id}`)).toBe(true);
     expect(await markPurchasePaid(t.database.db, second._id, `pi_shared_${first._id}`)).toBe(false);
     expect(await statusOf(second._id)).toEqual({ status: 'pending', paid: false });
@@ -611,7 +608,7 @@ describe('markPurchasePaid', () => {
 
   it('gives a transaction id raced for by two orders to one of them only', async () => {
     const item = await createProduct(t.database.db);
-    const orders = await Promise.all(Array.from({ length: 5 }, () => placeOrder(customer, item)));
+    const orders = await Promise.all(Array.from({ length: 5 }, () => placeOrder(t.customer, item)));
     const transactionId = `pi_race_${orders[0]!._id}`;
     const results = await Promise.all(
       orders.map((o) => markPurchasePaid(t.database.db, o._id, transactionId)),
@@ -621,12 +618,12 @@ describe('markPurchasePaid', () => {
 
   it('cannot be reached through a route without a verified payment', async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
+    const placed = await placeOrder(t.customer, item);
     for (const method of ['PATCH', 'POST'] as const) {
       const res = await t.app.inject({
         method,
         url: `/api/purchase/${placed._id}`,
-        headers: admin.headers,
+        headers: t.admin.headers,
         payload: { paid: true, transactionId: 'pi_forged' },
       });
       expect(res.statusCode).toBe(404);
@@ -634,7 +631,7 @@ describe('markPurchasePaid', () => {
     const forgedByOwner = await t.app.inject({
       method: 'PATCH',
       url: `/api/purchase/${placed._id}`,
-      headers: customer.headers,
+      headers: t.customer.headers,
       payload: { paid: true, transactionId: 'pi_forged' },
     });
     expect(forgedByOwner.statusCode).toBe(400);
@@ -645,9 +642,9 @@ describe('markPurchasePaid', () => {
 describe('expiring holds', () => {
   it('expires an unpaid order after its hold and returns its stock exactly once', async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 30 });
-    const stale = await placeOrder(customer, item, 3);
-    const fresh = await placeOrder(customer, item, 2);
-    const stale2 = await placeOrder(other, item, 5);
+    const stale = await placeOrder(t.customer, item, 3);
+    const fresh = await placeOrder(t.customer, item, 2);
+    const stale2 = await placeOrder(t.other, item, 5);
     await letHoldPass(stale._id);
     await letHoldPass(stale2._id);
     const versionBefore = (await stockOf(t.database.db, item.id))!.version;
@@ -665,8 +662,8 @@ describe('expiring holds', () => {
     expect(await statusOf(stale._id)).toEqual({ status: 'expired', paid: false });
     expect(await statusOf(stale2._id)).toEqual({ status: 'expired', paid: false });
     expect(await statusOf(fresh._id)).toEqual({ status: 'pending', paid: false });
-    expect((await readOne(customer, stale._id)).json().stat).toBe('expired');
-    const ids = ((await listMine(customer)).json() as Purchase[]).map((o) => o._id);
+    expect((await readOne(t.customer, stale._id)).json().stat).toBe('expired');
+    const ids = ((await listMine(t.customer)).json() as Purchase[]).map((o) => o._id);
     expect(ids).toContain(fresh._id);
     expect(ids).not.toContain(stale._id);
   });
@@ -674,7 +671,7 @@ describe('expiring holds', () => {
   it('counts every expired order once across parallel runs', async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 30 });
     const placed = await Promise.all(
-      Array.from({ length: 6 }, () => placeOrder(customer, item, 2)),
+      Array.from({ length: 6 }, () => placeOrder(t.customer, item, 2)),
     );
     for (const p of placed) await letHoldPass(p._id);
     const runs = await Promise.all(
@@ -688,23 +685,23 @@ describe('expiring holds', () => {
 
   it('happens before the lists answer, without waiting for the timer', async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 10 });
-    const placed = await placeOrder(customer, item, 4);
+    const placed = await placeOrder(t.customer, item, 4);
     await letHoldPass(placed._id);
-    const admins = (await t.app.inject({ url: '/api/purchase1', headers: admin.headers })).json();
+    const admins = (await t.app.inject({ url: '/api/purchase1', headers: t.admin.headers })).json();
     expect(admins.map((o: Purchase) => o._id)).not.toContain(placed._id);
     expect(await available(item.id)).toBe(10);
-    expect((await remove(customer, placed._id)).statusCode).toBe(404);
+    expect((await remove(t.customer, placed._id)).statusCode).toBe(404);
     expect(await available(item.id)).toBe(10);
   });
 
   it('expires an order whose product was deleted, with no stock to return', async () => {
     const item = await createProduct(t.database.db);
-    const placed = await placeOrder(customer, item);
+    const placed = await placeOrder(t.customer, item);
     await t.database.db.delete(product).where(eq(product.id, item.id));
     await letHoldPass(placed._id);
     await expireStaleHolds(t.database.db);
     expect(await statusOf(placed._id)).toEqual({ status: 'expired', paid: false });
-    expect((await readOne(customer, placed._id)).json()).toMatchObject({
+    expect((await readOne(t.customer, placed._id)).json()).toMatchObject({
       productId: null,
       product: item.name,
       stat: 'expired',

@@ -6,6 +6,7 @@ import {
   type ModeratedReview,
 } from '../../../shared/review.ts';
 import { auditLog, purchase } from '../../db/schema.ts';
+import { expectAdminsOnly } from '../../testing/access.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { createProduct, userIdOf } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -73,13 +74,7 @@ describe('verified purchase', () => {
 
 describe('GET /api/reviews/all and PATCH /api/reviews/{id}', () => {
   it('are for admins only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/reviews/all' })).statusCode).toBe(401);
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/reviews/all',
-      headers: spammer.headers,
-    });
-    expect(listed.statusCode).toBe(403);
+    await expectAdminsOnly(t.app, { url: '/api/reviews/all' }, spammer);
     expect((await moderate(spamId, true, spammer)).statusCode).toBe(403);
     expect((await publicReviews()).some((r) => r._id === spamId)).toBe(true);
   });

@@ -1,41 +1,33 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UserListSchema } from '../../../shared/user.ts';
 import { auditLog, user } from '../../db/schema.ts';
 import { CLI_ACTOR, makeAdmin } from './users.service.ts';
-import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import { signUp, type SignedIn } from '../../testing/accounts.ts';
+import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 
-let t: TestApp;
-let customer: SignedIn;
-let other: SignedIn;
-let admin: SignedIn;
-beforeAll(async () => {
-  t = await buildTestApp();
-  customer = await signUp(t.app, { name: 'Carla Customer' });
-  other = await signUp(t.app, { name: 'Otto Other' });
-  admin = await signUpAdmin(t);
-});
-afterAll(() => t.close());
+const t = setUpAppWithAccounts();
 
 describe('GET /api/admin/{email}', () => {
   it('answers for oneself, and for anyone to an admin', async () => {
     expect(
       (
-        await t.app.inject({ url: `/api/admin/${customer.email}`, headers: customer.headers })
+        await t.app.inject({ url: `/api/admin/${t.customer.email}`, headers: t.customer.headers })
       ).json(),
     ).toEqual({ admin: false });
     expect(
-      (await t.app.inject({ url: `/api/admin/${admin.email}`, headers: admin.headers })).json(),
+      (await t.app.inject({ url: `/api/admin/${t.admin.email}`, headers: t.admin.headers })).json(),
     ).toEqual({ admin: true });
     expect(
-      (await t.app.inject({ url: `/api/admin/${customer.email}`, headers: admin.headers })).json(),
+      (
+        await t.app.inject({ url: `/api/admin/${t.customer.email}`, headers: t.admin.headers })
+      ).json(),
     ).toEqual({ admin: false });
     expect(
       (
         await t.app.inject({
-          url: `/api/admin/${admin.email.toUpperCase()}`,
-          headers: admin.headers,
+          url: `/api/admin/${t.admin.email.toUpperCase()}`,
+          headers: t.admin.headers,
         })
       ).json(),
     ).toEqual({ admin: true });
@@ -43,20 +35,20 @@ describe('GET /api/admin/{email}', () => {
 
   it('refuses a customer asking about someone else, and anonymous callers', async () => {
     expect(
-      (await t.app.inject({ url: `/api/admin/${admin.email}`, headers: customer.headers }))
+      (await t.app.inject({ url: `/api/admin/${t.admin.email}`, headers: t.customer.headers }))
         .statusCode,
     ).toBe(403);
-    expect((await t.app.inject({ url: `/api/admin/${admin.email}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: `/api/admin/${t.admin.email}` })).statusCode).toBe(401);
   });
 });
 
 describe('GET /api/user', () => {
   it('lists users for admins, without any secret', async () => {
-    const res = await t.app.inject({ url: '/api/user', headers: admin.headers });
+    const res = await t.app.inject({ url: '/api/user', headers: t.admin.headers });
     expect(res.statusCode).toBe(200);
     const users = UserListSchema.parse(res.json());
     expect(users.map((u) => u.email)).toEqual(
-      expect.arrayContaining([customer.email, other.email, admin.email]),
+      expect.arrayContaining([t.customer.email, t.other.email, t.admin.email]),
     );
     for (const row of res.json() as Record<string, unknown>[])
       expect(Object.keys(row).sort()).toEqual(['_id', 'email', 'name', 'role']);
@@ -64,7 +56,7 @@ describe('GET /api/user', () => {
   });
 
   it('is refused to customers and anonymous callers', async () => {
-    expect((await t.app.inject({ url: '/api/user', headers: customer.headers })).statusCode).toBe(
+    expect((await t.app.inject({ url: '/api/user', headers: t.customer.headers })).statusCode).toBe(
       403,
     );
     expect((await t.app.inject({ url: '/api/user' })).statusCode).toBe(401);
@@ -77,13 +69,13 @@ describe('PUT /api/user/admin/{email}', () => {
     const first = await t.app.inject({
       method: 'PUT',
       url: `/api/user/admin/${target.email}`,
-      headers: admin.headers,
+      headers: t.admin.headers,
     });
     expect(first.json()).toEqual({ modifiedCount: 1 });
     const second = await t.app.inject({
       method: 'PUT',
       url: `/api/user/admin/${target.email}`,
-      headers: admin.headers,
+      headers: t.admin.headers,
     });
     expect(second.json()).toEqual({ modifiedCount: 0 });
     expect(
@@ -101,7 +93,7 @@ describe('PUT /api/user/admin/{email}', () => {
       await t.app.inject({
         method: 'PUT',
         url: `/api/user/admin/${target.email}`,
-        headers: admin.headers,
+        headers: t.admin.headers,
       });
     const entries = await t.database.db
       .select()
@@ -110,7 +102,7 @@ describe('PUT /api/user/admin/{email}', () => {
     expect(entries).toEqual([
       expect.objectContaining({
         action: 'user.make-admin',
-        actorEmail: admin.email,
+        actorEmail: t.admin.email,
         actorId: expect.any(String),
         targetType: 'user',
         before: { email: target.email, role: 'user' },
@@ -138,15 +130,15 @@ describe('PUT /api/user/admin/{email}', () => {
   it('refuses self-promotion and promotion by customers', async () => {
     const res = await t.app.inject({
       method: 'PUT',
-      url: `/api/user/admin/${customer.email}`,
-      headers: customer.headers,
+      url: `/api/user/admin/${t.customer.email}`,
+      headers: t.customer.headers,
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'FORBIDDEN' });
     const [row] = await t.database.db
       .select({ role: user.role })
       .from(user)
-      .where(eq(user.email, customer.email));
+      .where(eq(user.email, t.customer.email));
     expect(row?.role).toBe('user');
   });
 
@@ -165,14 +157,14 @@ describe('PUT /api/user/admin/{email}', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/update-user',
-      headers: customer.headers,
+      headers: t.customer.headers,
       payload: { role: 'admin' },
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     const [row] = await t.database.db
       .select({ role: user.role })
       .from(user)
-      .where(eq(user.email, customer.email));
+      .where(eq(user.email, t.customer.email));
     expect(row?.role).toBe('user');
   });
 });
@@ -192,10 +184,10 @@ describe('profiles', () => {
     });
 
   it('starts blank, saves location, phone and LinkedIn, and ignores name, e-mail and role', async () => {
-    expect((await load(customer, customer.email)).json()).toEqual([
-      { name: 'Carla Customer', email: customer.email, location: '', phone: '', linkedin: '' },
+    expect((await load(t.customer, t.customer.email)).json()).toEqual([
+      { name: 'Carla Customer', email: t.customer.email, location: '', phone: '', linkedin: '' },
     ]);
-    const res = await save(customer, customer.email, {
+    const res = await save(t.customer, t.customer.email, {
       name: 'Someone Else',
       email: 'else@example.com',
       role: 'admin',
@@ -206,14 +198,16 @@ describe('profiles', () => {
     expect(res.statusCode).toBe(200);
     const expected = {
       name: 'Carla Customer',
-      email: customer.email,
+      email: t.customer.email,
       location: 'Berlin',
       phone: '+49 30 1234567',
       linkedin: 'https://www.linkedin.com/in/carla',
     };
     expect(res.json()).toEqual(expected);
-    expect((await load(customer, customer.email)).json()).toEqual([expected]);
-    expect((await save(customer, customer.email, { location: 'Hamburg' })).json()).toMatchObject({
+    expect((await load(t.customer, t.customer.email)).json()).toEqual([expected]);
+    expect(
+      (await save(t.customer, t.customer.email, { location: 'Hamburg' })).json(),
+    ).toMatchObject({
       location: 'Hamburg',
       phone: '',
     });
@@ -226,24 +220,24 @@ describe('profiles', () => {
     [{ phone: '1'.repeat(31) }, 'phone', 'Phone must be at most 30 characters'],
     [{ phone: 12345 }, 'phone', expect.any(String)],
   ])('refuses %j', async (payload, field, message) => {
-    const res = await save(customer, customer.email, payload);
+    const res = await save(t.customer, t.customer.email, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toMatchObject({ [field]: message });
   });
 
   it("keeps customers out of each other's profiles; admins may help", async () => {
-    expect((await load(customer, other.email)).statusCode).toBe(403);
-    expect((await save(customer, other.email, { location: 'Hacked' })).statusCode).toBe(403);
-    expect((await load(other, other.email)).json()[0].location).toBe('');
-    expect((await save(admin, other.email, { location: 'Lisbon' })).statusCode).toBe(200);
-    expect((await load(admin, other.email)).json()[0].location).toBe('Lisbon');
+    expect((await load(t.customer, t.other.email)).statusCode).toBe(403);
+    expect((await save(t.customer, t.other.email, { location: 'Hacked' })).statusCode).toBe(403);
+    expect((await load(t.other, t.other.email)).json()[0].location).toBe('');
+    expect((await save(t.admin, t.other.email, { location: 'Lisbon' })).statusCode).toBe(200);
+    expect((await load(t.admin, t.other.email)).json()[0].location).toBe('Lisbon');
     expect(
-      (await t.app.inject({ url: `/api/userProfile?email=${customer.email}` })).statusCode,
+      (await t.app.inject({ url: `/api/userProfile?email=${t.customer.email}` })).statusCode,
     ).toBe(401);
   });
 
   it('answers an admin asking about an unknown account with no profile (GET) or 404 (PUT)', async () => {
-    expect((await load(admin, 'nobody@example.com')).json()).toEqual([]);
-    expect((await save(admin, 'nobody@example.com', { location: 'x' })).statusCode).toBe(404);
+    expect((await load(t.admin, 'nobody@example.com')).json()).toEqual([]);
+    expect((await save(t.admin, 'nobody@example.com', { location: 'x' })).statusCode).toBe(404);
   });
 });

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { DashboardMenuButton } from '../../features/dashboard/components/dashboard-menu-button.tsx';
+import { LineIcon } from '../../components/line-icon.tsx';
 import { useAuth } from '../../lib/auth/session.ts';
 import { useSignOut } from '../../lib/auth/use-sign-out.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -124,17 +125,9 @@ export function Navbar() {
           aria-controls={MENU_ID}
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
+          <LineIcon>
             {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
+          </LineIcon>
         </button>
         <ul
           id={MENU_ID}

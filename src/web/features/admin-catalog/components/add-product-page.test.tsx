@@ -15,6 +15,7 @@ import { mockXhr, xhrControl, type XhrAnswer } from '../../../test/xhr-mock.ts';
 import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../../../../shared/product.ts';
 import { AddProductPage } from './add-product-page.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { productFieldInputs } from './product-fields-fixture.ts';
 
 const ADD = `POST ${apiPaths.products}`;
 const IMAGE_URL = `/images/${'a'.repeat(64)}.webp`;
@@ -36,15 +37,7 @@ function photo(name = 'grinder.jpg', type = 'image/jpeg', bytes = 2048) {
 }
 
 function fields() {
-  return {
-    name: screen.getByLabelText('Product Name'),
-    price: screen.getByLabelText('Price'),
-    description: screen.getByLabelText('Description'),
-    image: screen.getByLabelText<HTMLInputElement>('Image'),
-    minQuantity: screen.getByLabelText('Minimum Order Quantity'),
-    availableQuantity: screen.getByLabelText('Available Quantity'),
-    submit: screen.getByRole('button', { name: 'Add Product' }),
-  };
+  return { ...productFieldInputs(), submit: screen.getByRole('button', { name: 'Add Product' }) };
 }
 
 async function fillIn(user: ReturnType<typeof renderPage>['user'], file: File = photo()) {

@@ -4,31 +4,21 @@ import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useAddProduct } from '../api/add-product.ts';
 import { useImageUpload } from '../hooks/use-image-upload.ts';
 import { AddProductFormSchema, EMPTY_PRODUCT_FORM, toProductBody } from '../lib/product-form.ts';
-import { showImageUploadError, showProductFieldErrors } from '../lib/show-errors.ts';
+import { showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 /** Add a new Product: upload the image, then create the product with the image's URL. */
 export function AddProductPage() {
   const form = useSpecForm(AddProductFormSchema, EMPTY_PRODUCT_FORM);
-  const {
-    handleSubmit,
-    reset,
-    setError,
-    formState: { isSubmitting },
-  } = form;
+  const { setError } = form;
   const addProduct = useAddProduct();
   const imageUpload = useImageUpload();
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     if (!values.image) return; // the schema requires it
-    let img: string;
-    try {
-      img = await imageUpload.upload(values.image);
-    } catch (error) {
-      showImageUploadError(error, setError);
-      return;
-    }
+    const img = await imageUpload.uploadOrShowError(values.image, setError);
+    if (img === undefined) return;
     try {
       const { insertedId } = await addProduct.mutateAsync(toProductBody(values, img));
       if (!insertedId) throw new Error(PRODUCT_ADD_FAILED_MESSAGE);
@@ -39,7 +29,7 @@ export function AddProductPage() {
       return;
     }
     toast.success(PRODUCT_ADDED_MESSAGE);
-    reset(EMPTY_PRODUCT_FORM);
+    form.reset(EMPTY_PRODUCT_FORM);
   });
 
   return (
@@ -52,7 +42,7 @@ export function AddProductPage() {
         className="flex flex-col gap-5"
       >
         <ProductFields form={form} uploadProgress={imageUpload.progress} />
-        <SubmitButton pending={isSubmitting} className="self-start">
+        <SubmitButton pending={form.formState.isSubmitting} className="self-start">
           Add Product
         </SubmitButton>
       </form>

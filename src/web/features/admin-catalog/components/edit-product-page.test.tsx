@@ -10,6 +10,7 @@ import { mockXhr } from '../../../test/xhr-mock.ts';
 import { EditProductPage } from './edit-product-page.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { PRODUCT_CHANGED_MESSAGE } from '../../../../shared/product.ts';
+import { productFieldInputs } from './product-fields-fixture.ts';
 
 const OLD_IMAGE = `/images/${'a'.repeat(64)}.webp`;
 const NEW_IMAGE = `/images/${'b'.repeat(64)}.webp`;
@@ -40,15 +41,7 @@ function renderPage(routes: Record<string, Answer>, productId = drill._id) {
 }
 
 function fields() {
-  return {
-    name: screen.getByLabelText('Product Name'),
-    price: screen.getByLabelText('Price'),
-    description: screen.getByLabelText('Description'),
-    image: screen.getByLabelText<HTMLInputElement>('Image'),
-    minQuantity: screen.getByLabelText('Minimum Order Quantity'),
-    availableQuantity: screen.getByLabelText('Available Quantity'),
-    save: screen.getByRole('button', { name: 'Save Changes' }),
-  };
+  return { ...productFieldInputs(), save: screen.getByRole('button', { name: 'Save Changes' }) };
 }
 
 /** What PUT answers: the body as saved, with the next version. */

@@ -9,7 +9,7 @@ import { useProduct } from '../../../api/products.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useImageUpload } from '../hooks/use-image-upload.ts';
 import { EditProductFormSchema, toFormValues, toProductBody } from '../lib/product-form.ts';
-import { showImageUploadError, showProductFieldErrors } from '../lib/show-errors.ts';
+import { showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
@@ -36,15 +36,10 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
   const navigate = useNavigate();
 
   const onSubmit = handleSubmit(async (values) => {
-    let img = base.img;
-    if (values.image) {
-      try {
-        img = await imageUpload.upload(values.image);
-      } catch (error) {
-        showImageUploadError(error, setError);
-        return;
-      }
-    }
+    const img = values.image
+      ? await imageUpload.uploadOrShowError(values.image, setError)
+      : base.img;
+    if (img === undefined) return;
     let saved: Product;
     try {
       saved = await updateProduct.mutateAsync({

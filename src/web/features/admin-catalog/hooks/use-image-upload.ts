@@ -1,10 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UseFormSetError } from 'react-hook-form';
 import { uploadProductImage } from '../api/upload-product-image.ts';
+import type { ProductFormValues } from '../lib/product-form.ts';
+import { showImageUploadError } from '../lib/show-errors.ts';
 
 /**
  * Uploads a product image and tracks its progress (null when no upload runs). The last uploaded
  * file is remembered, so sending the form again after a refused save does not upload it twice.
- * Leaving the page cancels an upload in flight.
+ * Leaving the page cancels an upload in flight. `uploadOrShowError` is the product forms' way:
+ * the image's URL, or undefined once the reason is shown under the Image field.
  */
 export function useImageUpload() {
   const [progress, setProgress] = useState<number | null>(null);
@@ -34,5 +38,17 @@ export function useImageUpload() {
     }
   }, []);
 
-  return { upload, progress };
+  const uploadOrShowError = useCallback(
+    async (file: File, setError: UseFormSetError<ProductFormValues>) => {
+      try {
+        return await upload(file);
+      } catch (error) {
+        showImageUploadError(error, setError);
+        return undefined;
+      }
+    },
+    [upload],
+  );
+
+  return { uploadOrShowError, progress };
 }

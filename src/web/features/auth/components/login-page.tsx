@@ -40,11 +40,7 @@ export function LoginPage() {
   const { completing } = useSocialReturn(setFailure);
   const signIn = useSignInWithEmail();
 
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSpecForm(LoginFormSchema, { email: '', password: '' });
+  const { handleSubmit, field } = useSpecForm(LoginFormSchema, { email: '', password: '' });
 
   const onSubmit = handleSubmit(async (credentials) => {
     setFailure(null);
@@ -69,19 +65,12 @@ export function LoginPage() {
     <AuthCard title="Login">
       <FormNotice message={fromUrl.notice} />
       <form noValidate onSubmit={onSubmit} aria-label="Login" className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
         <Link to={paths.reset} className="link self-end text-sm">
           Forgot password?

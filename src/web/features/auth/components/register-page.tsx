@@ -22,12 +22,11 @@ export function RegisterPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const signUp = useSignUpWithEmail();
 
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useSpecForm(RegisterFormSchema, { name: '', email: '', password: '' });
+  const { handleSubmit, reset, field } = useSpecForm(RegisterFormSchema, {
+    name: '',
+    email: '',
+    password: '',
+  });
 
   const onSubmit = handleSubmit(async (account) => {
     setFailure(null);
@@ -52,27 +51,14 @@ export function RegisterPage() {
     <AuthCard title="Register">
       <FormNotice message={notice} />
       <form noValidate onSubmit={onSubmit} aria-label="Register" className="flex flex-col gap-4">
-        <TextField
-          label="Name"
-          type="text"
-          autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Name" type="text" autoComplete="name" {...field('name')} />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
-          error={errors.password?.message}
           hint={NEW_PASSWORD_HINT}
-          {...register('password')}
+          {...field('password')}
         />
         <SubmitButton pending={signUp.isPending} className="w-full">
           Register

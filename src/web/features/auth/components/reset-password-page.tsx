@@ -33,11 +33,7 @@ function ResetRequestForm({ linkInvalid }: { linkInvalid: boolean }) {
     linkInvalid ? INVALID_RESET_LINK_MESSAGE : null,
   );
   const request = useRequestPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSpecForm(ResetRequestFormSchema, { email: '' });
+  const { handleSubmit, field } = useSpecForm(ResetRequestFormSchema, { email: '' });
 
   const onSubmit = handleSubmit(async (body) => {
     setFailure(null);
@@ -61,13 +57,7 @@ function ResetRequestForm({ linkInvalid }: { linkInvalid: boolean }) {
         aria-label="Request a reset link"
         className="flex flex-col gap-4"
       >
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <SubmitButton pending={request.isPending} className="w-full">
           Send Reset Link
         </SubmitButton>
@@ -83,11 +73,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const { status, signOut } = useAuth();
   const [failure, setFailure] = useState<string | null>(null);
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useSpecForm(ResetPasswordFormSchema, { password: '' });
+  const { handleSubmit, field } = useSpecForm(ResetPasswordFormSchema, { password: '' });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -115,9 +101,8 @@ function NewPasswordForm({ token }: { token: string }) {
           label="New Password"
           type="password"
           autoComplete="new-password"
-          error={errors.password?.message}
           hint={NEW_PASSWORD_HINT}
-          {...register('password')}
+          {...field('password')}
         />
         <SubmitButton pending={reset.isPending} className="w-full">
           Reset Password

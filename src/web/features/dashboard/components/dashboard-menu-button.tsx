@@ -1,3 +1,4 @@
+import { LineIcon } from '../../../components/line-icon.tsx';
 import {
   DASHBOARD_MENU_BUTTON_ID,
   DASHBOARD_SIDEBAR_ID,
@@ -17,19 +18,10 @@ export function DashboardMenuButton() {
       aria-controls={DASHBOARD_SIDEBAR_ID}
       onClick={() => setOpen(!open)}
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
+      <LineIcon roundJoins>
         <rect x="3" y="4" width="18" height="16" rx="2" />
         <path d="M9 4v16" />
-      </svg>
+      </LineIcon>
     </button>
   );
 }

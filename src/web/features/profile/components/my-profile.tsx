@@ -8,33 +8,24 @@ import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { useSignedInUser, type AccountUser } from '../../../lib/auth/session.ts';
-import { submitForm } from '../../../lib/form-errors.ts';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
-const FIELD_NAMES = ['location', 'phone', 'linkedin'] as const;
-
 function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | null }) {
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useSpecForm(ProfileBodySchema, {
+  const form = useSpecForm(ProfileBodySchema, {
     location: profile?.location ?? '',
     phone: profile?.phone ?? '',
     linkedin: profile?.linkedin ?? '',
   });
+  const { field } = form;
   const save = useSaveProfile();
 
-  // An edit form: after saving, the fields keep what was saved (no reset).
-  const onSubmit = handleSubmit((values) =>
-    submitForm(() => save.mutateAsync({ name: user.name, email: user.email, ...values }), {
-      successMessage: PROFILE_SAVED_MESSAGE,
-      setError,
-      fieldNames: FIELD_NAMES,
-    }),
+  const onSubmit = submitWithFeedback(
+    form,
+    (values) => save.mutateAsync({ name: user.name, email: user.email, ...values }),
+    { successMessage: PROFILE_SAVED_MESSAGE, afterSuccess: 'keep' },
   );
 
   return (
@@ -55,22 +46,14 @@ function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | 
         label="Location"
         type="text"
         autoComplete="address-level2"
-        error={errors.location?.message}
-        {...register('location')}
+        {...field('location')}
       />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <TextField
         label="LinkedIn"
         type="url"
         placeholder="https://www.linkedin.com/in/…"
-        error={errors.linkedin?.message}
-        {...register('linkedin')}
+        {...field('linkedin')}
       />
       <SubmitButton pending={save.isPending} className="self-start">
         Save Profile

@@ -9,32 +9,25 @@ import { FormField } from '../../../components/form-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { submitForm } from '../../../lib/form-errors.ts';
+import { submitWithFeedback } from '../../../lib/submit-with-feedback.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
 import { usePostReview } from '../api/post-review.ts';
-
-const FIELD_NAMES = ['rating', 'review'] as const;
 
 /** Add Review (customers): a rating out of 5 and the text, posted under the account's name. */
 export function AddReview() {
   const user = useSignedInUser();
+  const form = useSpecForm(ReviewBodySchema, { rating: '', review: '' });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     formState: { errors },
-  } = useSpecForm(ReviewBodySchema, { rating: '', review: '' });
+    field,
+  } = form;
   const post = usePostReview();
 
-  const onSubmit = handleSubmit((body) =>
-    submitForm(() => post.mutateAsync(body), {
-      successMessage: REVIEW_POSTED_MESSAGE,
-      reset,
-      setError,
-      fieldNames: FIELD_NAMES,
-    }),
-  );
+  const onSubmit = submitWithFeedback(form, (body) => post.mutateAsync(body), {
+    successMessage: REVIEW_POSTED_MESSAGE,
+    afterSuccess: 'reset',
+  });
 
   return (
     <section className="flex max-w-2xl flex-col gap-6">
@@ -43,7 +36,6 @@ export function AddReview() {
         <TextField label="Name" type="text" value={user.name} disabled />
         <TextField
           label="Rating"
-          error={errors.rating?.message}
           type="number"
           inputMode="numeric"
           min={RATING_MIN}
@@ -51,7 +43,7 @@ export function AddReview() {
           step={1}
           placeholder={`Rating out of ${RATING_MAX}`}
           required
-          {...register('rating')}
+          {...field('rating')}
         />
         <FormField label="Review" error={errors.review?.message}>
           {(control) => (
