@@ -3,37 +3,46 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Answers one request from bytes already in memory and returns true, or returns false (having
- * written nothing) to leave the request to Fastify, which then answers it exactly as before.
+ * Answers one request from bytes in memory (with `FastPaths.send`) or hands it to Fastify with
+ * `pass` (having written nothing), now or once the bytes are known; Fastify's route of the same
+ * path then answers it exactly as it would have. `segment` is the last path segment of a
+ * `getUnder` path (a product id).
  */
-export type FastAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
+export type FastAnswer = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  pass: () => void,
+  segment: string,
+) => void;
 
 /**
  * The answers of a few hot GET paths (the build's static files, the cached catalogue) taken before
  * Fastify's routing, hooks and reply (ADR 018): a cached hit costs about what a bare `node:http`
  * server costs. Only the exact path (no query string) of a GET without a body, while the app is
- * not closing and does not log every request (LOG_LEVEL info or more verbose), is answered here;
- * anything else (HEAD, a query string, a miss, an unknown id) goes to the Fastify route of the
- * same path, which stays the reference (tests inject through it).
+ * not closing and does not log every request (LOG_LEVEL info or more verbose), comes here;
+ * anything else (HEAD, a query string, an unknown id) goes to the Fastify route of the same path,
+ * which stays the reference (tests inject through it).
  */
 export interface FastPaths {
   /** The answer of `path` (exact, as the request line has it). */
   get(path: string, answer: FastAnswer): void;
-  /** The answer of every `prefix` + one more segment (`/api/products/` + an id). */
-  getUnder(
-    prefix: string,
-    answer: (request: IncomingMessage, response: ServerResponse, segment: string) => boolean,
-  ): void;
+  /** The answer of every `prefix` + one more plain segment (`/api/products/` + an id). */
+  getUnder(prefix: string, answer: FastAnswer): void;
   /**
-   * The headers of an answer as a flat [name, value, …] list for `writeHead` below: the request id
+   * The headers of an answer as a flat [name, value, …] list for `send`: the request id
    * (x-request-id, new per answer), the headers every answer of the app carries
-   * (security-headers.ts), then `own`. Made once per asset or cached body, not per request.
+   * (security-headers.ts), then `own`. Made once per file or cached body, not per request.
    */
   headers(own: readonly string[]): string[];
+  /**
+   * Sends the answer: prepared headers (from `headers`) with a fresh request id, as Fastify's
+   * genReqId (app.ts) would have made it, and the body (none for a 304).
+   */
+  send(response: ServerResponse, status: number, headers: string[], body?: Buffer): void;
 }
 
 export interface FastPathsSetup extends FastPaths {
-  /** The headers of every answer (in the order Fastify's hook sets them). */
+  /** The headers of every answer (security-headers.ts), before the first `headers` call. */
   setCommonHeaders(headers: Readonly<Record<string, string>>): void;
   /** Puts the fast answers in front of the app's request handler (its HTTP server). */
   install(app: FastifyInstance): void;
@@ -51,41 +60,45 @@ export function fastPathsOf(app: FastifyInstance): FastPathsSetup | undefined {
 /** The log levels at which Fastify logs every request ("incoming request", "request completed"). */
 const LOGS_EVERY_REQUEST = new Set(['trace', 'debug', 'info']);
 
+/** A path segment as Fastify would see it unchanged: no query, no fragment, nothing encoded. */
+const PLAIN_SEGMENT = /^[^?%#]+$/;
+
 export function createFastPaths(): FastPathsSetup {
   const exact = new Map<string, FastAnswer>();
-  const under = new Map<
-    string,
-    (request: IncomingMessage, response: ServerResponse, segment: string) => boolean
-  >();
+  const under = new Map<string, FastAnswer>();
   let common: string[] = [];
   let answered = 0;
 
-  /** The fast answer for this request, or false. */
-  const answer = (request: IncomingMessage, response: ServerResponse): boolean => {
-    const url = request.url ?? '';
+  /** The fast answer for this URL and its segment, if there is one. */
+  const find = (url: string): [FastAnswer, string] | undefined => {
     const own = exact.get(url);
-    if (own) return own(request, response) && ++answered > 0;
+    if (own) return [own, ''];
     const slash = url.lastIndexOf('/');
-    if (slash <= 0) return false;
+    if (slash <= 0) return undefined;
     const parent = under.get(url.slice(0, slash + 1));
     const segment = url.slice(slash + 1);
-    // One plain segment: no query string, no encoded character (Fastify decodes those).
-    if (!parent || segment === '' || /[?%#]/.test(segment)) return false;
-    return parent(request, response, segment) && ++answered > 0;
+    return parent && PLAIN_SEGMENT.test(segment) ? [parent, segment] : undefined;
   };
 
   const setup: FastPathsSetup = {
     get answered() {
       return answered;
     },
-    get(path, fast) {
-      exact.set(path, fast);
+    get(path, answer) {
+      exact.set(path, answer);
     },
-    getUnder(prefix, fast) {
-      under.set(prefix, fast);
+    getUnder(prefix, answer) {
+      under.set(prefix, answer);
     },
     headers(own) {
       return ['x-request-id', '', ...common, ...own];
+    },
+    send(response, status, headers, body) {
+      answered += 1;
+      // The list is shared by every answer of this body: writeHead reads it at once.
+      headers[1] = randomUUID();
+      response.writeHead(status, headers);
+      response.end(body);
     },
     setCommonHeaders(headers) {
       common = Object.entries(headers).flat();
@@ -107,29 +120,25 @@ export function createFastPaths(): FastPathsSetup {
       });
       server.removeListener('request', route);
       server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-        if (
+        const found =
           closing ||
           request.method !== 'GET' ||
           request.headers['content-length'] !== undefined ||
           request.headers['transfer-encoding'] !== undefined ||
-          // Every request is logged (Fastify's "incoming request", "request completed"): Fastify
-          // answers, so the logs stay exactly what they are.
-          LOGS_EVERY_REQUEST.has(app.log.level) ||
-          !answer(request, response)
-        )
+          // Fastify logs every request ("incoming request", "request completed"): it answers, so
+          // the logs stay exactly what they are.
+          LOGS_EVERY_REQUEST.has(app.log.level)
+            ? undefined
+            : find(request.url ?? '');
+        if (!found) {
           route.call(server, request, response);
+          return;
+        }
+        const [answer, segment] = found;
+        answer(request, response, () => route.call(server, request, response), segment);
       });
       installed.set(app, setup);
     },
   };
   return setup;
-}
-
-/**
- * Writes a prepared header list (from `FastPaths.headers`) with a fresh request id, as Fastify's
- * genReqId (app.ts) would have made it. The list is reused: writeHead copies it at once.
- */
-export function writeHead(response: ServerResponse, status: number, headers: string[]): void {
-  headers[1] = randomUUID();
-  response.writeHead(status, headers);
 }

@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { matchesIfNoneMatch } from './conditional-get.ts';
-import { writeHead, type FastPaths } from './fast-path.ts';
+import type { FastAnswer, FastPaths } from './fast-path.ts';
 import { etagOf, pickEncoding, type CompressedBody } from './ssr/compressed-body.ts';
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -88,7 +87,7 @@ export function registerStaticAssets(
 }
 
 /** The same answer as the route's, with its headers made once (a list per encoding). */
-function fastAnswer(fast: FastPaths, asset: Asset, compressed: boolean) {
+function fastAnswer(fast: FastPaths, asset: Asset, compressed: boolean): FastAnswer {
   const { body } = asset;
   const own = [
     'content-type',
@@ -100,26 +99,26 @@ function fastAnswer(fast: FastPaths, asset: Asset, compressed: boolean) {
     ...(compressed ? ['vary', 'accept-encoding'] : []),
   ];
   const notModified = fast.headers(own);
-  const sent = (bytes: Buffer | undefined, encoding?: string) =>
-    bytes &&
+  const sent = (bytes: Buffer, encoding?: string) =>
     fast.headers([
       ...own,
       ...(encoding ? ['content-encoding', encoding] : []),
       'content-length',
       String(bytes.length),
     ]);
-  const headers = { br: sent(body.br, 'br'), gzip: sent(body.gzip, 'gzip'), raw: sent(body.raw) };
-  return (request: IncomingMessage, response: ServerResponse) => {
+  const headers = {
+    br: body.br && sent(body.br, 'br'),
+    gzip: body.gzip && sent(body.gzip, 'gzip'),
+    raw: sent(body.raw),
+  };
+  return (request, response, pass) => {
     if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) {
-      writeHead(response, 304, notModified);
-      response.end();
-      return true;
+      fast.send(response, 304, notModified);
+      return;
     }
     const { bytes, encoding } = pickEncoding(body, request.headers['accept-encoding']);
     const list = headers[encoding ?? 'raw'];
-    if (!list) return false; // cannot happen: pickEncoding picks a copy that exists
-    writeHead(response, 200, list);
-    response.end(bytes);
-    return true;
+    if (list) fast.send(response, 200, list, bytes);
+    else pass(); // cannot happen: pickEncoding picks a copy that exists
   };
 }

@@ -19,7 +19,7 @@ import {
   versionsFromIfMatch,
 } from './catalog.service.ts';
 import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
-import { writeHead, type FastPaths } from '../../plugins/fast-path.ts';
+import type { FastAnswer, FastPaths } from '../../plugins/fast-path.ts';
 import type { CatalogCache, CatalogSnapshot, ProductSnapshot } from './catalog-cache.ts';
 
 /** The product's version as an entity tag, so a client may edit with `If-Match` instead. */
@@ -43,10 +43,15 @@ function sendProduct(
   sendSnapshot(request, reply, found);
 }
 
-/** A snapshot's header lists (200 and 304), made once per snapshot for the fast paths. */
-function fastSender(fast: FastPaths) {
+/**
+ * The two cached reads answered ahead of Fastify (fast-path.ts, ADR 018): the same bytes and
+ * headers as the routes below, the header lists made once per snapshot. While the cache's check
+ * runs, the answer waits for it as the route would (without the route's per-request work); an
+ * unknown id or a failed check goes to the route (the one error shape, the outage rules).
+ */
+function registerFastReads(fast: FastPaths, prefix: string, catalog: CatalogCache) {
   const made = new WeakMap<CatalogSnapshot, { ok: string[]; notModified: string[] }>();
-  return (request: IncomingMessage, response: ServerResponse, snapshot: CatalogSnapshot) => {
+  const send = (request: IncomingMessage, response: ServerResponse, snapshot: CatalogSnapshot) => {
     let headers = made.get(snapshot);
     if (!headers) {
       const own = ['etag', snapshot.etag, 'cache-control', 'no-cache'];
@@ -54,37 +59,30 @@ function fastSender(fast: FastPaths) {
       headers = { ok: fast.headers(ok), notModified: fast.headers(own) };
       made.set(snapshot, headers);
     }
-    if (matchesIfNoneMatch(request.headers['if-none-match'], snapshot.etag)) {
-      writeHead(response, 304, headers.notModified);
-      response.end();
-    } else {
-      writeHead(response, 200, headers.ok);
-      response.end(snapshot.body);
-    }
-    return true;
+    if (matchesIfNoneMatch(request.headers['if-none-match'], snapshot.etag))
+      fast.send(response, 304, headers.notModified);
+    else fast.send(response, 200, headers.ok, snapshot.body);
   };
-}
-
-/**
- * The two cached reads answered ahead of Fastify (fast-path.ts, ADR 018) when the cache's check is
- * recent: the same bytes and headers as the routes below. A check under way, or an unknown id,
- * goes to the route (the discarded promise is the one the route then shares).
- */
-function registerFastReads(fast: FastPaths, prefix: string, catalog: CatalogCache) {
-  const send = fastSender(fast);
-  const settled = <T>(value: T | Promise<T>): value is T => {
-    if (!(value instanceof Promise)) return true;
-    value.catch(() => undefined); // the route reports the failure
-    return false;
-  };
-  fast.get(`${prefix}/products`, (request, response) => {
-    const current = catalog.current();
-    return settled(current) && send(request, response, current);
-  });
-  fast.getUnder(`${prefix}/products/`, (request, response, productId) => {
-    const found = catalog.product(productId);
-    return settled(found) && found !== undefined && send(request, response, found);
-  });
+  const answer =
+    <T extends CatalogSnapshot>(
+      read: (segment: string) => T | undefined | Promise<T | undefined>,
+    ): FastAnswer =>
+    (request, response, pass, segment) => {
+      const found = read(segment);
+      const then = (snapshot: T | undefined) =>
+        snapshot ? send(request, response, snapshot) : pass();
+      // A failure of the answer itself (none is known) must not become an unhandled rejection.
+      if (found instanceof Promise) found.then(then, pass).catch(() => response.destroy());
+      else then(found);
+    };
+  fast.get(
+    `${prefix}/products`,
+    answer(() => catalog.current()),
+  );
+  fast.getUnder(
+    `${prefix}/products/`,
+    answer((productId) => catalog.product(productId)),
+  );
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<{
