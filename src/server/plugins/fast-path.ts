@@ -135,7 +135,14 @@ export function createFastPaths(): FastPathsSetup {
           return;
         }
         const [answer, segment] = found;
-        answer(request, response, () => route.call(server, request, response), segment);
+        const pass = () => route.call(server, request, response);
+        try {
+          answer(request, response, pass, segment);
+        } catch {
+          // No known answer throws; if one did, the route answers (or reports) it instead.
+          if (response.headersSent) response.destroy();
+          else pass();
+        }
       });
       installed.set(app, setup);
     },
