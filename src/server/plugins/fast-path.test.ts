@@ -138,6 +138,11 @@ describe('what Fastify still answers', () => {
     expect((await get('/assets/index-abc123.js', {}, 'HEAD')).status).toBe(200);
     expect((await get('/api/products', { 'content-length': '0' })).status).toBe(200);
     expect((await get('/assets/index%2Dabc123.js')).status).toBe(200);
+    // A route of its own under the products' prefix is not a product id: its route answers.
+    const search = await get('/api/products/search');
+    const searchRouted = await get('/api/products/search?');
+    expect(search.status).toBe(searchRouted.status);
+    expect(search.headers['content-type']).toBe(searchRouted.headers['content-type']);
     expect(answered()).toBe(before);
   });
 
