@@ -9,10 +9,11 @@ import pg from 'pg';
 import { freePort } from './net.mjs';
 import { orderRequest } from './order-request.mjs';
 
-// node scripts/bench/profile.mjs [orders|product|list|page:<path>] [seconds]: the built server under
+// node scripts/bench/profile.mjs [orders|product|list|asset|page:<path>] [seconds]: the built server under
 // `node --cpu-prof`, loaded with autocannon (50 connections) on one route, then the functions with
 // the most self time. Run `npm run build` first. The .cpuprofile is kept (its path is printed) for
-// Chrome DevTools or speedscope.
+// Chrome DevTools or speedscope. `asset` is the build's entry script (the bench's static asset row),
+// asked for compressed as a browser does; `page:<path>` any GET path, compressed too.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const what = process.argv[2] ?? 'orders';
@@ -85,6 +86,11 @@ try {
     });
     tokens.push((await signUp.json()).token);
   }
+  const entryScript = () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'dist/web/.vite/manifest.json'), 'utf8'));
+    return `/${Object.values(manifest).find((chunk) => chunk.isEntry).file}`;
+  };
+  const path = what === 'asset' ? entryScript() : what.startsWith('page:') ? what.slice(5) : null;
   const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
   const options =
     what === 'orders'
@@ -94,10 +100,10 @@ try {
             orderRequest({ token: () => pick(tokens), productId: () => pick(products)._id }),
           ],
         }
-      : what.startsWith('page:')
-        ? // A server-rendered page (or any GET path), as a browser asks for it: compressed.
+      : path
+        ? // A server-rendered page, the entry script (or any GET path), as a browser asks: compressed.
           {
-            url: `${base}${what.slice('page:'.length)}`,
+            url: `${base}${path}`,
             headers: { 'accept-encoding': 'br, gzip' },
           }
         : {

@@ -66,11 +66,12 @@ export function carriesPersonalData(url: string, access: string | undefined): bo
   return access !== 'public' || PERSONAL_PATH_PREFIXES.some((prefix) => url.startsWith(prefix));
 }
 
+/** Sets the security headers on every answer; returns them (the fast paths send the same). */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   config: AppConfig,
   webRoot: string = webBuildFolder,
-): void {
+): Readonly<Record<string, string>> {
   const headers = {
     'content-security-policy': contentSecurityPolicy(config, inlineStyleHashes(webRoot)),
     'x-content-type-options': 'nosniff',
@@ -88,4 +89,5 @@ export function registerSecurityHeaders(
       reply.header('cache-control', 'no-store');
     done();
   });
+  return headers;
 }

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { matchesIfNoneMatch } from './conditional-get.ts';
+import type { FastAnswer, FastPaths } from './fast-path.ts';
 import { etagOf, pickEncoding, type CompressedBody } from './ssr/compressed-body.ts';
 
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -42,9 +43,15 @@ const readIfExists = (path: string) => (existsSync(path) ? readFileSync(path) : 
  * Every file of the web build, read into memory once at start with the brotli and gzip copies the
  * build made (scripts/build.mjs), and served as one route each: no file system per request.
  * Hashed /assets/ are immutable for a year; other files (the favicon) for an hour. index.html is
- * the page template, not an asset; .vite/ (the manifest) is not served.
+ * the page template, not an asset; .vite/ (the manifest) is not served. With `fast`, a GET of a
+ * file is also answered ahead of Fastify, with the same headers prepared once per file and
+ * encoding (fast-path.ts, ADR 018).
  */
-export function registerStaticAssets(app: FastifyInstance, webRoot: string): void {
+export function registerStaticAssets(
+  app: FastifyInstance,
+  webRoot: string,
+  fast?: FastPaths,
+): void {
   for (const file of filesUnder(webRoot)) {
     if (/\.(?:br|gz)$/.test(file)) continue;
     const path = '/' + relative(webRoot, file).split(sep).join('/');
@@ -75,5 +82,43 @@ export function registerStaticAssets(app: FastifyInstance, webRoot: string): voi
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(bytes);
     });
+    if (fast) fast.get(path, fastAnswer(fast, asset, compressed));
   }
+}
+
+/** The same answer as the route's, with its headers made once (a list per encoding). */
+function fastAnswer(fast: FastPaths, asset: Asset, compressed: boolean): FastAnswer {
+  const { body } = asset;
+  const own = [
+    'content-type',
+    asset.type,
+    'cache-control',
+    asset.cacheControl,
+    'etag',
+    body.etag,
+    ...(compressed ? ['vary', 'accept-encoding'] : []),
+  ];
+  const notModified = fast.headers(own);
+  const sent = (bytes: Buffer, encoding?: string) =>
+    fast.headers([
+      ...own,
+      ...(encoding ? ['content-encoding', encoding] : []),
+      'content-length',
+      String(bytes.length),
+    ]);
+  const headers = {
+    br: body.br && sent(body.br, 'br'),
+    gzip: body.gzip && sent(body.gzip, 'gzip'),
+    raw: sent(body.raw),
+  };
+  return (request, response, pass) => {
+    if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) {
+      fast.send(response, 304, notModified);
+      return;
+    }
+    const { bytes, encoding } = pickEncoding(body, request.headers['accept-encoding']);
+    const list = headers[encoding ?? 'raw'];
+    if (list) fast.send(response, 200, list, bytes);
+    else pass(); // cannot happen: pickEncoding picks a copy that exists
+  };
 }

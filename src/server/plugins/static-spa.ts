@@ -5,6 +5,7 @@ import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { ErrorCode } from '../../shared/errors.ts';
 import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
 import type { DataVersionCheck } from './data-version-check.ts';
+import type { FastPaths } from './fast-path.ts';
 import { registerPages } from './ssr/pages.ts';
 import { loadPageRenderer } from './ssr/page-renderer.ts';
 import { registerStaticAssets } from './static-assets.ts';
@@ -19,6 +20,8 @@ export interface SpaOptions {
    * none (every page path gets the shell, rendered in the browser).
    */
   pageRenderer?: PageRenderer | null | undefined;
+  /** Where the build's files are also answered ahead of Fastify (fast-path.ts). */
+  fast?: FastPaths | undefined;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function registerSpa(
       ? undefined
       : (options.pageRenderer ?? (await loadPageRenderer()));
   if (hasBuild) {
-    registerStaticAssets(app, webRoot);
+    registerStaticAssets(app, webRoot, options.fast);
   } else {
     app.log.warn(`No web build in ${webRoot}: only the API is served (run npm run build).`);
   }

@@ -1,0 +1,143 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort, waitFor } from './net.mjs';
+
+// node scripts/bench/cpu-per-request.mjs [product,list,asset] [requests]: the CPU time (user +
+// system, from /proc) the built server spends per request on small cached answers, against a raw
+// node:http server sending the same bytes with the same headers (as the bench's baselines do, plus
+// every header the app sends, so the difference is the app's own work, not the header bytes).
+// Unlike req/s, a process's CPU time per request hardly depends on what else the shared machine
+// runs (the least of 3 rounds is kept), so it shows a change of a few microseconds. Linux only; run `npm run build` first.
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const parts = (process.argv[2] ?? 'product,list,asset').split(',');
+const amount = Number(process.argv[3] ?? 100_000);
+const ROUNDS = Number(process.env.CPU_ROUNDS ?? 3);
+
+const RAW_SERVER = `import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+let body = readFileSync(process.env.BODY_FILE);
+let headers = JSON.parse(readFileSync(process.env.HEADERS_FILE, 'utf8'));
+createServer((req, res) => {
+  if (req.url === '/reload') {
+    body = readFileSync(process.env.BODY_FILE);
+    headers = JSON.parse(readFileSync(process.env.HEADERS_FILE, 'utf8'));
+    res.end('ok');
+    return;
+  }
+  res.writeHead(200, { ...headers, 'content-length': body.length });
+  res.end(body);
+}).listen(Number(process.env.RAW_PORT), '127.0.0.1');`;
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** utime + stime of a process, in seconds. */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+function get(url, headers) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-cpu-'));
+const [port, rawPort] = [await freePort(), await freePort()];
+const base = `http://127.0.0.1:${port}`;
+const start = (args, env) =>
+  spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+const app = start(['dist/node/server/main.js'], {
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: base,
+  LOG_LEVEL: 'warn',
+  MAP_TILE_URL: '',
+});
+const bodyFile = join(dataDir, 'body');
+const headersFile = join(dataDir, 'headers.json');
+writeFileSync(bodyFile, '');
+writeFileSync(headersFile, '{}');
+const raw = start(['--input-type=module', '-e', RAW_SERVER], {
+  BODY_FILE: bodyFile,
+  HEADERS_FILE: headersFile,
+  RAW_PORT: String(rawPort),
+});
+
+/** CPU µs per request of `pid` while autocannon sends `amount` requests to `url`. */
+async function measure(pid, url, headers) {
+  await autocannon({ url, headers, connections: 50, amount: Math.min(amount, 20_000) }); // warm up
+  const before = cpuSeconds(pid);
+  const result = await autocannon({ url, headers, connections: 50, amount });
+  const used = cpuSeconds(pid) - before;
+  if (result.non2xx + result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx`);
+  return (1e6 * used) / amount;
+}
+
+try {
+  await waitFor(`${base}/api/health`, app, 120_000);
+  await waitFor(`http://127.0.0.1:${rawPort}/reload`, raw);
+  const products = await (await fetch(`${base}/api/products`)).json();
+  const manifest = JSON.parse(readFileSync(join(root, 'dist/web/.vite/manifest.json'), 'utf8'));
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+  const paths = {
+    product: `/api/products/${products[0]._id}`,
+    list: '/api/products',
+    asset: `/${entry.file}`,
+  };
+  for (const part of parts) {
+    const headers = part === 'asset' ? { 'accept-encoding': 'br, gzip' } : {};
+    const sample = await get(`${base}${paths[part]}`, headers);
+    if (sample.status !== 200) throw new Error(`${paths[part]}: ${sample.status}`);
+    // Every header the app sends but the ones node:http makes itself.
+    const made = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+    const same = Object.fromEntries(
+      Object.entries(sample.headers).filter(([name]) => !made.has(name)),
+    );
+    writeFileSync(bodyFile, sample.body);
+    writeFileSync(headersFile, JSON.stringify(same));
+    await fetch(`http://127.0.0.1:${rawPort}/reload`);
+    const ours = [];
+    const theirs = [];
+    for (let i = 0; i < ROUNDS; i += 1) {
+      ours.push(await measure(app.pid, `${base}${paths[part]}`, headers));
+      theirs.push(await measure(raw.pid, `http://127.0.0.1:${rawPort}/`, headers));
+    }
+    // The least of the rounds: what else runs on the machine only ever adds (cache misses).
+    const [a, b] = [Math.min(...ours), Math.min(...theirs)];
+    console.log(
+      `${part} (${sample.body.length} B, ${Object.keys(same).length} headers): app ${a.toFixed(1)} µs ` +
+        `CPU/request [${ours.map((x) => x.toFixed(1)).join(', ')}], raw node:http ${b.toFixed(1)} µs ` +
+        `[${theirs.map((x) => x.toFixed(1)).join(', ')}]; app - raw ${(a - b).toFixed(1)} µs, ` +
+        `raw / app ${(b / a).toFixed(2)}`,
+    );
+  }
+} finally {
+  for (const child of [app, raw]) {
+    child.kill('SIGTERM');
+    if (child.exitCode === null) await once(child, 'exit');
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}

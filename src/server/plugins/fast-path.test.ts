@@ -1,0 +1,170 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { fastPathsOf } from './fast-path.ts';
+
+// The hot cached GETs answered ahead of Fastify (ADR 018) must be the very answers of their
+// Fastify routes: same status, body and headers (but the date and a new request id). `inject`
+// never reaches them (it calls Fastify's handler), so these requests go over a real socket.
+
+const js = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+let webRoot: string;
+let t: TestApp;
+let base: string;
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<Answer>((resolve, reject) => {
+    request(`${base}${path}`, { headers, method }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const answered = () => fastPathsOf(t.app)?.answered ?? 0;
+
+/**
+ * The answer of the fast path for `path` and of its Fastify route (the same path with a query).
+ * The catalogue's first read after a while waits for the cache's data version check on both.
+ */
+async function bothWays(path: string, headers: Record<string, string> = {}) {
+  const before = answered();
+  const fast = await get(path, headers);
+  expect(answered(), `${path} answered ahead of Fastify`).toBe(before + 1);
+  const routed = await get(`${path}?via=fastify`, headers);
+  expect(answered(), `${path}?via=fastify answered by Fastify`).toBe(before + 1);
+  return { fast, routed };
+}
+
+function expectSameAnswer({ fast, routed }: { fast: Answer; routed: Answer }) {
+  expect(fast.status).toBe(routed.status);
+  expect(fast.body.equals(routed.body)).toBe(true);
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  expect(fast.headers['x-request-id']).toMatch(uuid);
+  expect(fast.headers['x-request-id']).not.toBe(routed.headers['x-request-id']);
+  const comparable = ({ date: _date, 'x-request-id': _id, ...rest }: IncomingHttpHeaders) => rest;
+  expect(comparable(fast.headers)).toEqual(comparable(routed.headers));
+}
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'toolhouse-web-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Toolhouse</title>');
+  writeFileSync(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const file = join(webRoot, 'assets/index-abc123.js');
+  writeFileSync(file, js);
+  writeFileSync(`${file}.br`, brotliCompressSync(js));
+  writeFileSync(`${file}.gz`, gzipSync(js));
+  t = await buildTestApp({ webRoot });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  base = `http://127.0.0.1:${address.port}`;
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+describe('static files ahead of Fastify', () => {
+  it.each([['br, gzip'], ['gzip'], ['identity']])(
+    'answer as the route does for Accept-Encoding %s',
+    async (accept) => {
+      expectSameAnswer(await bothWays('/assets/index-abc123.js', { 'accept-encoding': accept }));
+    },
+  );
+
+  it('answer a file without compressed copies, and a 304 for the ETag the client has', async () => {
+    expectSameAnswer(await bothWays('/favicon.svg'));
+    const { fast } = await bothWays('/assets/index-abc123.js');
+    const etag = String(fast.headers.etag);
+    const notModified = await bothWays('/assets/index-abc123.js', { 'if-none-match': etag });
+    expect(notModified.fast.status).toBe(304);
+    expectSameAnswer(notModified);
+  });
+
+  it('carry every security header', async () => {
+    const { fast } = await bothWays('/assets/index-abc123.js');
+    expect(fast.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(fast.headers['x-content-type-options']).toBe('nosniff');
+    expect(fast.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(fast.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('the cached catalogue ahead of Fastify', () => {
+  it('answers the list and one product as the routes do, 304 included', async () => {
+    const list = await bothWays('/api/products');
+    expectSameAnswer(list);
+    const [first] = JSON.parse(list.fast.body.toString()) as { _id: string }[];
+    const one = await bothWays(`/api/products/${first?._id ?? ''}`);
+    expectSameAnswer(one);
+    expect(JSON.parse(one.fast.body.toString())).toMatchObject({ _id: first?._id });
+    for (const [path, etag] of [
+      ['/api/products', list.fast.headers.etag],
+      [`/api/products/${first?._id ?? ''}`, one.fast.headers.etag],
+    ] as const) {
+      const notModified = await bothWays(path, { 'if-none-match': String(etag) });
+      expect(notModified.fast.status).toBe(304);
+      expectSameAnswer(notModified);
+    }
+  });
+});
+
+describe('what Fastify still answers', () => {
+  it('an unknown product, a HEAD, a GET with a body and an encoded path', async () => {
+    const before = answered();
+    const missing = await get('/api/products/no-such-product');
+    expect(missing.status).toBe(404);
+    expect(JSON.parse(missing.body.toString())).toMatchObject({ code: 'NOT_FOUND' });
+    expect((await get('/assets/index-abc123.js', {}, 'HEAD')).status).toBe(200);
+    expect((await get('/api/products', { 'content-length': '0' })).status).toBe(200);
+    expect((await get('/assets/index%2Dabc123.js')).status).toBe(200);
+    // A route of its own under the products' prefix is not a product id: its route answers.
+    const search = await get('/api/products/search');
+    const searchRouted = await get('/api/products/search?');
+    expect(search.status).toBe(searchRouted.status);
+    expect(search.headers['content-type']).toBe(searchRouted.headers['content-type']);
+    expect(answered()).toBe(before);
+  });
+
+  it('every request while the app logs each request (LOG_LEVEL info)', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const verbose = await buildTestApp({ webRoot, logger: pino({ level: 'info' }, sink) });
+    try {
+      await verbose.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = verbose.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      const res = await fetch(`http://127.0.0.1:${address.port}/assets/index-abc123.js`);
+      expect(res.status).toBe(200);
+      expect(fastPathsOf(verbose.app)?.answered).toBe(0);
+      expect(lines.some((line) => line.includes('request completed'))).toBe(true);
+    } finally {
+      await verbose.close();
+    }
+  });
+});
