@@ -30,7 +30,7 @@ describe('DashboardLayout', () => {
   it("gives a customer's sidebar My Profile, My Orders and Add Review", async () => {
     signedInAs(customer, false);
     renderApp('/dashboard/myOrders');
-    await screen.findByRole('heading', { level: 1, name: 'My Orders: 0' });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 0' }, { timeout: 5000 });
     const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
     await within(sidebar).findByRole('link', { name: 'Add Review' });
 
@@ -51,7 +51,11 @@ describe('DashboardLayout', () => {
   it("gives an admin's sidebar the admin screens instead", async () => {
     signedInAs(admin, true);
     renderApp('/dashboard/manageAllOrders');
-    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 0' });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Manage All Orders: 0' },
+      { timeout: 5000 },
+    );
     const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
     await within(sidebar).findByRole('link', { name: 'Make Admin' });
 
@@ -70,7 +74,7 @@ describe('DashboardLayout', () => {
   it('opens the sidebar drawer from the navbar on small screens, and closes it', async () => {
     signedInAs(customer, false);
     const { user, router } = renderApp('/dashboard/myOrders');
-    await screen.findByRole('heading', { level: 1, name: 'My Orders: 0' });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 0' }, { timeout: 5000 });
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const toggle = within(nav).getByRole('button', { name: 'Open dashboard menu' });
     expect(toggle).toHaveClass('lg:hidden');
@@ -97,7 +101,7 @@ describe('DashboardLayout', () => {
   it('closes the drawer with its overlay', async () => {
     signedInAs(customer, false);
     const { user } = renderApp('/dashboard/myOrders');
-    await screen.findByRole('heading', { level: 1, name: 'My Orders: 0' });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 0' }, { timeout: 5000 });
     const toggle = screen.getByRole('button', { name: 'Open dashboard menu' });
     const drawer = document.getElementById('dashboard-drawer') as HTMLInputElement;
 
