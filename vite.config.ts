@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
@@ -9,27 +9,12 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tan
 const SHELL =
   /src[\\/](web[\\/]lib[\\/](access-token|use-hydrated|auth[\\/]account)\.ts|web[\\/]components[\\/]document-title\.tsx|shared[\\/]constants\.ts)$|preload-helper/;
 
-/**
- * Public pages arrive rendered (ADR 012): their scripts only make them live, so they load at low
- * priority, after what the first paint and the largest image need, instead of competing with them
- * on a slow connection.
- */
-const scriptsAfterPaint: Plugin = {
-  name: 'toolhouse:scripts-after-paint',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler: (html) =>
-      html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
-  },
-};
-
 // Two builds: the browser's app (dist/web) and, with --ssr, the server-rendering entry
 // (dist/ssr/entry-server.js) that the Fastify server imports to render public pages.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), scriptsAfterPaint],
+  plugins: [react(), tailwindcss()],
   build: isSsrBuild
     ? {
         outDir: '../../dist/ssr',
