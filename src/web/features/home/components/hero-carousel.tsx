@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { LineIcon } from '../../../components/line-icon.tsx';
 import type { Slide } from '../../../content/site.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
@@ -8,18 +9,9 @@ interface HeroCarouselProps {
 
 function ChevronIcon({ direction }: { direction: 'left' | 'right' }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-6"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon roundJoins strokeWidth={2.5}>
       <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
-    </svg>
+    </LineIcon>
   );
 }
 
