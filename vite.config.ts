@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:3001';
 
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
+const ZOD = /node_modules[\\/]zod[\\/]/;
 const SHELL =
   /src[\\/](web[\\/]lib[\\/](access-token|use-hydrated|auth[\\/]account)\.ts|web[\\/]components[\\/]document-title\.tsx|shared[\\/]constants\.ts)$|preload-helper/;
 
@@ -42,15 +43,19 @@ export default defineConfig(({ isSsrBuild }) => ({
             // React, React Router, TanStack Query and the few tiny modules the entry shares with
             // lazy pages in one chunk, which every page loads first anyway: compressed together
             // they are smaller than as a dozen shared fragments.
-            // V8's explicit compile hint: nearly every function of the framework and the entry
-            // runs while the page hydrates, so V8 compiles them all while the file streams in, off
-            // the main thread, instead of one by one in the middle of hydration (about 60 ms of a
-            // throttled phone's hydration task).
-            postBanner: (chunk) =>
-              chunk.name === 'framework' || chunk.isEntry ? '//# allFunctionsCalledOnLoad\n' : '',
             codeSplitting: {
               groups: [{ name: 'framework', test: (id) => FRAMEWORK.test(id) || SHELL.test(id) }],
             },
+            // V8's explicit compile hint: nearly every function of the framework, the entry and
+            // zod (the schemas of the forms and of the catalogue's answers) runs while a page
+            // loads and hydrates, so V8 compiles them while the file streams in, off the main
+            // thread, instead of one by one in the middle of hydration (ADR 019).
+            postBanner: (chunk) =>
+              chunk.name === 'framework' ||
+              chunk.isEntry ||
+              chunk.moduleIds.some((id) => ZOD.test(id))
+                ? '//# allFunctionsCalledOnLoad\n'
+                : '',
           },
         },
       },
