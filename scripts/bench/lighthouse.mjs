@@ -19,9 +19,30 @@ export async function launchChrome() {
   });
 }
 
+/** Failed runs (Lighthouse's trace sometimes misses the navigation) retried before one counts. */
+const ATTEMPTS_PER_RUN = 3;
+
+/**
+ * One Lighthouse run of `url`. A run that failed to record the page (a `runtimeError` such as
+ * NO_NAVSTART: Lighthouse's own trouble, not the page's) measures nothing, so it is run again;
+ * after the last attempt its error is kept and reported.
+ */
+export async function auditPage(port, url, categories = ['performance', 'accessibility', 'seo']) {
+  const { default: lighthouse } = await import('lighthouse');
+  for (let attempt = 1; ; attempt += 1) {
+    const { lhr } = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories,
+    });
+    if (!lhr.runtimeError || attempt === ATTEMPTS_PER_RUN) return lhr;
+    console.log(`  Lighthouse error ${lhr.runtimeError.code}: running it again`);
+  }
+}
+
 /** Runs Lighthouse `runs` times per path and adds one row per path (the median run's figures). */
 export async function lighthouseRows(base, paths, { row, runs = 3 }) {
-  const { default: lighthouse } = await import('lighthouse');
   const chrome = await launchChrome();
   const t = LIGHTHOUSE_TARGETS;
   try {
@@ -29,12 +50,7 @@ export async function lighthouseRows(base, paths, { row, runs = 3 }) {
       const results = [];
       for (let i = 0; i < runs; i += 1) {
         console.log(`Lighthouse (mobile) ${path}, run ${i + 1} of ${runs}…`);
-        const { lhr } = await lighthouse(`${base}${path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility', 'seo'],
-        });
+        const lhr = await auditPage(chrome.port, `${base}${path}`);
         const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         results.push({
           perf: score('performance'),

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './catalogue.mjs';
-import { launchChrome } from './lighthouse.mjs';
+import { auditPage, launchChrome } from './lighthouse.mjs';
 import { freePort, waitFor } from './net.mjs';
 
 // The catalogue search under load (issue 13): a fresh app on its own database, measured with
@@ -81,22 +81,14 @@ async function warm(base, paths, rounds) {
 
 /** Lighthouse (mobile preset) on the first page of /allProducts with the large catalogue. */
 async function lighthouseAllProducts(base, row, count) {
-  const { default: lighthouse } = await import('lighthouse');
   const chrome = await launchChrome();
   try {
     console.log(`Search: Lighthouse (mobile) /allProducts with ${fmt(count)} products…`);
-    const result = await lighthouse(`${base}/allProducts`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-    });
-    const { categories, audits } = result.lhr;
+    const lhr = await auditPage(chrome.port, `${base}/allProducts`, ['performance']);
+    const { categories, audits } = lhr;
     const perf = Math.round(categories.performance.score * 100);
     const metric = (id) => audits[id]?.displayValue ?? '?';
-    const failure = result.lhr.runtimeError
-      ? `; Lighthouse error ${result.lhr.runtimeError.code}`
-      : '';
+    const failure = lhr.runtimeError ? `; Lighthouse error ${lhr.runtimeError.code}` : '';
     row(
       `Lighthouse mobile /allProducts, ${fmt(count)} products`,
       `perf ${perf} (FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')})${failure}`,
