@@ -12,7 +12,7 @@ import { benchProductById } from './bench/product-by-id.mjs';
 import { benchSearch } from './bench/search.mjs';
 import { lighthouseRows } from './bench/lighthouse.mjs';
 import { benchPagesAgainstRaw } from './bench/pages.mjs';
-import { freePort, waitFor } from './bench/net.mjs';
+import { builtAppEnvironment, freePort, waitFor } from './bench/net.mjs';
 import { orderRequest } from './bench/order-request.mjs';
 
 // npm run bench: the built app under load on this machine, against the physical-limit baselines
@@ -106,17 +106,12 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting the built app on ${base} (DATA_DIR ${dataDir})…`);
   const app = startProcess(['dist/node/server/main.js'], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: base,
-    LOG_LEVEL: 'warn',
+    ...builtAppEnvironment(port, dataDir),
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     // Only the "50 client addresses" order run sends X-Forwarded-For (as nginx would).
     TRUST_PROXY: 'true',
     ORDER_RATE_LIMIT_PER_HOUR: '1000000',
     MAX_UNPAID_ORDERS: '1000000',
-    MAP_TILE_URL: '',
   });
   await waitFor(`${base}/api/health`, app, 120_000);
   const databaseUrl = process.env.DATABASE_URL ?? runningClusterUrl(dataDir, 'toolhouse');

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort, waitFor } from './net.mjs';
+import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
+import { RAW_SERVER, rawGet } from './raw-server.mjs';
 
 // node scripts/bench/cpu-per-request.mjs [product,list,asset] [requests]: the CPU time (user +
 // system, from /proc) the built server spends per request on small cached answers, against a raw
@@ -20,21 +20,6 @@ const parts = (process.argv[2] ?? 'product,list,asset').split(',');
 const amount = Number(process.argv[3] ?? 100_000);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 3);
 
-const RAW_SERVER = `import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
-let body = readFileSync(process.env.BODY_FILE);
-let headers = JSON.parse(readFileSync(process.env.HEADERS_FILE, 'utf8'));
-createServer((req, res) => {
-  if (req.url === '/reload') {
-    body = readFileSync(process.env.BODY_FILE);
-    headers = JSON.parse(readFileSync(process.env.HEADERS_FILE, 'utf8'));
-    res.end('ok');
-    return;
-  }
-  res.writeHead(200, { ...headers, 'content-length': body.length });
-  res.end(body);
-}).listen(Number(process.env.RAW_PORT), '127.0.0.1');`;
-
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** utime + stime of a process, in seconds. */
@@ -42,21 +27,6 @@ function cpuSeconds(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
-function get(url, headers) {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-cpu-'));
@@ -68,14 +38,7 @@ const start = (args, env) =>
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env },
   });
-const app = start(['dist/node/server/main.js'], {
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  PUBLIC_URL: base,
-  LOG_LEVEL: 'warn',
-  MAP_TILE_URL: '',
-});
+const app = start(['dist/node/server/main.js'], builtAppEnvironment(port, dataDir));
 const bodyFile = join(dataDir, 'body');
 const headersFile = join(dataDir, 'headers.json');
 writeFileSync(bodyFile, '');
@@ -109,7 +72,7 @@ try {
   };
   for (const part of parts) {
     const headers = part === 'asset' ? { 'accept-encoding': 'br, gzip' } : {};
-    const sample = await get(`${base}${paths[part]}`, headers);
+    const sample = await rawGet(`${base}${paths[part]}`, headers);
     if (sample.status !== 200) throw new Error(`${paths[part]}: ${sample.status}`);
     // Every header the app sends but the ones node:http makes itself.
     const made = new Set(['date', 'connection', 'keep-alive', 'content-length']);

@@ -26,3 +26,17 @@ export async function waitFor(url, child, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * The built app's environment as every bench part starts it: on `port` of 127.0.0.1, with its own
+ * `dataDir`, logging errors only (as a production log level would; the fast paths of ADR 018 then
+ * answer) and no map tiles (nothing leaves the machine). Parts add their own limits.
+ */
+export const builtAppEnvironment = (port, dataDir) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  LOG_LEVEL: 'warn',
+  MAP_TILE_URL: '',
+});

@@ -1,40 +1,9 @@
-import { request } from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { RAW_SERVER, rawGet } from './raw-server.mjs';
 
 // Server-rendered pages and static assets against a raw node:http server sending the very same
 // bytes with the same encoding: the physical limit of a Node server for that response.
-
-/** The response as it travels (still compressed), with its headers. */
-function rawGet(url, headers) {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-      res.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-const RAW_SERVER = `import { createServer } from 'node:http';
-import { readFileSync } from 'node:fs';
-let body = readFileSync(process.env.BODY_FILE);
-let headers = JSON.parse(readFileSync(process.env.HEADERS_FILE, 'utf8'));
-createServer((req, res) => {
-  if (req.url === '/reload') {
-    body = readFileSync(process.env.BODY_FILE);
-    headers = JSON.parse(readFileSync(process.env.HEADERS_FILE, 'utf8'));
-    res.end('ok');
-    return;
-  }
-  res.writeHead(200, { ...headers, 'content-length': body.length });
-  res.end(body);
-}).listen(Number(process.env.RAW_PORT), '127.0.0.1');`;
 
 /**
  * Measures each of `targets` ([label, path]) on the app and on a raw server with its bytes,

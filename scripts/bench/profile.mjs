@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from './net.mjs';
+import { builtAppEnvironment, freePort } from './net.mjs';
 import { orderRequest } from './order-request.mjs';
 
 // node scripts/bench/profile.mjs [orders|product|list|asset|page:<path>] [seconds]: the built server under
@@ -31,16 +31,11 @@ const app = spawn(
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
+      ...builtAppEnvironment(port, dataDir),
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       // As npm run bench: the order limits on (every order counts its hits) but never reached.
       ORDER_RATE_LIMIT_PER_HOUR: '1000000',
       MAX_UNPAID_ORDERS: '1000000',
-      MAP_TILE_URL: '',
     },
   },
 );

@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateCatalogue } from './catalogue.mjs';
 import { auditPage, launchChrome } from './lighthouse.mjs';
-import { freePort, waitFor } from './net.mjs';
+import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
 
 // The catalogue search under load (issue 13): a fresh app on its own database, measured with
 // the demo catalogue and then with 10,000 generated products. Part of `npm run bench`; alone:
@@ -114,15 +114,7 @@ export async function benchSearch({ load = defaultLoad, row } = {}) {
   console.log(`Search: starting the built app on ${base} (DATA_DIR ${dataDir})…`);
   const app = spawn(process.execPath, ['dist/node/server/main.js'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      MAP_TILE_URL: '',
-    },
+    env: { ...process.env, ...builtAppEnvironment(port, dataDir) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   let pool;
