@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
-import { RAW_SERVER, rawGet } from './raw-server.mjs';
+import { rawGet, startRawServer } from './raw-server.mjs';
 
 // node scripts/bench/cpu-per-request.mjs [product,list,asset] [requests]: the CPU time (user +
 // system, from /proc) the built server spends per request on small cached answers, against a raw
@@ -39,15 +39,7 @@ const start = (args, env) =>
     env: { ...process.env, ...env },
   });
 const app = start(['dist/node/server/main.js'], builtAppEnvironment(port, dataDir));
-const bodyFile = join(dataDir, 'body');
-const headersFile = join(dataDir, 'headers.json');
-writeFileSync(bodyFile, '');
-writeFileSync(headersFile, '{}');
-const raw = start(['--input-type=module', '-e', RAW_SERVER], {
-  BODY_FILE: bodyFile,
-  HEADERS_FILE: headersFile,
-  RAW_PORT: String(rawPort),
-});
+const rawServer = startRawServer(start, dataDir, rawPort);
 
 /** CPU µs per request of `pid` while autocannon sends `amount` requests to `url`. */
 async function measure(pid, url, headers) {
@@ -61,7 +53,7 @@ async function measure(pid, url, headers) {
 
 try {
   await waitFor(`${base}/api/health`, app, 120_000);
-  await waitFor(`http://127.0.0.1:${rawPort}/reload`, raw);
+  await waitFor(rawServer.reloadUrl, rawServer.child);
   const products = await (await fetch(`${base}/api/products`)).json();
   const manifest = JSON.parse(readFileSync(join(root, 'dist/web/.vite/manifest.json'), 'utf8'));
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
@@ -79,14 +71,12 @@ try {
     const same = Object.fromEntries(
       Object.entries(sample.headers).filter(([name]) => !made.has(name)),
     );
-    writeFileSync(bodyFile, sample.body);
-    writeFileSync(headersFile, JSON.stringify(same));
-    await fetch(`http://127.0.0.1:${rawPort}/reload`);
+    await rawServer.serve(sample.body, same);
     const ours = [];
     const theirs = [];
     for (let i = 0; i < ROUNDS; i += 1) {
       ours.push(await measure(app.pid, `${base}${paths[part]}`, headers));
-      theirs.push(await measure(raw.pid, `http://127.0.0.1:${rawPort}/`, headers));
+      theirs.push(await measure(rawServer.child.pid, rawServer.url, headers));
     }
     // The least of the rounds: what else runs on the machine only ever adds (cache misses).
     const [a, b] = [Math.min(...ours), Math.min(...theirs)];
@@ -98,7 +88,7 @@ try {
     );
   }
 } finally {
-  for (const child of [app, raw]) {
+  for (const child of [app, rawServer.child]) {
     child.kill('SIGTERM');
     if (child.exitCode === null) await once(child, 'exit');
   }
