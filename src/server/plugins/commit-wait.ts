@@ -13,10 +13,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerCommitWait(api: FastifyInstance, ms: number): void {
   const wait = async (request: FastifyRequest) => {
-    if (READS.has(request.method)) return;
-    // Timers may fire up to a millisecond early by the monotonic clock: wait until it agrees.
-    const until = performance.now() + ms;
-    for (let left = ms; left > 0; left = until - performance.now()) await sleep(Math.ceil(left));
+    if (!READS.has(request.method)) await waitFullMilliseconds(ms);
   };
   api.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -24,4 +21,13 @@ export function registerCommitWait(api: FastifyInstance, ms: number): void {
     const own = route.onSend;
     route.onSend = [...(own ? [own].flat() : []), wait as onSendHookHandler];
   });
+}
+
+/**
+ * Resolves `ms` later by the monotonic clock (timers may fire up to a millisecond early by it).
+ * Also what a test waits after writing to the database by hand, so its next read sees the write.
+ */
+export async function waitFullMilliseconds(ms: number): Promise<void> {
+  const until = performance.now() + ms;
+  for (let left = ms; left > 0; left = until - performance.now()) await sleep(Math.ceil(left));
 }

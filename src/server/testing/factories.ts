@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { product, user } from '../db/schema.ts';
+import { waitFullMilliseconds } from '../plugins/commit-wait.ts';
+import { DATA_FRESHNESS_MS } from '../plugins/data-version-check.ts';
 
 export interface TestProduct {
   id: string;
@@ -12,7 +14,16 @@ export interface TestProduct {
 
 let made = 0;
 
-/** A product written straight to the database (no admin or image upload needed). */
+/**
+ * Waits out the data freshness bound after a write made straight to the database, as the API's
+ * commit wait does for its own writes: every read after it sees the write (docs/decisions/016).
+ */
+export const afterDirectWrite = () => waitFullMilliseconds(DATA_FRESHNESS_MS);
+
+/**
+ * A product written straight to the database (no admin or image upload needed), returned once
+ * the cached reads show it.
+ */
 export async function createProduct(
   db: Db,
   fields: Partial<Omit<TestProduct, 'id'>> = {},
@@ -34,6 +45,7 @@ export async function createProduct(
       minQuantity: product.minQuantity,
       availableQuantity: product.availableQuantity,
     });
+  await afterDirectWrite();
   return row!;
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductSchema, type Product } from '../../../shared/product.ts';
 import { auditLog, product, purchase, user } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
+import { afterDirectWrite } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { storeWebp, toWebp } from '../images/images.service.ts';
 
@@ -329,6 +330,7 @@ describe('PUT /api/products/{id}', () => {
         version: sql`${product.version} + 1`,
       })
       .where(eq(product.id, opened._id));
+    await afterDirectWrite();
     const afterSale = (await fetchProduct(opened._id)).json();
     expect(afterSale.availableQuantity).toBe(90);
 

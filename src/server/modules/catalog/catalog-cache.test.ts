@@ -1,10 +1,9 @@
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../shared/product.ts';
 import { product, purchase } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
+import { afterDirectWrite } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { expireStaleHolds } from '../purchases/purchases.service.ts';
 import { createDataVersionCheck } from '../../plugins/data-version-check.ts';
@@ -36,10 +35,6 @@ const list = async (t: TestApp): Promise<Product[]> => {
 const find = async (t: TestApp, id: string) => (await list(t)).find((p) => p._id === id);
 
 /** Waits until the catalogue's freshness bound has passed since `since` (by the monotonic clock). */
-async function pastFreshnessBound(since: number): Promise<void> {
-  while (performance.now() <= since + CATALOG_FRESHNESS_MS) await sleep(1);
-}
-
 async function anyImage(): Promise<string> {
   const [first] = await list(a);
   return first!.img;
@@ -208,7 +203,7 @@ describe('writes on one instance show on both at once', () => {
       .set({ availableQuantity: 3, version: sql`${product.version} + 1` })
       .where(eq(product.id, id));
     // Not an API write (no commit wait): the documented freshness bound applies.
-    await pastFreshnessBound(performance.now());
+    await afterDirectWrite();
     expect((await find(a, id))?.availableQuantity).toBe(3);
     expect((await find(b, id))?.availableQuantity).toBe(3);
   });
