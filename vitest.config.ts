@@ -30,6 +30,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
+          // A lazy page's first import is transformed on demand: seconds when the machine is busy.
+          testTimeout: 20_000,
         },
       },
     ],
