@@ -6,6 +6,8 @@ import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageRenderer } from '../../shared/page-rendering.ts';
+import { createProduct } from '../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 import { fastPathsOf } from './fast-path.ts';
 
@@ -41,6 +43,24 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
 
 const answered = () => fastPathsOf(t.app)?.answered ?? 0;
 
+/** Public pages showing the catalogue, the same whatever the query (so both ways compare). */
+const pageRenderer: PageRenderer = {
+  planPage: (url) => ({
+    kind: url.startsWith('/nowhere') ? 'notFound' : 'rendered',
+    dataRoots: ['products'],
+  }),
+  renderPage: ({ url }) =>
+    Promise.resolve({
+      status: url.startsWith('/nowhere') ? 404 : 200,
+      head: '<title>Toolhouse</title>',
+      body: `<h1>${'Drills and saws. '.repeat(100)}</h1>`,
+      data: '',
+      cacheable: true,
+    }),
+  setApiTransport: () => undefined,
+  sitemapPaths: ['/', '/allProducts', '/nowhere'],
+};
+
 /**
  * The answer of the fast path for `path` and of its Fastify route (the same path with a query).
  * The catalogue's first read after a while waits for the cache's data version check on both.
@@ -67,13 +87,16 @@ function expectSameAnswer({ fast, routed }: { fast: Answer; routed: Answer }) {
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'toolhouse-web-'));
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Toolhouse</title>');
+  writeFileSync(
+    join(webRoot, 'index.html'),
+    '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   const file = join(webRoot, 'assets/index-abc123.js');
   writeFileSync(file, js);
   writeFileSync(`${file}.br`, brotliCompressSync(js));
   writeFileSync(`${file}.gz`, gzipSync(js));
-  t = await buildTestApp({ webRoot });
+  t = await buildTestApp({ webRoot, pageRenderer });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('not listening');
@@ -126,6 +149,34 @@ describe('the cached catalogue ahead of Fastify', () => {
       expect(notModified.fast.status).toBe(304);
       expectSameAnswer(notModified);
     }
+  });
+});
+
+describe('server-rendered pages ahead of Fastify', () => {
+  it('answer a cached page as the route does, in each encoding and with a 304', async () => {
+    for (const path of ['/', '/allProducts']) {
+      // The first request renders the page (the route); from then on it is cached.
+      expect((await get(path)).status).toBe(200);
+      for (const accept of ['br, gzip', 'gzip', 'identity']) {
+        expectSameAnswer(await bothWays(path, { 'accept-encoding': accept }));
+      }
+      const { fast } = await bothWays(path);
+      const notModified = await bothWays(path, { 'if-none-match': String(fast.headers.etag) });
+      expect(notModified.fast.status).toBe(304);
+      expectSameAnswer(notModified);
+    }
+  });
+
+  it('leave a page changed since (a product written) and a 404 page to the route', async () => {
+    expect((await get('/allProducts')).status).toBe(200);
+    await createProduct(t.database.db);
+    const before = answered();
+    expect((await get('/allProducts')).status).toBe(200);
+    expect((await get('/nowhere')).status).toBe(404);
+    expect((await get('/nowhere')).status).toBe(404);
+    expect(answered()).toBe(before);
+    expect((await get('/allProducts')).status).toBe(200);
+    expect(answered()).toBe(before + 1);
   });
 });
 

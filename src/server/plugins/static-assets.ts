@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { matchesIfNoneMatch } from './conditional-get.ts';
+import { compressedSender } from './fast-compressed-answer.ts';
 import type { FastAnswer, FastPaths } from './fast-path.ts';
 import { etagOf, pickEncoding, type CompressedBody } from './ssr/compressed-body.ts';
 
@@ -88,37 +89,13 @@ export function registerStaticAssets(
 
 /** The same answer as the route's, with its headers made once (a list per encoding). */
 function fastAnswer(fast: FastPaths, asset: Asset, compressed: boolean): FastAnswer {
-  const { body } = asset;
-  const own = [
+  return compressedSender(fast, asset.body, [
     'content-type',
     asset.type,
     'cache-control',
     asset.cacheControl,
     'etag',
-    body.etag,
+    asset.body.etag,
     ...(compressed ? ['vary', 'accept-encoding'] : []),
-  ];
-  const notModified = fast.headers(own);
-  const sent = (bytes: Buffer, encoding?: string) =>
-    fast.headers([
-      ...own,
-      ...(encoding ? ['content-encoding', encoding] : []),
-      'content-length',
-      String(bytes.length),
-    ]);
-  const headers = {
-    br: body.br && sent(body.br, 'br'),
-    gzip: body.gzip && sent(body.gzip, 'gzip'),
-    raw: sent(body.raw),
-  };
-  return (request, response, pass) => {
-    if (matchesIfNoneMatch(request.headers['if-none-match'], body.etag)) {
-      fast.send(response, 304, notModified);
-      return;
-    }
-    const { bytes, encoding } = pickEncoding(body, request.headers['accept-encoding']);
-    const list = headers[encoding ?? 'raw'];
-    if (list) fast.send(response, 200, list, bytes);
-    else pass(); // cannot happen: pickEncoding picks a copy that exists
-  };
+  ]);
 }

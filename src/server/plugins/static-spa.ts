@@ -56,6 +56,7 @@ export async function registerSpa(
         publicUrl: options.publicUrl,
         template: readFileSync(template, 'utf8'),
         renderer,
+        fast: options.fast,
       })
     : undefined;
   const shell = hasBuild ? readFileSync(template) : undefined;

@@ -20,19 +20,24 @@ export function createPageCache<T>(maxEntries: number) {
     }
   };
 
+  /** The cached value, now the most recently used; undefined when there is none. */
+  const peek = (key: string): T | undefined => {
+    const hit = entries.get(key);
+    // Most recently used: move to the end (unless it is there already, as under load).
+    if (hit !== undefined && key !== newest) {
+      entries.delete(key);
+      entries.set(key, hit);
+      newest = key;
+    }
+    return hit;
+  };
+
   return {
+    peek,
     /** The cached value (at once, no promise), or `make`'s (kept only when `keep` says so). */
     get(key: string, make: () => Promise<T>, keep: (value: T) => boolean): T | Promise<T> {
-      const hit = entries.get(key);
-      if (hit !== undefined) {
-        // Most recently used: move to the end (unless it is there already, as under load).
-        if (key !== newest) {
-          entries.delete(key);
-          entries.set(key, hit);
-          newest = key;
-        }
-        return hit;
-      }
+      const hit = peek(key);
+      if (hit !== undefined) return hit;
       const running = pending.get(key);
       if (running) return running;
       const made = make().then((value) => {

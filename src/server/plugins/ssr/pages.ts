@@ -4,6 +4,8 @@ import { ProductListSchema } from '../../../shared/product.ts';
 import type { CatalogCache } from '../../modules/catalog/catalog-cache.ts';
 import { matchesIfNoneMatch } from '../conditional-get.ts';
 import type { DataVersionCheck, Eventually } from '../data-version-check.ts';
+import { compressedSender, type CompressedSender } from '../fast-compressed-answer.ts';
+import type { FastPaths } from '../fast-path.ts';
 import { compressBody, pickEncoding, type CompressedBody } from './compressed-body.ts';
 import { createPageDataVersions } from './data-versions.ts';
 import { createHtmlDocument } from './html-document.ts';
@@ -28,9 +30,13 @@ export interface PagesOptions {
   /** The instance's shared data version check and catalogue cache. */
   versions: DataVersionCheck;
   catalog: CatalogCache;
+  /** Where the cached public pages are also answered ahead of Fastify (fast-path.ts). */
+  fast?: FastPaths | undefined;
 }
 
 const HTML = 'text/html; charset=utf-8';
+/** The headers `send` gives every page, but its ETag. */
+const PAGE_HEADERS = ['content-type', HTML, 'cache-control', 'no-cache', 'vary', 'accept-encoding'];
 
 /** The page's bytes in the client's encoding, with its ETag; 304 when the client has them. */
 function send(
@@ -133,6 +139,17 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
           (made) => made.cacheable,
         );
 
+  /** The page of `url` if it is cached for the current data versions (as fresh as `servePage`). */
+  const cachedPage = (url: string): Eventually<CachedPage | undefined> => {
+    const plan = planOf(url);
+    if (plan.kind !== 'rendered') return undefined;
+    const peek = (version: string | undefined) =>
+      version === undefined ? undefined : cache.peek(`${url}\n${version}`);
+    const version = versions.of(plan.dataRoots);
+    return version instanceof Promise ? version.then(peek) : peek(version);
+  };
+  if (options.fast) registerFastPages(options.fast, renderer.sitemapPaths, cachedPage);
+
   /**
    * Sends the page for the request's URL; a cached page whose data versions a recent check read
    * is sent synchronously (no promise, no tick).
@@ -160,4 +177,37 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
       sendShell(error);
     }
   };
+}
+
+/**
+ * The public pages answered ahead of Fastify (fast-path.ts, ADR 018) when they are cached for the
+ * current data versions: the same bytes and headers as `send`, the header lists made once per
+ * page. While the version check runs, the answer waits for it as the route would. Anything else
+ * (the first request after a change, a failed check, a 404) goes to the route, which renders,
+ * answers the shell or the not-found page as it always does.
+ */
+function registerFastPages(
+  fast: FastPaths,
+  paths: readonly string[],
+  cachedPage: (url: string) => Eventually<CachedPage | undefined>,
+) {
+  const senders = new WeakMap<CompressedBody, CompressedSender>();
+  const senderOf = (body: CompressedBody) => {
+    let sender = senders.get(body);
+    if (!sender) {
+      sender = compressedSender(fast, body, [...PAGE_HEADERS, 'etag', body.etag]);
+      senders.set(body, sender);
+    }
+    return sender;
+  };
+  for (const path of paths) {
+    fast.get(path, (request, response, pass) => {
+      const then = (page: CachedPage | undefined) =>
+        page?.status === 200 ? senderOf(page.body)(request, response) : pass();
+      const page = cachedPage(path);
+      // A failure of the answer itself (none is known) must not become an unhandled rejection.
+      if (page instanceof Promise) page.then(then, pass).catch(() => response.destroy());
+      else then(page);
+    });
+  }
 }
