@@ -66,12 +66,12 @@ export async function buildApp({
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     requestTimeout: 30_000,
-    // Enforce the header and request timeouts every second (Node checks every 30 s by default),
-    // so slow-header connections are closed promptly.
-    http: { connectionsCheckingInterval: 1_000 },
+    // Headers within 15 s, enforced every second (Node checks every 30 s by default), so
+    // slow-header connections are closed promptly. Options of every server Fastify makes: with
+    // HOST=localhost it also listens on ::1 with a server of its own.
+    http: { connectionsCheckingInterval: 1_000, headersTimeout: 15_000 },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
-  app.server.headersTimeout = 15_000;
 
   // JSON only: no text/plain, so no cross-site "simple" form post can reach a route.
   app.removeContentTypeParser('text/plain');
