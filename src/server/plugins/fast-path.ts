@@ -16,9 +16,9 @@ export type FastAnswer = (
 ) => void;
 
 /**
- * The answers of a few hot GET paths (the build's static files, the cached catalogue) taken before
- * Fastify's routing, hooks and reply (ADR 018): a cached hit costs about what a bare `node:http`
- * server costs. Only the exact path (no query string) of a GET without a body, while the app is
+ * The answers of a few hot GET paths (the build's static files, the cached catalogue, the cached
+ * public pages) taken before Fastify's routing, hooks and reply (ADR 018): a cached hit costs
+ * about what a bare `node:http` server costs. Only the exact path (no query string) of a GET without a body, while the app is
  * not closing and does not log every request (LOG_LEVEL info or more verbose), comes here;
  * anything else (HEAD, a query string, an unknown id) goes to the Fastify route of the same path,
  * which stays the reference (tests inject through it).
