@@ -15,8 +15,8 @@ export function getProducts(options: { signal?: AbortSignal } = {}): Promise<Pro
 }
 
 /**
- * The catalogue changes rarely: fetched once when a list opens, then kept for a few minutes. An
- * admin's own changes invalidate it at once. The server renderer prefetches it for the home page.
+ * The whole catalogue (the admin's product list). It changes rarely: fetched once when the list
+ * opens, then kept for a few minutes; an admin's own changes invalidate it at once.
  */
 export const productsQueryOptions = () =>
   queryOptions({
@@ -26,8 +26,8 @@ export const productsQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export function useProducts<T = Product[]>(select?: (products: Product[]) => T) {
-  return useQuery({ ...productsQueryOptions(), select });
+export function useProducts() {
+  return useQuery(productsQueryOptions());
 }
 
 /** GET /api/products/{id}: one product with its current version (404 when there is none). */

@@ -2,7 +2,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../shared/api-paths.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
-import { makeProduct, makePublicConfig, makeReview } from '../test/fixtures.ts';
+import {
+  NEWEST_PRODUCTS_URL,
+  makeProduct,
+  makePublicConfig,
+  makeReview,
+  makeSearchResult,
+} from '../test/fixtures.ts';
 import { renderApp } from '../test/render.tsx';
 
 vi.mock('../features/home/components/location-map.tsx', () => ({
@@ -11,7 +17,9 @@ vi.mock('../features/home/components/location-map.tsx', () => ({
 
 function mockApi() {
   return mockFetch(({ url }) => {
-    if (url === apiPaths.products) return jsonResponse([makeProduct(1), makeProduct(2)]);
+    if (url === NEWEST_PRODUCTS_URL) {
+      return jsonResponse(makeSearchResult([makeProduct(2), makeProduct(1)], { pageSize: 6 }));
+    }
     if (url === apiPaths.productSearch(new URLSearchParams())) {
       return jsonResponse({
         items: [makeProduct(2), makeProduct(1)],

@@ -1,3 +1,4 @@
+import type { ProductSearchResult } from '../../shared/product-search.ts';
 import type { Product } from '../../shared/product.ts';
 import type { Profile } from '../../shared/profile.ts';
 import type { PublicConfig } from '../../shared/public-config.ts';
@@ -89,4 +90,15 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     receiptNumber: null,
     ...overrides,
   };
+}
+
+/** The home page's one product request: the 6 newest (features/catalog/api/recent-products.ts). */
+export const NEWEST_PRODUCTS_URL = '/api/products/search?pageSize=6';
+
+/** A search answer holding `items` (one page of that many). */
+export function makeSearchResult(
+  items: Product[],
+  overrides: Partial<ProductSearchResult> = {},
+): ProductSearchResult {
+  return { items, total: items.length, page: 1, pageSize: 24, ...overrides };
 }

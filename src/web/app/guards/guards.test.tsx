@@ -11,7 +11,12 @@ import {
   storedAccessToken,
 } from '../../test/auth.ts';
 import { deferred, jsonResponse } from '../../test/fetch-mock.ts';
-import { makePublicConfig, makeUser } from '../../test/fixtures.ts';
+import {
+  NEWEST_PRODUCTS_URL,
+  makePublicConfig,
+  makeSearchResult,
+  makeUser,
+} from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 
 // pigeon-maps measures its container, which jsdom cannot do (the home page shows the map).
@@ -96,7 +101,7 @@ describe('RequireAuth', () => {
       [SESSION]: sessionResponse(customer, 'access-1'),
       [`GET ${apiPaths.adminCheck(customer.email)}`]: jsonResponse({ admin: false }),
       [SIGN_OUT]: jsonResponse({ success: true }),
-      [`GET ${apiPaths.products}`]: jsonResponse([]),
+      [`GET ${NEWEST_PRODUCTS_URL}`]: jsonResponse(makeSearchResult([])),
       [`GET ${apiPaths.reviews}`]: jsonResponse([]),
     });
     const { user, router } = renderApp('/dashboard/addReview');

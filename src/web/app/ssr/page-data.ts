@@ -1,6 +1,6 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
 import { parseSearchParams } from '../../../shared/product-search.ts';
-import { productsQueryOptions } from '../../api/products.ts';
+import { recentProductsQueryOptions } from '../../features/catalog/api/recent-products.ts';
 import { productSearchQueryOptions } from '../../features/catalog/api/search-products.ts';
 import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews.ts';
 import { publicConfigQueryOptions } from '../../lib/public-config.ts';
@@ -24,7 +24,11 @@ export interface ServerRenderedPage {
 }
 
 const noData = () => [];
-const home = () => [productsQueryOptions(), reviewsQueryOptions(), publicConfigQueryOptions()];
+const home = () => [
+  recentProductsQueryOptions(),
+  reviewsQueryOptions(),
+  publicConfigQueryOptions(),
+];
 const signIn = () => [publicConfigQueryOptions()];
 
 /**

@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
-import { useProducts } from '../../../api/products.ts';
-import { selectRecentProducts } from '../lib/recent-products.ts';
+import { useRecentProducts } from '../api/recent-products.ts';
 import { ProductsState } from './products-state.tsx';
 import { paths } from '../../../lib/paths.ts';
 
 /** The home page's 'Our Products': the newest few and a way to the whole catalogue. */
 export function RecentProducts() {
-  const query = useProducts(selectRecentProducts);
+  const query = useRecentProducts();
   return (
     <section aria-labelledby="recent-products-heading" className="bg-base-200 px-4 py-16">
       <div className="mx-auto max-w-7xl">
