@@ -21,12 +21,7 @@ function mockApi() {
       return jsonResponse(makeSearchResult([makeProduct(2), makeProduct(1)], { pageSize: 6 }));
     }
     if (url === apiPaths.productSearch(new URLSearchParams())) {
-      return jsonResponse({
-        items: [makeProduct(2), makeProduct(1)],
-        total: 2,
-        page: 1,
-        pageSize: 24,
-      });
+      return jsonResponse(makeSearchResult([makeProduct(2), makeProduct(1)]));
     }
     if (url === apiPaths.reviews) return jsonResponse([makeReview(1)]);
     if (url === apiPaths.config) {

@@ -6,7 +6,7 @@ import { parseSearchParams, type ProductSearchResult } from '../../../../shared/
 import type { Product } from '../../../../shared/product.ts';
 import { AppProvider } from '../../../app/provider.tsx';
 import { deferred, jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
-import { makeProduct } from '../../../test/fixtures.ts';
+import { makeProduct, makeSearchResult } from '../../../test/fixtures.ts';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render.tsx';
 import { productSearchQueryOptions } from '../api/search-products.ts';
 import { ProductCatalog } from './product-catalog.tsx';
@@ -14,7 +14,7 @@ import { ProductCatalog } from './product-catalog.tsx';
 const SEARCH = '/api/products/search';
 
 function answer(items: Product[], extra: Partial<ProductSearchResult> = {}): Response {
-  return jsonResponse({ items, total: items.length, page: 1, pageSize: 24, ...extra });
+  return jsonResponse(makeSearchResult(items, extra));
 }
 
 /** The search requests made so far, as query strings ('' for none). */
