@@ -34,7 +34,6 @@ const list = async (t: TestApp): Promise<Product[]> => {
 };
 const find = async (t: TestApp, id: string) => (await list(t)).find((p) => p._id === id);
 
-/** Waits until the catalogue's freshness bound has passed since `since` (by the monotonic clock). */
 async function anyImage(): Promise<string> {
   const [first] = await list(a);
   return first!.img;
