@@ -33,6 +33,24 @@ const featureZones = [
   },
 ];
 
+// The server's layers (docs/architecture.md): the domain (services, caches, rules in
+// src/server/modules, and db/) knows nothing of HTTP or page rendering. Only a module's thin
+// *.routes.ts file (and its tests) is the edge and may use src/server/http. ssr/ renders pages
+// from the domain and uses http/'s helpers; http/ never reaches into ssr/ except static-spa.ts,
+// which mounts the pages.
+const serverZones = [
+  {
+    target: './src/server/modules/**/!(*.routes|*.test).ts',
+    from: ['./src/server/http', './src/server/ssr'],
+    message: 'The domain does not import the HTTP edge or server rendering: take plain values.',
+  },
+  {
+    target: './src/server/db/*.ts',
+    from: ['./src/server/http', './src/server/ssr', './src/server/modules'],
+    message: 'db/ is the lowest layer of the server (its seed/ excepted, which uses services).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,7 +93,7 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...serverZones] }],
     },
   },
   { files: ['src/server/**/*.ts'], rules: forbid(['**/web/**']) },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 // The app's one stylesheet goes into index.html as a <style> element: the first paint then needs
 // the document alone, not a second render-blocking request (about 0.3 s on a slow phone
-// connection). The CSP allows exactly this element by its hash (src/server/plugins/
+// connection). The CSP allows exactly this element by its hash (src/server/http/
 // security-headers.ts reads it from the built index.html). Lazy chunks' own CSS stays in files.
 
 const LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;

@@ -85,3 +85,31 @@ export function findDatabaseUnavailable(error: unknown): DatabaseUnavailable | u
   }
   return undefined;
 }
+
+// pg and node-postgres errors that mean "the database is not reachable right now".
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+/** Also when wrapped: drizzle reports a failed query as its own error with the driver's as cause. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (findDatabaseUnavailable(error)) return true; // the pool's typed error (src/server/db/)
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
+      return true;
+    if (
+      typeof message === 'string' &&
+      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
+    )
+      return true;
+    e = cause;
+  }
+  return false;
+}

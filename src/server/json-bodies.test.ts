@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../shared/errors.ts';
-import { routeTableOf } from './plugins/route-table.ts';
+import { routeTableOf } from './http/route-table.ts';
 import { setUpAppWithAccounts } from './testing/app-with-accounts.ts';
 
 // Every route that takes a JSON body answers a bad body with 400 in the one error shape, never a

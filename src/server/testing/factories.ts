@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { product, user } from '../db/schema.ts';
-import { waitFullMilliseconds } from '../plugins/commit-wait.ts';
-import { DATA_FRESHNESS_MS } from '../plugins/data-version-check.ts';
+import { waitFullMilliseconds } from '../http/commit-wait.ts';
+import { DATA_FRESHNESS_MS } from '../db/data-version-check.ts';
 
 export interface TestProduct {
   id: string;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import type { AuthUser } from '../../plugins/authentication.ts';
+import type { AuthUser } from '../auth/caller.ts';
 
 export type AuditAction =
   | 'product.create'

@@ -9,7 +9,7 @@ import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../../shared/user.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../../db/schema.ts';
-import { isDatabaseUnavailable } from '../../plugins/error-handler.ts';
+import { isDatabaseUnavailable } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { takeRateLimitHit } from '../rate-limit/rate-limit.ts';
 import { boundedName, enforceIdentityRules } from './identity-rules.ts';

@@ -6,7 +6,7 @@ import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { afterDirectWrite } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { expireStaleHolds } from '../purchases/purchases.service.ts';
-import { createDataVersionCheck } from '../../plugins/data-version-check.ts';
+import { createDataVersionCheck } from '../../db/data-version-check.ts';
 import { CATALOG_FRESHNESS_MS, createCatalogCache } from './catalog-cache.ts';
 
 // Two instances of the app on one database, as behind a load balancer: each keeps its own cached

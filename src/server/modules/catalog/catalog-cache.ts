@@ -7,7 +7,7 @@ import {
   DATA_FRESHNESS_MS,
   type DataVersionCheck,
   type Eventually,
-} from '../../plugins/data-version-check.ts';
+} from '../../db/data-version-check.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
 
 /**
@@ -16,13 +16,13 @@ import { productColumns, toProduct } from './catalog.service.ts';
  * (docs/decisions/ "catalogue cache: bounded freshness and commit wait"):
  *
  * - Reads are answered from the product table's fingerprint as the instance's shared data version
- *   check read it (plugins/data-version-check.ts: every product write changes it, whoever makes
+ *   check read it (db/data-version-check.ts: every product write changes it, whoever makes
  *   it), and the bytes are rebuilt when it differs from the one they were built from.
  * - Freshness bound: a request is answered from a check that STARTED at most
  *   `CATALOG_FRESHNESS_MS` before the request arrived (a finished one at once, without a promise;
  *   else a running or later one). So it sees every write committed more than that bound before it
  *   arrived. Under load the check refreshes ahead, so requests do not wait for the database.
- * - Commit wait (plugins/commit-wait.ts): every API write answers only `CATALOG_FRESHNESS_MS` after
+ * - Commit wait (http/commit-wait.ts): every API write answers only `CATALOG_FRESHNESS_MS` after
  *   its handler finished (after its commit). A client's next request, on any instance, therefore
  *   arrives more than the bound after the commit and sees the write: read-your-writes across
  *   instances, for every client. Only writes made outside the API (SQL by hand, background jobs

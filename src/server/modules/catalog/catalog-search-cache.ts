@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { toSearchParams, type ProductSearch } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
-import type { DataVersionCheck } from '../../plugins/data-version-check.ts';
+import type { DataVersionCheck } from '../../db/data-version-check.ts';
 import { searchProducts } from './catalog-search.service.ts';
 
 /**

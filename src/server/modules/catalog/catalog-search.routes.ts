@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductSearchQuerySchema, toProductSearch } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
-import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
-import type { DataVersionCheck } from '../../plugins/data-version-check.ts';
+import { matchesIfNoneMatch } from '../../http/conditional-get.ts';
+import type { DataVersionCheck } from '../../db/data-version-check.ts';
 import { createProductSearchCache } from './catalog-search-cache.ts';
 
 /** GET /api/products/search (a static path, so it wins over /products/:productId). */

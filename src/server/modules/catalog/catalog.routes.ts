@@ -10,7 +10,7 @@ import {
 } from '../../../shared/product.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
-import { callerOf } from '../../plugins/authentication.ts';
+import { callerOf } from '../../http/authentication.ts';
 import {
   createProduct,
   deleteProduct,
@@ -18,8 +18,8 @@ import {
   updateProduct,
   versionsFromIfMatch,
 } from './catalog.service.ts';
-import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
-import type { FastAnswer, FastPaths } from '../../plugins/fast-path.ts';
+import { matchesIfNoneMatch } from '../../http/conditional-get.ts';
+import type { FastAnswer, FastPaths } from '../../http/fast-path.ts';
 import type { CatalogCache, CatalogSnapshot, ProductSnapshot } from './catalog-cache.ts';
 
 /** The product's version as an entity tag, so a client may edit with `If-Match` instead. */

@@ -11,7 +11,7 @@ import {
 import type { Db, Queryable } from '../../db/client.ts';
 import { product } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../../plugins/authentication.ts';
+import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { isStoredImageUrl } from '../images/images.service.ts';
 

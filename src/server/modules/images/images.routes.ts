@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NotFound } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
-import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
+import { matchesIfNoneMatch } from '../../http/conditional-get.ts';
 import { createImageStore } from './image-variants.service.ts';
 
 const ONE_YEAR_SECONDS = 31_536_000;

@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../db/client.ts';
 import { outbox, user } from '../../db/schema.ts';
-import type { AuthUser } from '../../plugins/authentication.ts';
+import type { AuthUser } from '../auth/caller.ts';
 import { createProduct } from '../../testing/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { createMailer, type MailMessage, type Mailer } from '../mail/mailer.ts';

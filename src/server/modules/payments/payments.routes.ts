@@ -15,7 +15,7 @@ import { PurchaseParamsSchema, PurchaseSchema } from '../../../shared/purchase.t
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
-import { callerOf } from '../../plugins/authentication.ts';
+import { callerOf } from '../../http/authentication.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import {
   applyProviderEvent,

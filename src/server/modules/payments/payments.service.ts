@@ -6,7 +6,7 @@ import type { Purchase } from '../../../shared/purchase.ts';
 import type { Db } from '../../db/client.ts';
 import { orderEvent, paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../../plugins/authentication.ts';
+import type { AuthUser } from '../auth/caller.ts';
 import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
 import { expireStaleHolds, getPurchase, markPurchasePaid } from '../purchases/purchases.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';

@@ -5,7 +5,7 @@ import { PaymentIntentResponseSchema } from '../../../shared/payment.ts';
 import { PublicConfigSchema } from '../../../shared/public-config.ts';
 import { type Purchase } from '../../../shared/purchase.ts';
 import { paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
-import { contentSecurityPolicy } from '../../plugins/security-headers.ts';
+import { contentSecurityPolicy } from '../../http/security-headers.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { buildTestApp } from '../../testing/test-app.ts';

@@ -1,7 +1,7 @@
 import { getTableColumns } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { purchase } from '../../db/schema.ts';
-import type { AuthUser } from '../../plugins/authentication.ts';
+import type { AuthUser } from '../auth/caller.ts';
 import { effectCtes, effectsSql } from './purchase-lifecycle.ts';
 import {
   isOrderRateRefusal,

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../config.ts';
-import type { AuthUser } from '../../plugins/authentication.ts';
+import type { AuthUser } from '../auth/caller.ts';
 import { rateLimitHitSql, rateLimitReachedSql } from '../rate-limit/rate-limit.ts';
 
 export const tooManyUnpaidOrdersMessage = (max: number) =>

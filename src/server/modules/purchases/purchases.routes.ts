@@ -11,7 +11,7 @@ import {
 } from '../../../shared/purchase.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { callerOf } from '../../plugins/authentication.ts';
+import { callerOf } from '../../http/authentication.ts';
 import { scheduleHoldExpiry } from './hold-expiry.ts';
 import {
   cancelPurchase,

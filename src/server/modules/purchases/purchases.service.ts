@@ -25,7 +25,7 @@ import {
 } from '../../db/schema.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from '../../errors.ts';
-import type { AuthUser } from '../../plugins/authentication.ts';
+import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 import { MAX_TOTAL_CENTS, runPlaceOrder } from './order-statement.ts';

@@ -9,7 +9,7 @@ import {
   ReviewSchema,
 } from '../../../shared/review.ts';
 import type { Db } from '../../db/client.ts';
-import { callerOf } from '../../plugins/authentication.ts';
+import { callerOf } from '../../http/authentication.ts';
 import { listAllReviews, listReviews, moderateReview, postReview } from './reviews.service.ts';
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -5,7 +5,7 @@ import { IdSchema } from '../../../shared/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { purchase, review, user } from '../../db/schema.ts';
 import { NotFound, TooManyRequests } from '../../errors.ts';
-import type { AuthUser } from '../../plugins/authentication.ts';
+import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
 /** A customer may post (or replace) their review at most once in this many seconds. */

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/profile.ts';
 import { MakeAdminResponseSchema, UserListSchema } from '../../../shared/user.ts';
 import type { Db } from '../../db/client.ts';
-import { callerOf } from '../../plugins/authentication.ts';
+import { callerOf } from '../../http/authentication.ts';
 import {
   getProfiles,
   isAdmin,

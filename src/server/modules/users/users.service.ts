@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { user, userProfile } from '../../db/schema.ts';
 import { Forbidden, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../../plugins/authentication.ts';
+import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { matchesIfNoneMatch } from './conditional-get.ts';
 import type { FastPaths } from './fast-path.ts';
-import { pickEncoding, type CompressedBody } from './ssr/compressed-body.ts';
+import { pickEncoding, type CompressedBody } from './compressed-body.ts';
 
 /** Sends one body from the fast paths: a 304 for its ETag, else the client's encoding. */
 export type CompressedSender = (request: IncomingMessage, response: ServerResponse) => void;

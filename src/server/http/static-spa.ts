@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { ErrorCode } from '../../shared/errors.ts';
 import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
-import type { DataVersionCheck } from './data-version-check.ts';
+import type { DataVersionCheck } from '../db/data-version-check.ts';
 import type { FastPaths } from './fast-path.ts';
-import { registerPages } from './ssr/pages.ts';
-import { loadPageRenderer } from './ssr/page-renderer.ts';
+import { registerPages } from '../ssr/pages.ts';
+import { loadPageRenderer } from '../ssr/page-renderer.ts';
 import { registerStaticAssets } from './static-assets.ts';
 
 export interface SpaOptions {

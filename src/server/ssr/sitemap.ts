@@ -1,4 +1,4 @@
-import type { Product } from '../../../shared/product.ts';
+import type { Product } from '../../shared/product.ts';
 
 const escapeXml = (text: string) =>
   text

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PageRenderer } from '../../../shared/page-rendering.ts';
-import { projectRoot } from '../../paths.ts';
+import type { PageRenderer } from '../../shared/page-rendering.ts';
+import { projectRoot } from '../paths.ts';
 
 /** Where `vite build --ssr` writes the web app's server-rendering entry (scripts/build.mjs). */
 export const pageRendererFile = join(projectRoot, 'dist', 'ssr', 'entry-server.js');

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '../../shared/errors.ts';
-import { AppError, findDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../errors.ts';
+import { AppError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../errors.ts';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: ErrorCode.BadRequest,
@@ -13,34 +13,6 @@ const codeForStatus: Record<number, ErrorCode> = {
   415: ErrorCode.UnsupportedMediaType,
   429: ErrorCode.TooManyRequests,
 };
-
-// pg and node-postgres errors that mean "the database is not reachable right now".
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
-]);
-
-/** Also when wrapped: drizzle reports a failed query as its own error with the driver's as cause. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (findDatabaseUnavailable(error)) return true; // the pool's typed error (src/server/db/)
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
-    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08')))
-      return true;
-    if (
-      typeof message === 'string' &&
-      /timeout exceeded when trying to connect|Connection terminated/i.test(message)
-    )
-      return true;
-    e = cause;
-  }
-  return false;
-}
 
 /** Field name -> first message, from the validation issues of a request. */
 function fieldMessages(

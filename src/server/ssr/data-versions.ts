@@ -1,4 +1,4 @@
-import type { DataVersionCheck, DataVersions, Eventually } from '../data-version-check.ts';
+import type { DataVersionCheck, DataVersions, Eventually } from '../db/data-version-check.ts';
 
 /**
  * Data that never changes while the process runs (the public config comes from the environment):
@@ -14,7 +14,7 @@ const VERSIONED_ROOTS = new Map<string, keyof DataVersions>([
 
 /**
  * The cache key part for the data a server-rendered page shows, from the instance's shared data
- * version check (plugins/data-version-check.ts: as fresh as the catalogue cache, within the same
+ * version check (db/data-version-check.ts: as fresh as the catalogue cache, within the same
  * bound). A page names its data by query-key roots; '' when it shows only static data, undefined
  * when a root is unknown here (such a page is rendered for every request, never cached).
  */

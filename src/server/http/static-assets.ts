@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { matchesIfNoneMatch } from './conditional-get.ts';
 import { compressedSender } from './fast-compressed-answer.ts';
 import type { FastAnswer, FastPaths } from './fast-path.ts';
-import { etagOf, pickEncoding, type CompressedBody } from './ssr/compressed-body.ts';
+import { etagOf, pickEncoding, type CompressedBody } from './compressed-body.ts';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 

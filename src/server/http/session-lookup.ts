@@ -1,19 +1,9 @@
 import type { BetterAuthOptions } from 'better-auth';
 import type pg from 'pg';
-import { ROLE_ADMIN, type Role } from '../../shared/user.ts';
+import { ROLE_ADMIN } from '../../shared/user.ts';
 import type { Auth } from '../modules/auth/auth.ts';
+import type { AuthUser } from '../modules/auth/caller.ts';
 import { sessionTokenOf } from './bearer-token.ts';
-
-/** The caller, as the database knows them on this request (roles are never cached or trusted). */
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  emailVerified: boolean;
-  /** The identity session this request's Bearer token stands for. */
-  sessionToken: string;
-}
 
 interface SessionRow {
   expires_at: Date;

@@ -1,4 +1,4 @@
-import type { RenderedPage } from '../../../shared/page-rendering.ts';
+import type { RenderedPage } from '../../shared/page-rendering.ts';
 
 const ROOT = '<div id="root"></div>';
 

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { product, review } from '../db/schema.ts';
+import { product, review } from './schema.ts';
 
 /**
  * The freshness bound of everything cached from the shop's data (the catalogue's bytes, the

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageRenderer } from '../../../shared/page-rendering.ts';
-import type { Product } from '../../../shared/product.ts';
-import type { Review } from '../../../shared/review.ts';
-import { projectRoot } from '../../paths.ts';
-import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
+import type { PageRenderer } from '../../shared/page-rendering.ts';
+import type { Product } from '../../shared/product.ts';
+import type { Review } from '../../shared/review.ts';
+import { projectRoot } from '../paths.ts';
+import { signUp, signUpAdmin, type SignedIn } from '../testing/accounts.ts';
+import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 
 // The server renders public pages from the web app's own entry (the source, as Vite builds it),
 // into a minimal index.html like the build's. Two instances share one database.

@@ -3,9 +3,8 @@ import { ROLE_ADMIN } from '../../shared/user.ts';
 import type pg from 'pg';
 import { Forbidden, ServiceUnavailable, Unauthorized } from '../errors.ts';
 import type { Auth } from '../modules/auth/auth.ts';
-import { createSessionLookup, type AuthUser, type SessionLookup } from './session-lookup.ts';
-
-export type { AuthUser } from './session-lookup.ts';
+import type { AuthUser } from '../modules/auth/caller.ts';
+import { createSessionLookup, type SessionLookup } from './session-lookup.ts';
 
 /**
  * Who may call a route: secure by default, so a route must say `public` to be open. `optional` is

@@ -1,0 +1,16 @@
+import type { Role } from '../../../shared/user.ts';
+
+/**
+ * The caller, as the database knows them on this request (roles are never cached or trusted).
+ * The HTTP edge (http/authentication.ts) finds it from the Bearer token; services take it as a
+ * plain value and never import the edge.
+ */
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  emailVerified: boolean;
+  /** The identity session this request's Bearer token stands for. */
+  sessionToken: string;
+}
