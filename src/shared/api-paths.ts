@@ -30,6 +30,12 @@ export const apiPaths = {
   receipt: (id: string) => `/api/purchase/${encodeURIComponent(id)}/receipt`,
   failedMails: '/api/admin/failed-mails',
   images: '/api/images',
+  basket: '/api/basket',
+  basketMerge: '/api/basket/merge',
+  checkout: '/api/checkout',
+  checkoutById: (id: string) => `/api/checkouts/${encodeURIComponent(id)}`,
+  addresses: '/api/addresses',
+  address: (id: string) => `/api/addresses/${encodeURIComponent(id)}`,
   createPaymentIntent: '/api/create-payment-intent',
   testProcessorConfirm: '/api/test-processor/confirm',
   // Our own account calls (spec section 7)

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { IdSchema } from './ids.ts';
+import { PurchaseBodySchema, PurchaseSchema } from './purchase.ts';
+
+// One checkout places the whole basket (issue 22): one spec order per line, all or nothing, paid
+// by one payment for the checkout's total. A single spec purchase (POST /api/purchase) is a
+// checkout of one line.
+
+/** The buyer's own purchase-order number, printed on their orders, receipt and export. */
+export const PO_REFERENCE_MAX = 35;
+export const PO_REFERENCE_LABEL = 'PO reference';
+export const CHECKOUT_PLACED_MESSAGE = 'Order placed';
+/** The 409 when a line cannot be ordered; `fields` names each failing line by its product id. */
+export const CHECKOUT_LINES_FAILED_MESSAGE =
+  'Some lines of your basket cannot be ordered as they are. Nothing was ordered.';
+
+/** POST /api/checkout. The lines come from the caller's basket on the server, never the body. */
+export const CheckoutBodySchema = z.object({
+  address: PurchaseBodySchema.shape.address,
+  phone: PurchaseBodySchema.shape.phone,
+  poReference: z
+    .string()
+    .trim()
+    .max(PO_REFERENCE_MAX, `PO reference must be at most ${PO_REFERENCE_MAX} characters`)
+    .optional(),
+});
+export type CheckoutBody = z.input<typeof CheckoutBodySchema>;
+
+/** 201 of POST /api/checkout. */
+export const CheckoutPlacedSchema = z.object({
+  checkoutId: IdSchema,
+  /** The shop's reference of the checkout, e.g. "C-1042": on orders, mails, receipts, exports. */
+  reference: z.string(),
+  orders: z.array(PurchaseSchema),
+  totalPrice: z.number(),
+});
+export type CheckoutPlaced = z.infer<typeof CheckoutPlacedSchema>;
+
+/** GET /api/checkouts/{id} (its owner or an admin): what the payment page shows and pays. */
+export const CheckoutSchema = z.object({
+  _id: IdSchema,
+  reference: z.string(),
+  poReference: z.string().nullable(),
+  /** Every order of the checkout, cancelled ones included (their `stat` says so). */
+  orders: z.array(PurchaseSchema),
+  /** What is still to pay: the total of its live (pending, unpaid) orders, in dollars. */
+  totalPrice: z.number(),
+  paid: z.boolean(),
+  createdAt: z.string(),
+});
+export type Checkout = z.infer<typeof CheckoutSchema>;
+
+export const CheckoutParamsSchema = z.object({ id: z.string() });
