@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -311,4 +312,43 @@ export const receiptCounter = pgTable(
     last: integer('last').notNull().default(0),
   },
   (t) => [check('receipt_counter_single', sql`${t.id} = 1`)],
+);
+
+/**
+ * A signed-in customer's basket (issue 22): one line per product, replaced whole by PUT
+ * /api/basket. A deleted product's lines go with it; the checkout reads the lines from here, never
+ * from the request.
+ */
+export const basketLine = pgTable(
+  'basket_line',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** The line's place in the basket, as the customer put it there. */
+    position: smallint('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.productId] }),
+    check('basket_line_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A delivery address an account saved (at most ADDRESSES_MAX, src/shared/address.ts). */
+export const savedAddress = pgTable(
+  'saved_address',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    phone: text('phone').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_address_user_idx').on(t.userId, t.createdAt)],
 );
