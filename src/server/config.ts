@@ -105,7 +105,7 @@ export interface AppConfig {
   /** How long an unpaid order holds its stock before it expires. */
   orderHoldHours: number;
   /**
-   * Who takes card payments (PAYMENT_PROVIDER; see createPaymentProvider); null: nobody, orders
+   * Who takes card payments (PAYMENT_PROVIDER; see createPayments); null: nobody, orders
    * cannot be paid (production without Stripe and without the explicit test opt-in).
    */
   paymentProvider: 'stripe' | 'test' | null;
