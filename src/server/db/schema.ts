@@ -52,7 +52,10 @@ export const product = pgTable(
     minQuantity: integer('min_quantity').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
     imageUrl: text('image_url').notNull(),
-    /** Bumped on every change; edits carry the version they saw (optimistic concurrency). */
+    /**
+     * Bumped by the database on every UPDATE (a trigger, drizzle/0009); edits carry the version
+     * they saw (optimistic concurrency).
+     */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

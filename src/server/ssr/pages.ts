@@ -130,21 +130,18 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
     return plan;
   };
 
-  const pageFor = (url: string, version: string | undefined): Eventually<CachedPage> =>
-    version === undefined
-      ? render(url)
-      : cache.get(
-          `${url}\n${version}`,
-          () => render(url),
-          (made) => made.cacheable,
-        );
+  const pageFor = (url: string, version: string): Eventually<CachedPage> =>
+    cache.get(
+      `${url}\n${version}`,
+      () => render(url),
+      (made) => made.cacheable,
+    );
 
   /** The page of `url` if it is cached for the current data versions (as fresh as `servePage`). */
   const cachedPage = (url: string): Eventually<CachedPage | undefined> => {
     const plan = planOf(url);
     if (plan.kind !== 'rendered') return undefined;
-    const peek = (version: string | undefined) =>
-      version === undefined ? undefined : cache.peek(`${url}\n${version}`);
+    const peek = (version: string) => cache.peek(`${url}\n${version}`);
     const version = versions.of(plan.dataRoots);
     return version instanceof Promise ? version.then(peek) : peek(version);
   };
