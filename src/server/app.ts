@@ -77,7 +77,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Hot cached GETs answered ahead of Fastify, with the same headers (ADR 018).
+  // Hot cached GETs answered ahead of Fastify, with the same headers (ADR 018, 020): declared
+  // with their routes (http/hot-read.ts), installed unless FAST_PATHS=false.
   const fast = createFastPaths();
   fast.setCommonHeaders(registerSecurityHeaders(app, config, webRoot));
   recordRouteTable(app);
@@ -123,6 +124,6 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     notifyEmails: config.orderNotifyEmails,
   });
-  fast.install(app);
+  if (config.fastPaths) fast.install(app, { trustProxy: config.trustProxy });
   return app;
 }
