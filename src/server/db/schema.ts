@@ -27,7 +27,6 @@ import {
   ORDER_STATUSES,
   PAYMENT_INTENT_STATUSES,
   sqlList,
-  type OrderStatus,
 } from '../../shared/order-status.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -126,7 +125,6 @@ export const userProfile = pgTable('user_profile', {
 
 // The status lists live once in src/shared (the web screens use them too).
 export const PURCHASE_STATUSES = ORDER_STATUSES;
-export type PurchaseStatus = OrderStatus;
 
 /**
  * A purchase order for one product. It keeps a snapshot of the product's name and unit price and

@@ -6,15 +6,15 @@ import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
 import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
 
-export const OUTBOX_POLL_MS = 1_000;
-export const HOLD_EXPIRY_INTERVAL_MS = 60_000;
+const OUTBOX_POLL_MS = 1_000;
+const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 
 /**
  * The outbox worker (ADR 013): drains the due jobs (every instance does; claims keep them apart).
  * Closing waits for the batch in flight only: the rest of a backlog stays due for the next
  * instance to start.
  */
-export function outboxWorkerJob(context: OutboxContext, intervalMs = OUTBOX_POLL_MS): IntervalJob {
+function outboxWorkerJob(context: OutboxContext, intervalMs = OUTBOX_POLL_MS): IntervalJob {
   return {
     failureMessage: 'outbox step failed',
     intervalMs,
