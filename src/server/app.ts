@@ -9,13 +9,11 @@ import type { PageRenderer } from '../shared/page-rendering.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuth } from './modules/auth/auth.ts';
-import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerCommitWait } from './http/commit-wait.ts';
-import { CATALOG_FRESHNESS_MS, createCatalogCache } from './modules/catalog/catalog-cache.ts';
+import { CATALOG_FRESHNESS_MS } from './modules/catalog/catalog-cache.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { catalogSearchRoutes } from './modules/catalog/catalog-search.routes.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
@@ -30,12 +28,13 @@ import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { webBuildFolder } from './paths.ts';
-import { createDataVersionCheck } from './db/data-version-check.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';
 import { recordRouteTable } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/static-spa.ts';
+import { jobsPlugin } from './jobs/jobs.ts';
+import { createServices } from './services.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -78,24 +77,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  // Hot cached GETs answered ahead of Fastify, with the same headers (ADR 018).
+  // Hot cached GETs answered ahead of Fastify, with the same headers (ADR 018, 020): declared
+  // with their routes (http/hot-read.ts), installed unless FAST_PATHS=false.
   const fast = createFastPaths();
   fast.setCommonHeaders(registerSecurityHeaders(app, config, webRoot));
   recordRouteTable(app);
 
   const { db } = database;
-  const theMailer = mailer ?? createMailer(config, (message) => app.log.info(message));
-  const auth = createAuth({
-    db,
-    config,
-    secret: await resolveAuthSecret(db, config.authSecret),
-    mailer: theMailer,
-    log: app.log,
-  });
-  // One check of the data versions per instance, shared by every cache of the shop's data
-  // (catalogue, search answers, pages): concurrent readers share one query (ADR 016).
-  const versions = createDataVersionCheck(database.pool);
-  const catalog = createCatalogCache(db, versions);
+  const services = await createServices({ config, database, log: app.log, mailer });
+  const { auth, versions, catalog, payments } = services;
 
   await app.register(
     async (api) => {
@@ -109,12 +99,12 @@ export async function buildApp({
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db, formRateLimitPerHour: config.formRateLimitPerHour });
       await api.register(purchasesRoutes, { db, config });
-      await api.register(paymentsRoutes, { db, config });
+      await api.register(paymentsRoutes, { db, config, payments });
       await api.register(imageUploadRoutes, { db });
       await api.register(overviewRoutes, { db });
       await api.register(vitalsRoutes, { db });
       await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
-      await api.register(notificationsRoutes, { db, config, mailer: theMailer });
+      await api.register(notificationsRoutes, { db });
     },
     { prefix: '/api' },
   );
@@ -126,6 +116,14 @@ export async function buildApp({
     pageRenderer,
     fast,
   });
-  fast.install(app);
+  // Every background job of the instance starts here, once the app is ready (jobs/jobs.ts).
+  await app.register(jobsPlugin, {
+    db,
+    mailer: services.mailer,
+    provider: payments.provider,
+    publicUrl: config.publicUrl,
+    notifyEmails: config.orderNotifyEmails,
+  });
+  if (config.fastPaths) fast.install(app, { trustProxy: config.trustProxy });
   return app;
 }

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
       logLevel: 'info',
       trustProxy: false,
+      fastPaths: true,
       publicUrl: 'http://localhost:3000',
       authSecret: undefined,
       authRateLimitPerMinute: 10,
@@ -114,6 +115,7 @@ describe('loadConfig', () => {
       MAP_TILE_URL: '',
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'true',
+      FAST_PATHS: 'false',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -121,6 +123,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/toolhouse',
       mapTileUrl: null,
       trustProxy: true,
+      fastPaths: false,
     });
   });
 
@@ -130,6 +133,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ MAP_TILE_URL: 'https://tiles.example/no-placeholders.png' }, 'MAP_TILE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ FAST_PATHS: 'yes' }, 'FAST_PATHS'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
     [{ GOOGLE_CLIENT_ID: 'id-without-secret' }, 'GOOGLE_CLIENT_SECRET'],
     [{ OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_ISSUER'],

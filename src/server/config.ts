@@ -67,6 +67,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  FAST_PATHS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export interface OAuthClient {
@@ -82,6 +86,12 @@ export interface AppConfig {
   mapTileUrl: string | null;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /**
+   * FAST_PATHS: the hot cached GETs (static files, the catalogue, cached public pages) answered
+   * ahead of Fastify with the same bytes, headers and log lines (ADR 018, 020); false: Fastify
+   * answers every request (to rule the fast paths out when chasing a problem).
+   */
+  fastPaths: boolean;
   /** Where users reach the shop: the base of e-mail links and OAuth callbacks. */
   publicUrl: string;
   /** Unset: generated once and kept in the database, shared by every instance. */
@@ -105,7 +115,7 @@ export interface AppConfig {
   /** How long an unpaid order holds its stock before it expires. */
   orderHoldHours: number;
   /**
-   * Who takes card payments (PAYMENT_PROVIDER; see createPaymentProvider); null: nobody, orders
+   * Who takes card payments (PAYMENT_PROVIDER; see createPayments); null: nobody, orders
    * cannot be paid (production without Stripe and without the explicit test opt-in).
    */
   paymentProvider: 'stripe' | 'test' | null;
@@ -204,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mapTileUrl: e.MAP_TILE_URL === '' ? null : e.MAP_TILE_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    fastPaths: e.FAST_PATHS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

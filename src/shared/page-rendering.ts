@@ -1,6 +1,16 @@
 // The contract between the server and the web app's server-rendering entry
 // (src/web/entry-server.tsx, built by Vite to dist/ssr): types only.
 
+/**
+ * The data a server-rendered page may show, named by the root (first element) of the query keys
+ * it prefetches. The server keys its cache of the page's HTML on the version of each root's data,
+ * and must know every root: one added here without its version on the server does not compile.
+ */
+export type DataRoot = 'products' | 'reviews' | 'public-config';
+
+/** The query key of a page's data: its root first. */
+export type PageQueryKey = readonly [DataRoot, ...unknown[]];
+
 /** How the server answers a page path. */
 export type PageKind =
   /** A public page: rendered on the server with its data, then hydrated. */
@@ -12,11 +22,8 @@ export type PageKind =
 
 export interface PagePlan {
   kind: PageKind;
-  /**
-   * The first element of every query key the page prefetches ('products', 'reviews', …): the
-   * server keys its cache of the page's HTML on the data versions these name.
-   */
-  dataRoots: string[];
+  /** The roots of the query keys the page prefetches, each once. */
+  dataRoots: DataRoot[];
 }
 
 export interface PageRenderInput {

@@ -1,8 +1,13 @@
-import { dehydrate, hashKey, QueryClient, type QueryKey } from '@tanstack/react-query';
+import { dehydrate, hashKey, QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
-import type { PagePlan, PageRenderer, RenderedPage } from '../shared/page-rendering.ts';
+import type {
+  PagePlan,
+  PageQueryKey,
+  PageRenderer,
+  RenderedPage,
+} from '../shared/page-rendering.ts';
 import logoUrl from './assets/logo.svg';
 import { preloadIslands } from './app/lazy-island.tsx';
 import { AppProvider } from './app/provider.tsx';
@@ -20,7 +25,7 @@ import type { ProductSearchResult } from '../shared/product-search.ts';
 // The server's way into the web app (built by `vite build --ssr` to dist/ssr/entry-server.js):
 // which pages it renders, and their HTML with their data.
 
-const rootOf = (key: QueryKey) => String(key[0]);
+const rootOf = (key: PageQueryKey) => key[0];
 
 function requestOf(url: string) {
   const { pathname, searchParams } = new URL(url, 'http://localhost');
@@ -110,7 +115,7 @@ async function renderPage({
       queries: dehydrate(queryClient, {
         shouldDehydrateQuery: (query) =>
           query.state.status === 'success' &&
-          queries.some((own) => query.queryHash === hashKey(own.queryKey as QueryKey)),
+          queries.some((own) => query.queryHash === hashKey(own.queryKey)),
       }),
     }),
     cacheable: complete,

@@ -14,9 +14,8 @@ export const DATA_FRESHNESS_MS = 5;
 export interface DataVersions {
   /**
    * The product table: an insert raises max(seq) (an identity, never reused), a delete lowers
-   * count(*), every update bumps a version so sum(version) grows (admin edits, and the purchases
-   * module's order, cancel and expiry updates all do); sum(seq) catches a delete and an insert
-   * that cancel out in count.
+   * count(*), every update bumps a version so sum(version) grows (the database does it: a trigger,
+   * drizzle/0009); sum(seq) catches a delete and an insert that cancel out in count.
    */
   products: string;
   /** Reviews: the count (posted, or removed), max(updated_at) (replaced), a hash sum (hidden). */

@@ -28,7 +28,6 @@ import {
   ORDER_STATUSES,
   PAYMENT_INTENT_STATUSES,
   sqlList,
-  type OrderStatus,
 } from '../../shared/order-status.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -53,7 +52,10 @@ export const product = pgTable(
     minQuantity: integer('min_quantity').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
     imageUrl: text('image_url').notNull(),
-    /** Bumped on every change; edits carry the version they saw (optimistic concurrency). */
+    /**
+     * Bumped by the database on every UPDATE (a trigger, drizzle/0009); edits carry the version
+     * they saw (optimistic concurrency).
+     */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -124,7 +126,6 @@ export const userProfile = pgTable('user_profile', {
 
 // The status lists live once in src/shared (the web screens use them too).
 export const PURCHASE_STATUSES = ORDER_STATUSES;
-export type PurchaseStatus = OrderStatus;
 
 /**
  * A purchase order for one product. It keeps a snapshot of the product's name and unit price and

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { createProduct } from '../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
@@ -39,6 +39,14 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
       .on('error', reject)
       .end();
   });
+}
+
+/** Starts `app` listening on a free loopback port. */
+async function listening(app: TestApp) {
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return { url: `http://127.0.0.1:${address.port}` };
 }
 
 const answered = () => fastPathsOf(t.app)?.answered ?? 0;
@@ -97,10 +105,7 @@ beforeAll(async () => {
   writeFileSync(`${file}.br`, brotliCompressSync(js));
   writeFileSync(`${file}.gz`, gzipSync(js));
   t = await buildTestApp({ webRoot, pageRenderer });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (!address || typeof address === 'string') throw new Error('not listening');
-  base = `http://127.0.0.1:${address.port}`;
+  base = (await listening(t)).url;
 });
 afterAll(async () => {
   await t?.close();
@@ -197,23 +202,60 @@ describe('what Fastify still answers', () => {
     expect(answered()).toBe(before);
   });
 
-  it('every request while the app logs each request (LOG_LEVEL info)', async () => {
-    const lines: string[] = [];
+  it('every request with FAST_PATHS=false', async () => {
+    const off = await buildTestApp({ webRoot, env: { FAST_PATHS: 'false' } });
+    try {
+      const { url } = await listening(off);
+      expect((await fetch(`${url}/assets/index-abc123.js`)).status).toBe(200);
+      expect((await fetch(`${url}/api/products`)).status).toBe(200);
+      expect(fastPathsOf(off.app)).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe('logging (LOG_LEVEL info)', () => {
+  it('writes the lines Fastify writes for a request, whoever answers it', async () => {
+    const lines: Record<string, unknown>[] = [];
     const sink = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
         done();
       },
     });
     const verbose = await buildTestApp({ webRoot, logger: pino({ level: 'info' }, sink) });
     try {
-      await verbose.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = verbose.app.server.address();
-      if (!address || typeof address === 'string') throw new Error('not listening');
-      const res = await fetch(`http://127.0.0.1:${address.port}/assets/index-abc123.js`);
-      expect(res.status).toBe(200);
-      expect(fastPathsOf(verbose.app)?.answered).toBe(0);
-      expect(lines.some((line) => line.includes('request completed'))).toBe(true);
+      const { url } = await listening(verbose);
+      const linesOf = async (path: string) => {
+        lines.length = 0;
+        const res = await fetch(`${url}${path}`);
+        await res.arrayBuffer();
+        const id = res.headers.get('x-request-id');
+        // Fastify writes "request completed" once the answer is out: wait for it.
+        await vi.waitFor(() => expect(lines.filter((line) => line.reqId === id)).toHaveLength(2));
+        return lines
+          .filter((line) => line.reqId === id)
+          .map(
+            ({ time: _time, reqId: _id, responseTime, req, ...rest }): Record<string, unknown> => ({
+              ...rest,
+              responseTime: typeof responseTime,
+              // The client's port differs per connection.
+              ...(req ? { req: { ...(req as object), remotePort: 'a port' } } : {}),
+            }),
+          );
+      };
+      const before = fastPathsOf(verbose.app)?.answered ?? 0;
+      const fast = await linesOf('/api/products');
+      expect(fastPathsOf(verbose.app)?.answered).toBe(before + 1);
+      const routed = await linesOf('/api/products?via=fastify');
+      expect(fastPathsOf(verbose.app)?.answered).toBe(before + 1);
+      expect(fast.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+      expect(fast).toEqual(
+        routed.map((line) =>
+          line.req ? { ...line, req: { ...(line.req as object), url: '/api/products' } } : line,
+        ),
+      );
     } finally {
       await verbose.close();
     }

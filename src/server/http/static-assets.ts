@@ -1,10 +1,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { matchesIfNoneMatch } from './conditional-get.ts';
-import { compressedSender } from './fast-compressed-answer.ts';
-import type { FastAnswer, FastPaths } from './fast-path.ts';
-import { etagOf, pickEncoding, type CompressedBody } from './compressed-body.ts';
+import { etagOf } from './compressed-body.ts';
+import type { FastPaths } from './fast-path.ts';
+import { registerHotRead, type HotAnswer } from './hot-read.ts';
 
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -25,12 +24,6 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-interface Asset {
-  type: string;
-  cacheControl: string;
-  body: CompressedBody;
-}
-
 function filesUnder(folder: string): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
@@ -45,8 +38,7 @@ const readIfExists = (path: string) => (existsSync(path) ? readFileSync(path) : 
  * build made (scripts/build.mjs), and served as one route each: no file system per request.
  * Hashed /assets/ are immutable for a year; other files (the favicon) for an hour. index.html is
  * the page template, not an asset; .vite/ (the manifest) is not served. With `fast`, a GET of a
- * file is also answered ahead of Fastify, with the same headers prepared once per file and
- * encoding (fast-path.ts, ADR 018).
+ * file is also answered ahead of Fastify (hot-read.ts, ADR 018).
  */
 export function registerStaticAssets(
   app: FastifyInstance,
@@ -58,44 +50,24 @@ export function registerStaticAssets(
     const path = '/' + relative(webRoot, file).split(sep).join('/');
     if (path === '/index.html' || path.startsWith('/.vite/')) continue;
     const raw = readFileSync(file);
-    const asset: Asset = {
-      type: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      cacheControl: path.startsWith('/assets/')
-        ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
-        : 'public, max-age=3600',
-      body: {
-        raw,
-        br: readIfExists(`${file}.br`),
-        gzip: readIfExists(`${file}.gz`),
-        etag: etagOf(raw),
-      },
+    const br = readIfExists(`${file}.br`);
+    const gzip = readIfExists(`${file}.gz`);
+    const etag = etagOf(raw);
+    const cacheControl = path.startsWith('/assets/')
+      ? `public, max-age=${ONE_YEAR_SECONDS}, immutable`
+      : 'public, max-age=3600';
+    const asset: HotAnswer = {
+      body: { raw, br, gzip, etag },
+      headers: [
+        'content-type',
+        CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control',
+        cacheControl,
+        'etag',
+        etag,
+        ...(br || gzip ? ['vary', 'accept-encoding'] : []),
+      ],
     };
-    const compressed = asset.body.br !== undefined || asset.body.gzip !== undefined;
-    app.get(path, (request, reply) => {
-      reply
-        .type(asset.type)
-        .header('cache-control', asset.cacheControl)
-        .header('etag', asset.body.etag);
-      if (compressed) reply.header('vary', 'accept-encoding');
-      if (matchesIfNoneMatch(request.headers['if-none-match'], asset.body.etag))
-        return reply.code(304).send();
-      const { bytes, encoding } = pickEncoding(asset.body, request.headers['accept-encoding']);
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(bytes);
-    });
-    if (fast) fast.get(path, fastAnswer(fast, asset, compressed));
+    registerHotRead(app, fast, { url: path, find: () => asset });
   }
-}
-
-/** The same answer as the route's, with its headers made once (a list per encoding). */
-function fastAnswer(fast: FastPaths, asset: Asset, compressed: boolean): FastAnswer {
-  return compressedSender(fast, asset.body, [
-    'content-type',
-    asset.type,
-    'cache-control',
-    asset.cacheControl,
-    'etag',
-    asset.body.etag,
-    ...(compressed ? ['vary', 'accept-encoding'] : []),
-  ]);
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { ErrorCode } from '../../shared/errors.ts';
 import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
@@ -24,19 +24,27 @@ export interface SpaOptions {
   fast?: FastPaths | undefined;
 }
 
+const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
+
+const isApiPath = (url: string) => {
+  const path = pathOf(url);
+  return path === '/api' || path.startsWith('/api/');
+};
+
 /**
  * Serves the web app: the build's files from memory (static-assets.ts), and every other GET
  * outside /api as a page: public pages rendered on the server with their data, signed-in screens
  * as the shell the browser renders, unknown paths as the not-found page with a 404
- * (ssr/pages.ts). Unknown /api paths are 404 JSON.
+ * (ssr/pages.ts), all of them routes. Unknown /api paths, and anything but GET and HEAD outside
+ * the routes, are 404 JSON.
  */
 export async function registerSpa(
   app: FastifyInstance,
   webRoot: string,
   options: SpaOptions,
 ): Promise<void> {
-  const template = join(webRoot, 'index.html');
-  const hasBuild = existsSync(template);
+  const templateFile = join(webRoot, 'index.html');
+  const hasBuild = existsSync(templateFile);
   const renderer =
     !hasBuild || options.pageRenderer === null
       ? undefined
@@ -49,33 +57,34 @@ export async function registerSpa(
   if (hasBuild && !renderer) {
     app.log.warn('No server-rendering build (dist/ssr): pages are rendered in the browser only.');
   }
-  const servePage = renderer
-    ? registerPages(app, {
-        versions: options.versions,
-        catalog: options.catalog,
-        publicUrl: options.publicUrl,
-        template: readFileSync(template, 'utf8'),
-        renderer,
-        fast: options.fast,
-      })
-    : undefined;
-  const shell = hasBuild ? readFileSync(template) : undefined;
+  const template = hasBuild ? readFileSync(templateFile, 'utf8') : undefined;
+  const servePage =
+    renderer && template
+      ? registerPages(app, {
+          versions: options.versions,
+          catalog: options.catalog,
+          publicUrl: options.publicUrl,
+          template,
+          renderer,
+          fast: options.fast,
+        })
+      : undefined;
+  const sendShell = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(template);
+  const servePagePath = servePage ?? (template === undefined ? undefined : sendShell);
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? request.url;
-    const isApi = path === '/api' || path.startsWith('/api/');
-    if (!isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-      if (servePage) return servePage(request, reply);
-      if (shell)
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(shell);
-    }
-    return reply.code(404).send({
+  // Every other GET outside /api is a page path: a signed-in screen (the shell the browser
+  // renders), a public page by another spelling, or an unknown path (the not-found page, 404).
+  if (servePagePath) {
+    app.get('/*', (request, reply) =>
+      isApiPath(request.url) ? reply.callNotFound() : servePagePath(request, reply),
+    );
+  }
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
       code: ErrorCode.NotFound,
-      message: `No such path: ${request.method} ${path}`,
+      message: `No such path: ${request.method} ${pathOf(request.url)}`,
       requestId: request.id,
-    });
-  });
+    }),
+  );
 }

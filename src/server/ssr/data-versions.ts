@@ -1,22 +1,21 @@
+import type { DataRoot } from '../../shared/page-rendering.ts';
 import type { DataVersionCheck, DataVersions, Eventually } from '../db/data-version-check.ts';
 
 /**
- * Data that never changes while the process runs (the public config comes from the environment):
- * it needs no version.
+ * Which part of the shared version check fingerprints each data root; null for data that never
+ * changes while the process runs (the public config comes from the environment). Every root must
+ * be here: a new one does not compile until it says what versions it.
  */
-const STATIC_ROOTS = new Set(['public-config']);
-
-/** The query-key roots whose data the shared version check fingerprints, and which part. */
-const VERSIONED_ROOTS = new Map<string, keyof DataVersions>([
-  ['products', 'products'],
-  ['reviews', 'reviews'],
-]);
+const VERSION_OF: Readonly<Record<DataRoot, keyof DataVersions | null>> = {
+  products: 'products',
+  reviews: 'reviews',
+  'public-config': null,
+};
 
 /**
  * The cache key part for the data a server-rendered page shows, from the instance's shared data
  * version check (db/data-version-check.ts: as fresh as the catalogue cache, within the same
- * bound). A page names its data by query-key roots; '' when it shows only static data, undefined
- * when a root is unknown here (such a page is rendered for every request, never cached).
+ * bound); '' when it shows only static data.
  */
 export function createPageDataVersions(check: DataVersionCheck) {
   const keyOf = (parts: readonly (keyof DataVersions)[], versions: DataVersions) => {
@@ -27,9 +26,9 @@ export function createPageDataVersions(check: DataVersionCheck) {
 
   /** The key of each list of roots (a page's plan keeps its list) for the versions seen last. */
   let keysFor: DataVersions | undefined;
-  const keys = new Map<readonly string[], string>();
+  const keys = new Map<readonly DataRoot[], string>();
   const keyFor = (
-    roots: readonly string[],
+    roots: readonly DataRoot[],
     parts: readonly (keyof DataVersions)[],
     versions: DataVersions,
   ) => {
@@ -47,13 +46,11 @@ export function createPageDataVersions(check: DataVersionCheck) {
 
   return {
     /** The versions' part of the cache key of a page showing `roots`. */
-    of(roots: readonly string[]): Eventually<string | undefined> {
+    of(roots: readonly DataRoot[]): Eventually<string> {
       const parts: (keyof DataVersions)[] = [];
       for (const root of roots) {
-        if (STATIC_ROOTS.has(root)) continue;
-        const part = VERSIONED_ROOTS.get(root);
-        if (part === undefined) return undefined;
-        parts.push(part);
+        const part = VERSION_OF[root];
+        if (part !== null) parts.push(part);
       }
       if (parts.length === 0) return '';
       const versions = check.current();

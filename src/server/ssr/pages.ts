@@ -2,11 +2,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PagePlan, PageRenderer } from '../../shared/page-rendering.ts';
 import { ProductListSchema } from '../../shared/product.ts';
 import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
-import { matchesIfNoneMatch } from '../http/conditional-get.ts';
 import type { DataVersionCheck, Eventually } from '../db/data-version-check.ts';
-import { compressedSender, type CompressedSender } from '../http/fast-compressed-answer.ts';
 import type { FastPaths } from '../http/fast-path.ts';
-import { compressBody, pickEncoding, type CompressedBody } from '../http/compressed-body.ts';
+import { compressBody, type CompressedBody } from '../http/compressed-body.ts';
+import { registerHotRead, replyWith, type HotAnswer } from '../http/hot-read.ts';
 import { createPageDataVersions } from './data-versions.ts';
 import { createHtmlDocument } from './html-document.ts';
 import { createPageCache } from './page-cache.ts';
@@ -17,7 +16,8 @@ const MAX_CACHED_PAGES = 500;
 
 interface CachedPage {
   status: number;
-  body: CompressedBody;
+  /** The page's bytes with its headers. */
+  answer: HotAnswer;
   cacheable: boolean;
 }
 
@@ -35,45 +35,40 @@ export interface PagesOptions {
 }
 
 const HTML = 'text/html; charset=utf-8';
-/** The headers `send` gives every page, but its ETag. */
-const PAGE_HEADERS = ['content-type', HTML, 'cache-control', 'no-cache', 'vary', 'accept-encoding'];
 
-/** The page's bytes in the client's encoding, with its ETag; 304 when the client has them. */
-function send(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  type: string,
-  page: { status: number; body: CompressedBody },
-): void {
-  reply
-    .code(page.status)
-    .type(type)
-    // Revalidated on every visit (cheap: the ETag), so a change shows at once.
-    .header('cache-control', 'no-cache')
-    .header('etag', page.body.etag)
-    .header('vary', 'accept-encoding');
-  if (page.status === 200 && matchesIfNoneMatch(request.headers['if-none-match'], page.body.etag)) {
-    reply.code(304).send();
-    return;
-  }
-  const { bytes, encoding } = pickEncoding(page.body, request.headers['accept-encoding']);
-  if (encoding) reply.header('content-encoding', encoding);
-  reply.send(bytes);
-}
+/**
+ * `body` with the headers of a page, robots.txt or the sitemap: revalidated on every visit
+ * (cheap: the ETag), so a change shows at once.
+ */
+const answerOf = (type: string, body: CompressedBody): HotAnswer => ({
+  body,
+  headers: [
+    'content-type',
+    type,
+    'cache-control',
+    'no-cache',
+    'etag',
+    body.etag,
+    'vary',
+    'accept-encoding',
+  ],
+});
 
 /**
  * Public pages rendered on the server (React, from the web app's dist/ssr entry), each kept as
  * compressed bytes per (URL, versions of the data it shows). Every request reads the versions
  * (one tiny query, shared by concurrent requests), so a product or review change made on any
  * instance shows on the next request everywhere; between changes a page costs a map lookup.
- * Also robots.txt and sitemap.xml. Returns the handler for page paths (GET and HEAD).
+ * The public pages' canonical paths are routes of their own (hot reads: route and fast answer
+ * from one definition); also robots.txt and sitemap.xml. Returns the handler of every other page
+ * path (static-spa.ts routes them to it).
  */
 export function registerPages(app: FastifyInstance, options: PagesOptions) {
   const { renderer, publicUrl } = options;
   const document = createHtmlDocument(options.template);
   const versions = createPageDataVersions(options.versions);
   const cache = createPageCache<CachedPage>(MAX_CACHED_PAGES);
-  const shell = { status: 200, body: compressBody(Buffer.from(document.shell('Toolhouse'))) };
+  const shell = answerOf(HTML, compressBody(Buffer.from(document.shell('Toolhouse'))));
 
   // The pages' data comes from the API itself, answered inside this process.
   renderer.setApiTransport(async (path, init) => {
@@ -93,29 +88,28 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
     const page = await renderer.renderPage({ url, publicUrl });
     return {
       status: page.status,
-      body: compressBody(Buffer.from(document.page(page))),
+      answer: answerOf(HTML, compressBody(Buffer.from(document.page(page)))),
       cacheable: page.cacheable,
     };
   };
 
-  app.get('/robots.txt', async (request, reply) => {
-    const body = compressBody(Buffer.from(robotsTxt(publicUrl)));
-    return send(request, reply, 'text/plain; charset=utf-8', { status: 200, body });
-  });
+  const robots = answerOf(
+    'text/plain; charset=utf-8',
+    compressBody(Buffer.from(robotsTxt(publicUrl))),
+  );
+  app.get('/robots.txt', (request, reply) => replyWith(request, reply, robots));
 
   const { catalog } = options;
-  let sitemap: { etag: string; body: CompressedBody } | undefined;
+  let sitemap: { etag: string; answer: HotAnswer } | undefined;
   app.get('/sitemap.xml', async (request, reply) => {
     const current = await catalog.current();
     if (sitemap?.etag !== current.etag) {
       const products = ProductListSchema.parse(JSON.parse(current.body.toString('utf8')));
       const xml = sitemapXml(publicUrl, renderer.sitemapPaths, products);
-      sitemap = { etag: current.etag, body: compressBody(Buffer.from(xml)) };
+      const body = compressBody(Buffer.from(xml));
+      sitemap = { etag: current.etag, answer: answerOf('application/xml; charset=utf-8', body) };
     }
-    return send(request, reply, 'application/xml; charset=utf-8', {
-      status: 200,
-      body: sitemap.body,
-    });
+    replyWith(request, reply, sitemap.answer);
   });
 
   // A page's plan depends on its URL only: worked out once per URL (a bounded memo).
@@ -130,40 +124,27 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
     return plan;
   };
 
-  const pageFor = (url: string, version: string | undefined): Eventually<CachedPage> =>
-    version === undefined
-      ? render(url)
-      : cache.get(
-          `${url}\n${version}`,
-          () => render(url),
-          (made) => made.cacheable,
-        );
-
-  /** The page of `url` if it is cached for the current data versions (as fresh as `servePage`). */
-  const cachedPage = (url: string): Eventually<CachedPage | undefined> => {
-    const plan = planOf(url);
-    if (plan.kind !== 'rendered') return undefined;
-    const peek = (version: string | undefined) =>
-      version === undefined ? undefined : cache.peek(`${url}\n${version}`);
-    const version = versions.of(plan.dataRoots);
-    return version instanceof Promise ? version.then(peek) : peek(version);
-  };
-  if (options.fast) registerFastPages(options.fast, renderer.sitemapPaths, cachedPage);
+  const pageFor = (url: string, version: string): Eventually<CachedPage> =>
+    cache.get(
+      `${url}\n${version}`,
+      () => render(url),
+      (made) => made.cacheable,
+    );
 
   /**
    * Sends the page for the request's URL; a cached page whose data versions a recent check read
    * is sent synchronously (no promise, no tick).
    */
-  return function servePage(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+  const servePage = (request: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
     const url = request.url;
     const plan = planOf(url);
-    if (plan.kind === 'browserOnly') return send(request, reply, HTML, shell);
-    const sendPage = (page: CachedPage) => send(request, reply, HTML, page);
+    if (plan.kind === 'browserOnly') return replyWith(request, reply, shell);
+    const sendPage = (page: CachedPage) => replyWith(request, reply, page.answer, page.status);
     // The database is away, or the page failed to render: the shell still lets the browser
     // render the page itself (its API calls say what is wrong), rather than a JSON 500.
     const sendShell = (error: unknown) => {
       request.log.error({ err: error }, 'server rendering failed; sending the shell');
-      send(request, reply, HTML, shell);
+      replyWith(request, reply, shell);
     };
     try {
       const version = versions.of(plan.dataRoots);
@@ -177,37 +158,24 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
       sendShell(error);
     }
   };
-}
 
-/**
- * The public pages answered ahead of Fastify (fast-path.ts, ADR 018) when they are cached for the
- * current data versions: the same bytes and headers as `send`, the header lists made once per
- * page. While the version check runs, the answer waits for it as the route would. Anything else
- * (the first request after a change, a failed check, a 404) goes to the route, which renders,
- * answers the shell or the not-found page as it always does.
- */
-function registerFastPages(
-  fast: FastPaths,
-  paths: readonly string[],
-  cachedPage: (url: string) => Eventually<CachedPage | undefined>,
-) {
-  const senders = new WeakMap<CompressedBody, CompressedSender>();
-  const senderOf = (body: CompressedBody) => {
-    let sender = senders.get(body);
-    if (!sender) {
-      sender = compressedSender(fast, body, [...PAGE_HEADERS, 'etag', body.etag]);
-      senders.set(body, sender);
-    }
-    return sender;
+  /** The page of `url` if it is cached, for the current data versions, with status 200. */
+  const cachedPage = (url: string): Eventually<HotAnswer | undefined> => {
+    const plan = planOf(url);
+    if (plan.kind !== 'rendered') return undefined;
+    const peek = (version: string) => {
+      const page = cache.peek(`${url}\n${version}`);
+      return page?.status === 200 ? page.answer : undefined;
+    };
+    const version = versions.of(plan.dataRoots);
+    return version instanceof Promise ? version.then(peek) : peek(version);
   };
-  for (const path of paths) {
-    fast.get(path, (request, response, pass) => {
-      const then = (page: CachedPage | undefined) =>
-        page?.status === 200 ? senderOf(page.body)(request, response) : pass();
-      const page = cachedPage(path);
-      // A failure of the answer itself (none is known) must not become an unhandled rejection.
-      if (page instanceof Promise) page.then(then, pass).catch(() => response.destroy());
-      else then(page);
-    });
+
+  // Each public page is a route of its own, answered from the page cache (also ahead of
+  // Fastify) when its page is cached for the current data versions, else rendered: the first
+  // request after a change, a failed check (the shell).
+  for (const path of renderer.sitemapPaths) {
+    registerHotRead(app, options.fast, { url: path, find: cachedPage, otherwise: servePage });
   }
+  return servePage;
 }

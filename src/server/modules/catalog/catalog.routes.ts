@@ -1,5 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   InsertedIdSchema,
@@ -18,71 +16,35 @@ import {
   updateProduct,
   versionsFromIfMatch,
 } from './catalog.service.ts';
-import { matchesIfNoneMatch } from '../../http/conditional-get.ts';
-import type { FastAnswer, FastPaths } from '../../http/fast-path.ts';
-import type { CatalogCache, CatalogSnapshot, ProductSnapshot } from './catalog-cache.ts';
+import type { Eventually } from '../../db/data-version-check.ts';
+import type { FastPaths } from '../../http/fast-path.ts';
+import { registerHotRead, type HotAnswer } from '../../http/hot-read.ts';
+import type { CatalogCache, CatalogSnapshot } from './catalog-cache.ts';
 
 /** The product's version as an entity tag, so a client may edit with `If-Match` instead. */
 const etagOf = (version: number) => `"${version}"`;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** Cached bytes with their ETag; 304 when the client has them. No promise, no serialization. */
-function sendSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: CatalogSnapshot) {
-  reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
-  if (matchesIfNoneMatch(request.headers['if-none-match'], snapshot.etag)) reply.code(304).send();
-  else reply.type(JSON_TYPE).send(snapshot.body);
-}
-
-function sendProduct(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  found: ProductSnapshot | undefined,
-) {
-  if (!found) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
-  sendSnapshot(request, reply, found);
-}
-
-/**
- * The two cached reads answered ahead of Fastify (fast-path.ts, ADR 018): the same bytes and
- * headers as the routes below, the header lists made once per snapshot. While the cache's check
- * runs, the answer waits for it as the route would (without the route's per-request work); an
- * unknown id or a failed check goes to the route (the one error shape, the outage rules).
- */
-function registerFastReads(fast: FastPaths, prefix: string, catalog: CatalogCache) {
-  const made = new WeakMap<CatalogSnapshot, { ok: string[]; notModified: string[] }>();
-  const send = (request: IncomingMessage, response: ServerResponse, snapshot: CatalogSnapshot) => {
-    let headers = made.get(snapshot);
-    if (!headers) {
-      const own = ['etag', snapshot.etag, 'cache-control', 'no-cache'];
-      const ok = [...own, 'content-type', JSON_TYPE, 'content-length', `${snapshot.body.length}`];
-      headers = { ok: fast.headers(ok), notModified: fast.headers(own) };
-      made.set(snapshot, headers);
+/** Each snapshot's answer (bytes and headers), made once per snapshot. */
+function createSnapshotAnswers() {
+  const answers = new WeakMap<CatalogSnapshot, HotAnswer>();
+  const answerOf = (snapshot: CatalogSnapshot) => {
+    let answer = answers.get(snapshot);
+    if (!answer) {
+      const { body, etag } = snapshot;
+      answer = {
+        body: { raw: body, br: undefined, gzip: undefined, etag },
+        headers: ['etag', etag, 'cache-control', 'no-cache', 'content-type', JSON_TYPE],
+      };
+      answers.set(snapshot, answer);
     }
-    if (matchesIfNoneMatch(request.headers['if-none-match'], snapshot.etag))
-      fast.send(response, 304, headers.notModified);
-    else fast.send(response, 200, headers.ok, snapshot.body);
+    return answer;
   };
-  const answer =
-    <T extends CatalogSnapshot>(
-      read: (segment: string) => T | undefined | Promise<T | undefined>,
-    ): FastAnswer =>
-    (request, response, pass, segment) => {
-      const found = read(segment);
-      const then = (snapshot: T | undefined) =>
-        snapshot ? send(request, response, snapshot) : pass();
-      // A failure of the answer itself (none is known) must not become an unhandled rejection.
-      if (found instanceof Promise) found.then(then, pass).catch(() => response.destroy());
-      else then(found);
-    };
-  fast.get(
-    `${prefix}/products`,
-    answer(() => catalog.current()),
-  );
-  fast.getUnder(
-    `${prefix}/products/`,
-    answer((productId) => catalog.product(productId)),
-  );
+  return (found: Eventually<CatalogSnapshot | undefined>): Eventually<HotAnswer | undefined> =>
+    found instanceof Promise
+      ? found.then((snapshot) => snapshot && answerOf(snapshot))
+      : found && answerOf(found);
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod<{
@@ -90,30 +52,27 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   catalog: CatalogCache;
   fast?: FastPaths | undefined;
 }> = async (app, { db, catalog, fast }) => {
-  if (fast) registerFastReads(fast, app.prefix, catalog);
+  const answerOf = createSnapshotAnswers();
 
-  // The list goes out as cached bytes (a ProductListSchema array, serialized once per change).
-  // A hit is answered synchronously: no promise, no tick (the cache's check is recent).
-  app.get('/products', { config: { access: 'public' } }, (request, reply) => {
-    const current = catalog.current();
-    if (current instanceof Promise)
-      return current.then((snapshot) => sendSnapshot(request, reply, snapshot));
-    sendSnapshot(request, reply, current);
+  // The list goes out as cached bytes (a ProductListSchema array, serialized once per change),
+  // also ahead of Fastify (hot-read.ts).
+  registerHotRead(app, fast, {
+    url: '/products',
+    config: { access: 'public' },
+    find: () => answerOf(catalog.current()),
   });
 
   // One product: its cached bytes, as fresh as the list. The id needs no validator of its own: it
   // is looked up among the ids of the cached products only, so anything else, malformed or not,
   // is a 404 in the one error shape (the same answer as before, without a parse per request).
-  app.get<{ Params: { productId: string } }>(
-    '/products/:productId',
-    { config: { access: 'public' } },
-    (request, reply) => {
-      const found = catalog.product(request.params.productId);
-      if (found instanceof Promise)
-        return found.then((product) => sendProduct(request, reply, product));
-      sendProduct(request, reply, found);
+  registerHotRead(app, fast, {
+    url: '/products/:productId',
+    config: { access: 'public' },
+    find: (_url, productId) => answerOf(catalog.product(productId)),
+    otherwise: () => {
+      throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
     },
-  );
+  });
 
   app.post(
     '/products',

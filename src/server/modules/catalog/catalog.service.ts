@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
@@ -140,7 +140,7 @@ export async function updateProduct(
     const values = await productValues(tx, input);
     const [after] = await tx
       .update(product)
-      .set({ ...values, version: sql`${product.version} + 1`, updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date() })
       .where(
         and(
           eq(product.id, productId),

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
 import { callerOf } from '../../http/authentication.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import type { Payments } from './provider-of-config.ts';
 import {
   applyProviderEvent,
   createPaymentIntent,
@@ -25,8 +26,6 @@ import {
   type ProviderEvent,
 } from './payments.service.ts';
 import { PaymentsNotSetUp } from './provider-errors.ts';
-import { createPaymentProvider } from './provider-of-config.ts';
-import { createStripeClient } from './stripe-provider.ts';
 import { confirmTestPayment } from './test-processor.ts';
 
 export const INVALID_SIGNATURE_MESSAGE = 'The webhook signature is missing, invalid or too old.';
@@ -42,18 +41,13 @@ const CardOrRequestErrorSchema = z.union([CardErrorResponseSchema, ApiErrorSchem
  * Card payments (ADR 009): Stripe or the built-in test-mode processor, as configured
  * (config.paymentProvider); none at all in production without either. Also holds
  * PATCH /api/purchase/{id}, the spec's "mark paid" call, because it cannot be answered without
- * the provider.
+ * the provider (the instance's one, built by services.ts).
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (
-  app,
-  { db, config },
-) => {
-  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
-  const provider = createPaymentProvider(db, config, {
-    stripe,
-    onFailure: ({ method, error, mapped }) =>
-      app.log.warn({ err: error, method, status: mapped.statusCode }, 'Stripe call failed'),
-  });
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: AppConfig;
+  payments: Payments;
+}> = async (app, { db, config, payments: { provider, stripe } }) => {
   if (!provider) app.log.warn(PAYMENTS_OFF_WARNING);
   const active = (): PaymentProvider => {
     if (!provider) throw new PaymentsNotSetUp();

@@ -67,7 +67,7 @@ const PLACED_COLUMNS = Object.entries(getTableColumns(purchase))
  */
 export const PLACE_ORDER_SQL = `WITH ${orderLimitsCte(param)}, taken AS (
     UPDATE product SET available_quantity = available_quantity - ${param('quantity')},
-      version = version + 1, updated_at = now()
+      updated_at = now()
     FROM limits
     WHERE product.id = ${param('productId')}
       AND NOT limits.rate_reached AND NOT limits.too_many_unpaid

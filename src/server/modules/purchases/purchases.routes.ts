@@ -12,10 +12,8 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
-import { scheduleHoldExpiry } from './hold-expiry.ts';
 import {
   cancelPurchase,
-  expireStaleHolds,
   getPurchase,
   getReceipt,
   listAllPurchases,
@@ -28,8 +26,6 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig 
   app,
   { db, config },
 ) => {
-  scheduleHoldExpiry(app, () => expireStaleHolds(db));
-
   app.post(
     '/purchase',
     { schema: { body: PurchaseBodySchema, response: { 201: PurchaseSchema } } },

@@ -108,7 +108,7 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
       WHERE product_id IS NOT NULL GROUP BY product_id
     ), restocked AS (
       UPDATE ${product} SET available_quantity = ${product.availableQuantity} + released.quantity,
-        version = ${product.version} + 1, updated_at = now()
+        updated_at = now()
       FROM released WHERE ${product.id} = released.product_id
       RETURNING ${product.id}
     )
@@ -278,7 +278,6 @@ export async function cancelPurchase(
         .update(product)
         .set({
           availableQuantity: sql`${product.availableQuantity} + ${row.quantity}`,
-          version: sql`${product.version} + 1`,
           updatedAt: sql`now()`,
         })
         .where(eq(product.id, row.productId));

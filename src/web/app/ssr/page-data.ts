@@ -1,4 +1,5 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
+import type { PageQueryKey } from '../../../shared/page-rendering.ts';
 import { parseSearchParams } from '../../../shared/product-search.ts';
 import { recentProductsQueryOptions } from '../../features/catalog/api/recent-products.ts';
 import { productSearchQueryOptions } from '../../features/catalog/api/search-products.ts';
@@ -13,8 +14,9 @@ export interface PageRequest {
 }
 
 // Any query a page prefetches: its key, its fetch and its options, exactly as the page reads it.
+// Its key starts with a data root the server knows (shared/page-rendering.ts).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page's queries return their own data types
-export type PageQuery = UseQueryOptions<any, any, any, any>;
+export type PageQuery = UseQueryOptions<any, any, any, any> & { queryKey: PageQueryKey };
 
 export interface ServerRenderedPage {
   /** The page's one address (canonical URL, sitemap): /home is the home page at /. */

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { scheduleHoldExpiry } from './hold-expiry.ts';
+import type { IntervalJob } from './interval-job.ts';
+import { holdExpiryJob, runJobs } from './jobs.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -10,8 +11,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** An app whose log lines are kept, with the schedule registered inside a plugin as in app.ts. */
-async function appWith(expire: () => Promise<number>) {
+/** An app whose log lines are kept, with the jobs registered inside a plugin as in app.ts. */
+async function appWith(...jobs: IntervalJob[]) {
   const lines: { level: number; msg: string; expired?: number }[] = [];
   const app = Fastify({
     loggerInstance: pino(
@@ -19,14 +20,14 @@ async function appWith(expire: () => Promise<number>) {
       { write: (line: string) => lines.push(JSON.parse(line)) },
     ),
   });
-  await app.register(async (plugin) => scheduleHoldExpiry(plugin, expire, 1_000));
+  await app.register(async (plugin) => runJobs(plugin, jobs));
   return { app, lines };
 }
 
-describe('scheduleHoldExpiry', () => {
+describe('the hold expiry job', () => {
   it('runs every interval once the app is ready, and stops when it closes', async () => {
     const expire = vi.fn(async () => 0);
-    const { app } = await appWith(expire);
+    const { app } = await appWith(holdExpiryJob(expire, 1_000));
     await vi.advanceTimersByTimeAsync(5_000);
     expect(expire).not.toHaveBeenCalled();
     await app.ready();
@@ -42,7 +43,7 @@ describe('scheduleHoldExpiry', () => {
       .fn<() => Promise<number>>()
       .mockRejectedValueOnce(new Error('database unavailable'))
       .mockResolvedValue(2);
-    const { app, lines } = await appWith(expire);
+    const { app, lines } = await appWith(holdExpiryJob(expire, 1_000));
     await app.ready();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(expire).toHaveBeenCalledTimes(2);
@@ -56,7 +57,7 @@ describe('scheduleHoldExpiry', () => {
   it('does not start a run while the previous one is still going', async () => {
     let finish: (count: number) => void = () => undefined;
     const expire = vi.fn(() => new Promise<number>((resolve) => (finish = resolve)));
-    const { app } = await appWith(expire);
+    const { app } = await appWith(holdExpiryJob(expire, 1_000));
     await app.ready();
     await vi.advanceTimersByTimeAsync(3_000);
     expect(expire).toHaveBeenCalledTimes(1);
@@ -65,5 +66,27 @@ describe('scheduleHoldExpiry', () => {
     expect(expire).toHaveBeenCalledTimes(2);
     finish(0);
     await app.close();
+  });
+});
+
+describe('runJobs', () => {
+  it('starts the jobs in order and stops them in reverse, each after its run in flight', async () => {
+    const events: string[] = [];
+    const job = (name: string): IntervalJob => ({
+      failureMessage: `${name} failed`,
+      intervalMs: 1_000,
+      run: async (_log, stopping) => {
+        events.push(`${name} runs`);
+        // A run in flight when the app closes: it sees the stop and ends between steps.
+        await vi.waitUntil(stopping);
+        events.push(`${name} stops`);
+      },
+    });
+    const { app } = await appWith(job('first'), job('second'));
+    await app.ready();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(events).toEqual(['first runs', 'second runs']);
+    await app.close();
+    expect(events).toEqual(['first runs', 'second runs', 'second stops', 'first stops']);
   });
 });

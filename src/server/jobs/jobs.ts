@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../modules/mail/mailer.ts';
+import { drainOutbox, type OutboxContext } from '../modules/notifications/outbox.service.ts';
+import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
+import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
+import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
+
+const OUTBOX_POLL_MS = 1_000;
+const HOLD_EXPIRY_INTERVAL_MS = 60_000;
+
+/**
+ * The outbox worker (ADR 013): drains the due jobs (every instance does; claims keep them apart).
+ * Closing waits for the batch in flight only: the rest of a backlog stays due for the next
+ * instance to start.
+ */
+function outboxWorkerJob(context: OutboxContext, intervalMs = OUTBOX_POLL_MS): IntervalJob {
+  return {
+    failureMessage: 'outbox step failed',
+    intervalMs,
+    run: async (_log, stopping) => {
+      await drainOutbox(context, {}, stopping);
+    },
+  };
+}
+
+/**
+ * Expires unpaid orders whose hold has run out and returns their stock. Correctness never depends
+ * on it: the order lists expire stale holds themselves before they answer.
+ */
+export function holdExpiryJob(
+  expire: () => Promise<number>,
+  intervalMs = HOLD_EXPIRY_INTERVAL_MS,
+): IntervalJob {
+  return {
+    failureMessage: 'expiring unpaid orders failed',
+    intervalMs,
+    run: async (log) => {
+      const expired = await expire();
+      if (expired > 0) log.info({ expired }, 'expired unpaid orders and returned their stock');
+    },
+  };
+}
+
+/**
+ * Runs `jobs` while the app is up: started in this order once it is ready, stopped in the reverse
+ * order when it closes (each waits for its run in flight), so a job stops before the jobs it
+ * feeds.
+ */
+export function runJobs(app: FastifyInstance, jobs: readonly IntervalJob[]): void {
+  let running: RunningJob[] = [];
+  app.addHook('onReady', async () => {
+    running = jobs.map((job) => startIntervalJob(job, app.log));
+  });
+  app.addHook('onClose', async () => {
+    for (const job of running.reverse()) await job.stop();
+  });
+}
+
+/** What the background jobs need: the instance's shared services (app.ts builds them once). */
+export interface JobsOptions {
+  db: Db;
+  mailer: Mailer;
+  /** Cancels payment intents of cancelled orders; null: no provider set up. */
+  provider: PaymentProvider | null;
+  publicUrl: string;
+  /** ORDER_NOTIFY_EMAILS; empty: every admin. */
+  notifyEmails: string[];
+}
+
+/**
+ * Every background job of an instance, in one place. The hold expiry writes outbox rows (the
+ * expiry mails) that the outbox worker sends, so the worker starts first and stops last.
+ */
+export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) => {
+  const { db, mailer, provider, publicUrl, notifyEmails } = options;
+  runJobs(app, [
+    outboxWorkerJob({ db, mailer, provider, publicUrl, notifyEmails }),
+    holdExpiryJob(() => expireStaleHolds(db)),
+  ]);
+};

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createDataVersionCheck, type DataVersionCheck } from './db/data-version-check.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { createPayments, type Payments } from './modules/payments/provider-of-config.ts';
+
+/** What several routes and jobs of one instance share: each built once, here. */
+export interface Services {
+  auth: ReturnType<typeof createAuth>;
+  mailer: Mailer;
+  /**
+   * One check of the data versions per instance, shared by every cache of the shop's data
+   * (catalogue, search answers, pages): concurrent readers share one query (ADR 016).
+   */
+  versions: DataVersionCheck;
+  catalog: CatalogCache;
+  payments: Payments;
+}
+
+export async function createServices(options: {
+  config: AppConfig;
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Defaults to SMTP or the DATA_DIR outbox, per the configuration. */
+  mailer?: Mailer | undefined;
+}): Promise<Services> {
+  const { config, log } = options;
+  const { db, pool } = options.database;
+  const mailer = options.mailer ?? createMailer(config, (message) => log.info(message));
+  const auth = createAuth({
+    db,
+    config,
+    secret: await resolveAuthSecret(db, config.authSecret),
+    mailer,
+    log,
+  });
+  const versions = createDataVersionCheck(pool);
+  return {
+    auth,
+    mailer,
+    versions,
+    catalog: createCatalogCache(db, versions),
+    payments: createPayments(db, config, log),
+  };
+}
