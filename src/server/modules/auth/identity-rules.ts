@@ -55,7 +55,7 @@ export function boundedName(name: unknown): string {
 
 /** better-auth `hooks.before`: refuses what the spec refuses, and trims the name it keeps. */
 export const enforceIdentityRules = createAuthMiddleware(async (ctx) => {
-  refuseControlCharacters({ body: ctx.body, query: ctx.query, params: ctx.params });
+  refuseControlCharacters({ body: ctx.body, query: ctx.query });
   const body: unknown = ctx.body;
   // Not an object: better-auth's own body check answers it (400).
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;
