@@ -216,6 +216,7 @@ const IDENTITY_INPUTS: {
   // Its token in the path: see the test below.
   { method: 'GET', url: '/api/auth/reset-password/some-token', fields: ['callbackURL'] },
   { method: 'GET', url: '/api/auth/verify-email', fields: ['token', 'callbackURL'] },
+  { method: 'GET', url: '/api/auth/callback/google', fields: ['code', 'state'] },
 ];
 
 describe('identity endpoints', () => {
