@@ -11,7 +11,6 @@ export interface RouteInputs {
 export interface RouteEntry {
   methods: string[];
   url: string;
-  hasBodySchema: boolean;
   inputs: RouteInputs;
 }
 
@@ -28,7 +27,6 @@ export function recordRouteTable(app: FastifyInstance): void {
     entries.push({
       methods: [route.method].flat().map(String),
       url: route.url,
-      hasBodySchema: Boolean(route.schema?.body),
       inputs: {
         body: route.schema?.body,
         querystring: route.schema?.querystring,
