@@ -118,7 +118,7 @@ test.describe('register, sign out, log in', () => {
       ),
     ).toBeVisible();
 
-    await page.goto(await linkFromOutbox(email, /Subject: Reset your Toolhouse password/));
+    await page.goto(await linkFromOutbox(email, /^Reset your Toolhouse password$/));
     await expect(page).toHaveURL(/\/reset\?token=/);
     await page.getByLabel('New Password', { exact: true }).fill('abcdefg');
     await page.getByRole('button', { name: 'Reset Password' }).click();

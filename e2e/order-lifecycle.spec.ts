@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { mailFilesIn } from '../src/server/testing/mail-files.ts';
 import { logIn, register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
 
 // The order lifecycle in the browser: order, pay with the test card, ship as admin; each step's
@@ -13,22 +13,10 @@ async function mailInOutbox(to: string, subject: string): Promise<string> {
   await expect
     .poll(
       () => {
-        let files: string[];
-        try {
-          files = readdirSync(folder).filter((file) => file.endsWith('.txt'));
-        } catch {
-          return false;
-        }
-        for (const file of files) {
-          const content = readFileSync(join(folder, file), 'utf8');
-          // Admin mails go to every admin at once: the address is one of the To line's.
-          const toLine = /^To: (.*)$/m.exec(content)?.[1]?.split(', ') ?? [];
-          if (toLine.includes(to) && content.includes(`Subject: ${subject}\n`)) {
-            found = content;
-            return true;
-          }
-        }
-        return false;
+        // Admin mails go to every admin at once: the address is one of the To header's.
+        const mail = mailFilesIn(folder).find((m) => m.to.includes(to) && m.subject === subject);
+        found = mail?.text ?? '';
+        return Boolean(mail);
       },
       { message: `mail "${subject}" to ${to}` },
     )

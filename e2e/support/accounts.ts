@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { mailFilesIn } from '../../src/server/testing/mail-files.ts';
 
 // Helpers for the account journeys: unique users, the mail outbox, the make-admin CLI.
 
@@ -26,21 +26,11 @@ export async function linkFromOutbox(to: string, subject: RegExp): Promise<strin
   let link: string | undefined;
   await expect
     .poll(() => {
-      const files = (() => {
-        try {
-          return readdirSync(folder).sort().reverse();
-        } catch {
-          return [];
-        }
-      })();
-      for (const file of files) {
-        const content = readFileSync(join(folder, file), 'utf8');
-        if (content.includes(`To: ${to}\n`) && subject.test(content)) {
-          link = content.match(/https?:\/\/\S+/)?.[0];
-          return Boolean(link);
-        }
-      }
-      return false;
+      const mail = mailFilesIn(folder)
+        .reverse()
+        .find((m) => m.to.includes(to) && subject.test(m.subject));
+      link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      return Boolean(link);
     })
     .toBe(true);
   return link!;

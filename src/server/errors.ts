@@ -113,3 +113,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+// PostgreSQL's data exceptions (class 22) that a value sent by a client can cause: text it cannot
+// store (a NUL, a character outside the encoding), a value too long or out of range, a date, number
+// or time zone it cannot read. The contract refuses such input first (src/shared/text.ts, ADR 021);
+// these are the safety net for what it misses. Not the whole class: 22012 (division by zero) and
+// the like are our own bugs and stay 500s.
+const INPUT_REFUSAL_CODES = new Set([
+  '22001', // string_data_right_truncation
+  '22003', // numeric_value_out_of_range
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22021', // character_not_in_repertoire (a NUL in text)
+  '22023', // invalid_parameter_value (a time zone it does not know)
+  '22P02', // invalid_text_representation
+  '22P05', // untranslatable_character
+]);
+
+/** The database refused a value as input (also when wrapped by drizzle): the client's fault. */
+export function isDatabaseInputRefusal(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && INPUT_REFUSAL_CODES.has(code)) return true;
+    e = cause;
+  }
+  return false;
+}

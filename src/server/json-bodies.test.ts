@@ -34,7 +34,7 @@ const t = setUpAppWithAccounts();
 function jsonRoutes(): { method: string; url: string }[] {
   const routes: { method: string; url: string }[] = [];
   for (const route of routeTableOf(t.app)) {
-    if (!route.hasBodySchema) continue;
+    if (!route.inputs.body) continue;
     for (const method of route.methods) {
       if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) continue;
       const url = route.url

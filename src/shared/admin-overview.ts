@@ -3,7 +3,12 @@ import { IdSchema } from './ids.ts';
 
 export const OVERVIEW_DAYS = [7, 30, 90] as const;
 
-/** A time zone the runtime knows (IANA name such as Europe/Berlin). */
+export const UNKNOWN_TIME_ZONE_MESSAGE = 'Unknown time zone';
+
+/**
+ * A time zone the runtime knows (IANA name such as Europe/Berlin). The server also checks that its
+ * database knows it (src/server/db/time-zones.ts).
+ */
 export const TimeZoneSchema = z
   .string()
   .min(1)
@@ -17,7 +22,7 @@ export const TimeZoneSchema = z
         return false;
       }
     },
-    { message: 'Unknown time zone' },
+    { message: UNKNOWN_TIME_ZONE_MESSAGE },
   );
 
 /** GET /api/admin/overview?days=&tz= */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 // Sign-in and registration rules, exactly as the spec's section 5 words them.
 
@@ -18,9 +19,10 @@ const email = z
   .min(1, 'Email is required')
   .regex(SPEC_EMAIL_PATTERN, 'Provide a valid Email');
 
-const loginPassword = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
+const loginPassword = singleLineText('Password', {
+  required: 'Password is required',
+  keepSpaces: true,
+})
   .min(PASSWORD_MIN_LENGTH, `Must be ${PASSWORD_MIN_LENGTH} characters or longer`)
   .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
@@ -34,11 +36,10 @@ export const LoginFormSchema = z.object({ email, password: loginPassword });
 export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 export const RegisterFormSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`),
+  name: singleLineText('Name', { required: 'Name is required' }).max(
+    NAME_MAX_LENGTH,
+    `Name must be at most ${NAME_MAX_LENGTH} characters`,
+  ),
   email,
   password: NewPasswordSchema,
 });
@@ -53,7 +54,9 @@ export const AccessTokenResponseSchema = z.object({ token: z.string().min(1) });
 /** GET /api/admin/{email} */
 export const AdminCheckResponseSchema = z.object({ admin: z.boolean() });
 
-export const EmailParamsSchema = z.object({ email: z.string().min(1).max(254) });
+export const EmailParamsSchema = z.object({
+  email: singleLineText('Email', { keepSpaces: true }).min(1).max(254),
+});
 
 /** The social providers of the Login and Register screens. */
 export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text.ts';
 
 // Contact Us and the newsletter: the spec leaves their behaviour open; ours stores them
 // (spec section 10). The same schemas validate the forms and the API.
@@ -7,26 +8,18 @@ export const CONTACT_NAME_MAX = 100;
 export const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_MESSAGE_MAX = 5000;
 
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
-
-const emailField = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
+const emailField = singleLineText('Email', { required: 'Email is required' })
   .max(CONTACT_EMAIL_MAX, 'Provide a valid Email')
   .pipe(z.email('Provide a valid Email'))
   .transform((email) => email.toLowerCase());
 
 export const ContactBodySchema = z.object({
-  name: requiredText(
-    'Name is required',
+  name: singleLineText('Name', { required: 'Name is required' }).max(
     CONTACT_NAME_MAX,
     `Name must be at most ${CONTACT_NAME_MAX} characters`,
   ),
   email: emailField,
-  message: requiredText(
-    'Message is required',
+  message: multiLineText('Message', { required: 'Message is required' }).max(
     CONTACT_MESSAGE_MAX,
     `Message must be at most ${CONTACT_MESSAGE_MAX} characters`,
   ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 /** Paying (or asking to pay) an order that is paid already: 409. */
 export const ALREADY_PAID_MESSAGE = 'This order is already paid.';
@@ -10,7 +11,9 @@ export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** POST /api/create-payment-intent. The spec's client sends totalPrice: it is ignored. */
-export const CreatePaymentIntentBodySchema = z.object({ purchaseId: z.string().min(1).max(100) });
+export const CreatePaymentIntentBodySchema = z.object({
+  purchaseId: singleLineText('Order', { keepSpaces: true }).min(1).max(100),
+});
 
 /** One intent per order: repeated or parallel calls answer the same client secret. */
 export const PaymentIntentResponseSchema = z.object({
@@ -24,22 +27,25 @@ export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
 
 /** PATCH /api/purchase/{id}: marks the order paid only after the provider confirms this intent. */
 export const MarkPaidBodySchema = z.object({
-  transactionId: z.string().min(1).max(200),
+  transactionId: singleLineText('Transaction id', { keepSpaces: true }).min(1).max(200),
 });
 
 // ---- The built-in test-mode processor: POST /api/test-processor/confirm ----
 
 export const TestCardSchema = z.object({
-  number: z.string().max(40),
+  number: singleLineText('Card number', { keepSpaces: true }).max(40),
   expMonth: z.number().int(),
   expYear: z.number().int(),
-  cvc: z.string().max(8),
+  cvc: singleLineText('CVC', { keepSpaces: true }).max(8),
 });
 
 export const TestConfirmBodySchema = z.object({
-  clientSecret: z.string().min(1).max(200),
+  clientSecret: singleLineText('Client secret', { keepSpaces: true }).min(1).max(200),
   card: TestCardSchema,
-  billingDetails: z.object({ name: z.string().max(200), email: z.string().max(254) }),
+  billingDetails: z.object({
+    name: singleLineText('Name', { keepSpaces: true }).max(200),
+    email: singleLineText('Email', { keepSpaces: true }).max(254),
+  }),
 });
 export type TestConfirmBody = z.infer<typeof TestConfirmBodySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_PRICE_MAX, ProductSchema } from './product.ts';
+import { singleLineText } from './text.ts';
 
 /**
  * GET /api/products/search: the catalogue searched, filtered, sorted and paged. The same
@@ -46,9 +47,7 @@ const wholeNumber = (min: number, max: number) => {
  */
 export const ProductSearchQuerySchema = z
   .object({
-    q: z
-      .string()
-      .trim()
+    q: singleLineText()
       .max(SEARCH_QUERY_MAX, `Must be at most ${SEARCH_QUERY_MAX} characters`)
       .default(''),
     sort: z.enum(PRODUCT_SORTS, { error: `Must be one of ${PRODUCT_SORTS.join(', ')}` }).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { numberOrNumericText } from './numbers.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /** A product as the API shows it (spec section 3); price in dollars. */
 export const ProductSchema = z.object({
@@ -18,8 +19,13 @@ export type Product = z.infer<typeof ProductSchema>;
 
 export const ProductListSchema = z.array(ProductSchema);
 
-/** The path parameter is any string: a malformed id is a 404, like an unknown one. */
-export const ProductParamsSchema = z.object({ productId: z.string() });
+/**
+ * The path parameter is any one line of text: a malformed id is a 404, like an unknown one; a
+ * control character is a 400 (ADR 021).
+ */
+export const ProductParamsSchema = z.object({
+  productId: singleLineText('Product id', { keepSpaces: true }),
+});
 
 // ---- Admin catalogue (add, edit, delete) ----
 
@@ -46,11 +52,10 @@ const wholeQuantity = (required: string, min: number) =>
 
 /** POST /api/products and PUT /api/products/{id} (spec field names; price in dollars). */
 export const ProductBodySchema = z.object({
-  name: z
-    .string({ error: 'Product Name is required' })
-    .trim()
-    .min(1, 'Product Name is required')
-    .max(PRODUCT_NAME_MAX, `Product Name must be at most ${PRODUCT_NAME_MAX} characters`),
+  name: singleLineText('Product Name', { required: 'Product Name is required' }).max(
+    PRODUCT_NAME_MAX,
+    `Product Name must be at most ${PRODUCT_NAME_MAX} characters`,
+  ),
   price: numberOrNumericText('Price is required').pipe(
     z
       .number()
@@ -61,9 +66,7 @@ export const ProductBodySchema = z.object({
         'Price can have at most 2 decimals',
       ),
   ),
-  description: z
-    .string()
-    .trim()
+  description: multiLineText('Description')
     .max(
       PRODUCT_DESCRIPTION_MAX,
       `Description must be at most ${PRODUCT_DESCRIPTION_MAX} characters`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 
 export const PROFILE_LOCATION_MAX = 100;
 export const PROFILE_PHONE_MAX = 30;
@@ -15,12 +16,12 @@ export const ProfileSchema = z.object({
 export type Profile = z.infer<typeof ProfileSchema>;
 export const ProfileListSchema = z.array(ProfileSchema);
 
-export const ProfileQuerySchema = z.object({ email: z.string().min(1).max(254) });
+export const ProfileQuerySchema = z.object({
+  email: singleLineText('Email', { keepSpaces: true }).min(1).max(254),
+});
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
+  singleLineText(label)
     .max(max, `${label} must be at most ${max} characters`)
     .optional()
     .transform((v) => v ?? '');

@@ -3,6 +3,7 @@ import { IdSchema } from './ids.ts';
 import { formatInteger } from './number-format.ts';
 import { numberOrNumericText } from './numbers.ts';
 import { ORDER_EVENTS, ORDER_STATUSES } from './order-status.ts';
+import { singleLineText } from './text.ts';
 
 export const PURCHASE_STAT = { pending: 'pending', shipped: 'shipped' } as const;
 export const RECEIPT_ONLY_WHEN_PAID_MESSAGE = 'A receipt exists once the order is paid.';
@@ -34,7 +35,7 @@ export function orderQuantityProblem(
  * e-mail, status and paid come from the server; any such field in the body is ignored.
  */
 export const PurchaseBodySchema = z.object({
-  productId: z.string({ error: 'Product is required' }).min(1, 'Product is required'),
+  productId: singleLineText('Product', { required: 'Product is required', keepSpaces: true }),
   orderQuantity: numberOrNumericText(ORDER_QUANTITY_REQUIRED_MESSAGE).pipe(
     z
       .number()
@@ -42,14 +43,10 @@ export const PurchaseBodySchema = z.object({
       .positive(BELOW_MINIMUM_MESSAGE)
       .max(ORDER_QUANTITY_MAX, ABOVE_MAXIMUM_MESSAGE),
   ),
-  address: z
-    .string()
-    .trim()
+  address: singleLineText('Address')
     .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
     .default(''),
-  phone: z
-    .string()
-    .trim()
+  phone: singleLineText('Phone')
     .max(PHONE_MAX, `Phone must be at most ${PHONE_MAX} characters`)
     .default(''),
 });
@@ -97,8 +94,10 @@ export const PurchaseDetailSchema = PurchaseSchema.extend({
 export type PurchaseDetail = z.infer<typeof PurchaseDetailSchema>;
 export const PurchaseListSchema = z.array(PurchaseSchema);
 
-export const PurchaseParamsSchema = z.object({ id: z.string() });
-export const PurchaseQuerySchema = z.object({ customerEmail: z.string().min(1).max(254) });
+export const PurchaseParamsSchema = z.object({ id: singleLineText('Id', { keepSpaces: true }) });
+export const PurchaseQuerySchema = z.object({
+  customerEmail: singleLineText('Email', { keepSpaces: true }).min(1).max(254),
+});
 
 /** PUT /api/purchase/{id}: the spec's client sends { stat: 'shipped' }; shipping is the only change. */
 export const ShipBodySchema = z.object({ stat: z.literal('shipped').optional() }).optional();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { numberOrNumericText } from './numbers.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
@@ -33,11 +34,10 @@ export const ReviewBodySchema = z.object({
       .min(RATING_MIN, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`)
       .max(RATING_MAX, `Rating must be between ${RATING_MIN} and ${RATING_MAX}`),
   ),
-  review: z
-    .string({ error: 'Review is required' })
-    .trim()
-    .min(1, 'Review is required')
-    .max(REVIEW_TEXT_MAX, `Review must be at most ${REVIEW_TEXT_MAX} characters`),
+  review: multiLineText('Review', { required: 'Review is required' }).max(
+    REVIEW_TEXT_MAX,
+    `Review must be at most ${REVIEW_TEXT_MAX} characters`,
+  ),
 });
 export type ReviewBody = z.input<typeof ReviewBodySchema>;
 
@@ -52,7 +52,7 @@ export const ModeratedReviewListSchema = z.array(ModeratedReviewSchema);
 
 /** PATCH /api/reviews/{id}: hide a review from the shop, or show it again. */
 export const ReviewModerationBodySchema = z.object({ hidden: z.boolean() }).strict();
-export const ReviewParamsSchema = z.object({ id: z.string() });
+export const ReviewParamsSchema = z.object({ id: singleLineText('Id', { keepSpaces: true }) });
 
 export const REVIEW_HIDDEN_MESSAGE = 'Review hidden';
 export const REVIEW_SHOWN_MESSAGE = 'Review shown';

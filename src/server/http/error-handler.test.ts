@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Conflict } from '../errors.ts';
-import { registerErrorHandler } from './error-handler.ts';
+import { INPUT_REFUSED_MESSAGE, registerErrorHandler } from './error-handler.ts';
 
 async function appThatThrows(error: unknown) {
   const app = Fastify({ logger: false });
@@ -76,6 +76,32 @@ describe('error handler', () => {
       requestId: expect.any(String),
     });
     expect(res.body).not.toContain('Failed query');
+  });
+
+  it('answers 400 without details when the database refuses a value the request carried', async () => {
+    for (const [code, detail] of [
+      ['22021', 'invalid byte sequence for encoding "UTF8": 0x00'],
+      ['22P02', 'invalid input syntax for type uuid: "secret-value"'],
+      ['22023', 'time zone "Mars/Olympus" not recognized'],
+    ]) {
+      const refusal = Object.assign(new Error(detail), { code });
+      const wrapped = new Error('Failed query: select $1\nparams: secret-value', {
+        cause: refusal,
+      });
+      const res = await (await appThatThrows(wrapped)).inject('/boom');
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: INPUT_REFUSED_MESSAGE,
+        requestId: expect.any(String),
+      });
+      expect(res.body).not.toContain('secret');
+    }
+  });
+
+  it('keeps a data exception that input cannot cause a 500', async () => {
+    const bug = Object.assign(new Error('division by zero'), { code: '22012' });
+    expect((await (await appThatThrows(bug)).inject('/boom')).statusCode).toBe(500);
   });
 
   it('reports validation failures per field', async () => {

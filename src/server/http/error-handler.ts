@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '../../shared/errors.ts';
-import { AppError, isDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../errors.ts';
+import {
+  AppError,
+  isDatabaseInputRefusal,
+  isDatabaseUnavailable,
+  UNAVAILABLE_MESSAGE,
+} from '../errors.ts';
+
+/** The database refused a value the request carried: which one is for the logs only. */
+export const INPUT_REFUSED_MESSAGE = 'The request contains a value the shop cannot store or read.';
 
 const codeForStatus: Record<number, ErrorCode> = {
   400: ErrorCode.BadRequest,
@@ -64,6 +72,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: error.message,
         ...(error.fields && { fields: error.fields }),
       });
+    }
+    if (isDatabaseInputRefusal(error)) {
+      // A 400 for the client, but a warning for us: the contract should have refused it first.
+      request.log.warn({ err: error }, 'input refused by the database');
+      return send(400, { code: ErrorCode.BadRequest, message: INPUT_REFUSED_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

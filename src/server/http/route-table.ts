@@ -1,10 +1,17 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
-/** One registered route: its method(s), full URL and whether it declares a body schema. */
+/** The parts of a request a route declares a schema for (zod schemas, as the route has them). */
+export interface RouteInputs {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+}
+
+/** One registered route: its method(s), full URL and the schemas of its input. */
 export interface RouteEntry {
   methods: string[];
   url: string;
-  hasBodySchema: boolean;
+  inputs: RouteInputs;
 }
 
 const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -20,7 +27,11 @@ export function recordRouteTable(app: FastifyInstance): void {
     entries.push({
       methods: [route.method].flat().map(String),
       url: route.url,
-      hasBodySchema: Boolean(route.schema?.body),
+      inputs: {
+        body: route.schema?.body,
+        querystring: route.schema?.querystring,
+        params: route.schema?.params,
+      },
     });
   });
 }

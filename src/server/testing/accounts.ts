@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { makeAdmin } from '../modules/users/users.service.ts';
 import { outboxFolder } from '../modules/mail/mailer.ts';
+import { mailFilesIn, type MailFile } from './mail-files.ts';
 import type { TestApp } from './test-app.ts';
 
 export const TEST_PASSWORD = 'Secret#123';
@@ -73,31 +72,9 @@ export async function signUpAdmin(t: TestApp): Promise<SignedIn> {
   return account;
 }
 
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
 /** The messages written to the outbox for one recipient, oldest first. */
-export function readOutbox(t: TestApp, to: string): OutboxMail[] {
-  const folder = outboxFolder(t.config.dataDir);
-  let files: string[];
-  try {
-    files = readdirSync(folder)
-      .filter((file) => file.endsWith('.txt'))
-      .sort();
-  } catch {
-    return [];
-  }
-  return files
-    .map((file) => readFileSync(join(folder, file), 'utf8'))
-    .map((content) => {
-      const [head = '', ...body] = content.split('\n\n');
-      const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'm'))?.[1] ?? '';
-      return { to: header('To'), subject: header('Subject'), text: body.join('\n\n') };
-    })
-    .filter((mail) => mail.to === to);
+export function readOutbox(t: TestApp, to: string): MailFile[] {
+  return mailFilesIn(outboxFolder(t.config.dataDir)).filter((mail) => mail.to.includes(to));
 }
 
 /** The first http(s) link in a text. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Overview } from '../../../shared/admin-overview.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
+import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
 import { product, purchase } from '../../db/schema.ts';
 
 /** Paid orders that still stand: revenue. Cancelled and expired orders never count. */
@@ -16,6 +17,7 @@ const periodStart = (days: number, timeZone: string) =>
  * `timeZone`. Revenue is counted on the day an order was paid.
  */
 export async function shopOverview(db: Db, days: number, timeZone: string): Promise<Overview> {
+  await assertDatabaseTimeZone(db, timeZone);
   const start = periodStart(days, timeZone);
   const [daily, statuses, top, low] = await Promise.all([
     db.execute<{ day: string; cents: string; orders: number }>(sql`

@@ -9,7 +9,7 @@ import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../../shared/user.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { account, rateLimit, session, user, verification } from '../../db/schema.ts';
-import { isDatabaseUnavailable } from '../../errors.ts';
+import { isDatabaseInputRefusal, isDatabaseUnavailable } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { takeRateLimitHit } from '../rate-limit/rate-limit.ts';
 import { boundedName, enforceIdentityRules } from './identity-rules.ts';
@@ -167,10 +167,11 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
         : []),
     ],
     onAPIError: {
-      // Thrown on to our error handler (a 503 in the one error shape); anything else is logged and
-      // answered 500 by better-auth, which our mount turns into the one error shape as well.
+      // Thrown on to our error handler (a 503, or a 400 for a value the database refused, in the
+      // one error shape); anything else is logged and answered 500 by better-auth, which our
+      // mount turns into the one error shape as well.
       onError: (error) => {
-        if (isDatabaseUnavailable(error)) throw error;
+        if (isDatabaseUnavailable(error) || isDatabaseInputRefusal(error)) throw error;
         const { status } = error as { status?: unknown };
         if (status === undefined || status === 'INTERNAL_SERVER_ERROR')
           log.error({ err: error }, 'auth: request failed');

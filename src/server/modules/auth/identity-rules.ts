@@ -1,6 +1,7 @@
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, NewPasswordSchema, RegisterFormSchema } from '../../../shared/auth.ts';
+import { singleLineText } from '../../../shared/text.ts';
 
 // The spec's registration and password rules (src/shared/auth.ts) hold on the server for every way
 // a password is set, not only in the register form: better-auth itself checks only the length.
@@ -25,6 +26,26 @@ function refuse(error: z.ZodError): never {
   });
 }
 
+/**
+ * Every value the identity endpoints take (e-mails, passwords, tokens, OAuth state, callback
+ * URLs) is one line of text: none may carry a control character into a lookup (ADR 021).
+ */
+const identityValue = singleLineText(undefined, { keepSpaces: true });
+
+function refuseControlCharacters(parts: Record<string, unknown>): void {
+  const issues: z.core.$ZodIssue[] = [];
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string') {
+      const checked = identityValue.safeParse(value);
+      if (!checked.success) issues.push(...checked.error.issues.map((i) => ({ ...i, path })));
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) visit(inner, [...path, key]);
+    }
+  };
+  for (const part of Object.values(parts)) visit(part, []);
+  if (issues.length > 0) refuse(new z.ZodError(issues));
+}
+
 /** A display name as the shop keeps it: trimmed and bounded, whatever the way in (social too). */
 export function boundedName(name: unknown): string {
   return String(name ?? '')
@@ -34,6 +55,7 @@ export function boundedName(name: unknown): string {
 
 /** better-auth `hooks.before`: refuses what the spec refuses, and trims the name it keeps. */
 export const enforceIdentityRules = createAuthMiddleware(async (ctx) => {
+  refuseControlCharacters({ body: ctx.body, query: ctx.query });
   const body: unknown = ctx.body;
   // Not an object: better-auth's own body check answers it (400).
   if (!body || typeof body !== 'object' || Array.isArray(body)) return;

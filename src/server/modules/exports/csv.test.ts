@@ -34,8 +34,23 @@ describe('csvDocument', () => {
       ];
     }
     let text = '';
-    for await (const chunk of csvDocument(['Name', 'N'], batches())) text += chunk;
+    for await (const chunk of await csvDocument(['Name', 'N'], batches())) text += chunk;
     expect(text).toBe(`${CSV_BOM}Name,N\r\na,1\r\nb,2\r\nc,3\r\n`);
     expect(csvRow(['x'])).toBe('x\r\n');
+  });
+
+  it('writes only the header when there are no rows', async () => {
+    let text = '';
+    for await (const chunk of await csvDocument(['Name'], (async function* () {})())) text += chunk;
+    expect(text).toBe(`${CSV_BOM}Name\r\n`);
+  });
+
+  it('fails before its first byte when the first batch fails', async () => {
+    const failing: AsyncIterable<[string][]> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => Promise.reject(new Error('first query failed')),
+      }),
+    };
+    await expect(csvDocument(['Name'], failing)).rejects.toThrow('first query failed');
   });
 });

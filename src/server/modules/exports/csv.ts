@@ -22,11 +22,21 @@ export function csvRow(cells: readonly CsvCell[]): string {
 /** Excel reads a UTF-8 file as UTF-8 only when it starts with a byte order mark. */
 export const CSV_BOM = '\uFEFF';
 
-/** The CSV document: header, then every row the batches yield, one batch in memory at a time. */
-export async function* csvDocument(
+/**
+ * The CSV document: header, then every row the batches yield, one batch in memory at a time. It
+ * resolves once the first batch is read, so a refused filter or a failed first query is an error
+ * answer, not a 200 with a file cut after its header.
+ */
+export async function csvDocument(
   header: readonly string[],
   batches: AsyncIterable<readonly CsvCell[][]>,
-): AsyncGenerator<string> {
-  yield CSV_BOM + csvRow(header);
-  for await (const batch of batches) yield batch.map(csvRow).join('');
+): Promise<AsyncGenerator<string>> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  async function* document() {
+    yield CSV_BOM + csvRow(header);
+    for (let next = first; !next.done; next = await iterator.next())
+      yield next.value.map(csvRow).join('');
+  }
+  return document();
 }

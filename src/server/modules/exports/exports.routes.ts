@@ -20,19 +20,22 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
   app.get(
     '/purchase1.csv',
     { config: { access: 'admin' }, schema: { querystring: OrderExportQuerySchema } },
-    (request, reply) =>
-      reply
+    async (request, reply) => {
+      const document = await csvDocument(ORDER_EXPORT_COLUMNS, exportOrders(db, request.query));
+      return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment('orders'))
         .header('cache-control', 'no-store')
-        .send(Readable.from(csvDocument(ORDER_EXPORT_COLUMNS, exportOrders(db, request.query)))),
+        .send(Readable.from(document));
+    },
   );
 
-  app.get('/products.csv', { config: { access: 'admin' } }, (_request, reply) =>
-    reply
+  app.get('/products.csv', { config: { access: 'admin' } }, async (_request, reply) => {
+    const document = await csvDocument(PRODUCT_EXPORT_COLUMNS, exportProducts(db, publicUrl));
+    return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', attachment('products'))
       .header('cache-control', 'no-store')
-      .send(Readable.from(csvDocument(PRODUCT_EXPORT_COLUMNS, exportProducts(db, publicUrl)))),
-  );
+      .send(Readable.from(document));
+  });
 };

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrderExportQuerySchema } from '../../../shared/order-export.ts';
 import type { Db } from '../../db/client.ts';
+import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
 import { product, purchase } from '../../db/schema.ts';
 import type { CsvCell } from './csv.ts';
 
@@ -45,11 +46,12 @@ interface OrderRow extends Record<string, unknown> {
 }
 
 /** Orders placed in the query's days (in its time zone), oldest first, for accounting. */
-export function exportOrders(
+export async function* exportOrders(
   db: Db,
   query: z.output<typeof OrderExportQuerySchema>,
 ): AsyncGenerator<CsvCell[][]> {
   const { tz } = query;
+  await assertDatabaseTimeZone(db, tz);
   const filters: SQL[] = [];
   if (query.from)
     filters.push(sql`${purchase.createdAt} >= (${query.from}::date)::timestamp AT TIME ZONE ${tz}`);
@@ -59,7 +61,7 @@ export function exportOrders(
     );
   if (query.status) filters.push(sql`${purchase.status} = ${query.status}`);
 
-  return keysetBatches<OrderRow, { createdAt: string; id: string }>(
+  yield* keysetBatches<OrderRow, { createdAt: string; id: string }>(
     async (after, limit) => {
       const where = [...filters];
       if (after)

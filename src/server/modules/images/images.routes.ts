@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { singleLineText } from '../../../shared/text.ts';
 import { NotFound } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { matchesIfNoneMatch } from '../../http/conditional-get.ts';
@@ -15,7 +16,7 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   const images = createImageStore(db);
   app.get(
     '/images/:file',
-    { schema: { params: z.object({ file: z.string() }) } },
+    { schema: { params: z.object({ file: singleLineText('File', { keepSpaces: true }) }) } },
     async (request, reply) => {
       const found = await images.find(request.params.file);
       if (!found) throw new NotFound('Image not found');

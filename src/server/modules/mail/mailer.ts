@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../../config.ts';
@@ -20,8 +20,10 @@ export interface Mailer {
 export const outboxFolder = (dataDir: string) => join(dataDir, 'outbox');
 
 /**
- * SMTP when SMTP_URL is set; otherwise every message becomes one file in DATA_DIR/outbox (recipient,
- * subject and text), so a shop without a mail server still delivers its links to whoever runs it.
+ * SMTP when SMTP_URL is set; otherwise every message becomes one file in DATA_DIR/outbox, so a shop
+ * without a mail server still delivers its links to whoever runs it. The file is the message as
+ * SMTP would carry it (`.eml`, RFC 5322, opened by any mail client), built by nodemailer: headers
+ * are encoded the same way, so no value (a subject with a line break) can add a header (ADR 021).
  */
 export function createMailer(
   config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
@@ -37,18 +39,23 @@ export function createMailer(
     };
   }
   const folder = outboxFolder(config.dataDir);
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'windows',
+  });
   return {
-    async send({ to, subject, text, html }) {
+    async send(message) {
+      const { to, subject } = message;
+      const composed = await composer.sendMail({ from: config.mailFrom, ...message });
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      const base = join(
+      const file = join(
         folder,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
       );
-      const file = `${base}.txt`;
-      const content = `From: ${config.mailFrom}\nTo: ${to}\nSubject: ${subject}\nDate: ${new Date().toUTCString()}\n\n${text}\n`;
-      // The HTML part first: the .txt file appearing is the sign that the mail is complete.
-      if (html) await writeFile(`${base}.html`, html, { mode: 0o600 });
-      await writeFile(file, content, { mode: 0o600 });
+      // Written aside, then renamed: a reader never sees half a message.
+      await writeFile(`${file}.part`, composed.message, { mode: 0o600 });
+      await rename(`${file}.part`, file);
       log(`Mail "${subject}" to ${to} written to ${file}`);
     },
   };

@@ -10,7 +10,8 @@ import {
 } from '../../../shared/payment.ts';
 import { PurchaseDetailSchema, type Purchase } from '../../../shared/purchase.ts';
 import { outbox, purchase } from '../../db/schema.ts';
-import { readOutbox, uniqueEmail, type OutboxMail, type SignedIn } from '../../testing/accounts.ts';
+import { readOutbox, uniqueEmail, type SignedIn } from '../../testing/accounts.ts';
+import type { MailFile } from '../../testing/mail-files.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 
@@ -63,7 +64,7 @@ async function detail(order: Purchase, who: SignedIn = t.customer) {
 }
 
 /** Waits for the app's outbox worker to write the mail with this subject to `to`. */
-async function mailTo(to: string, subject: string): Promise<OutboxMail> {
+async function mailTo(to: string, subject: string): Promise<MailFile> {
   return vi.waitFor(
     () => {
       const mail = readOutbox(t, to).find((m) => m.subject === subject);

@@ -48,6 +48,25 @@ describe('ContactForm', () => {
     expect(email).toHaveAttribute('aria-invalid', 'false');
   });
 
+  it('shows a pasted control character under its field and sends nothing (the API refuses it too)', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ received: true }, 201));
+    const { user } = renderWithProviders(<ContactForm />);
+    const { name, email, message, submit } = fields();
+
+    await user.click(name);
+    await user.paste('Ana\u0007Lima');
+    await user.type(email, 'ana@example.com');
+    await user.click(message);
+    await user.paste('Line one\nLine two\u0000');
+    await user.click(submit);
+
+    expect(
+      await screen.findByText('Name must not contain line breaks or control characters'),
+    ).toBeInTheDocument();
+    expect(message).toHaveAccessibleDescription('Message must not contain control characters');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('posts valid input, disables the button while sending, thanks the user and resets', async () => {
     const response = deferred<Response>();
     const fetchMock = mockFetch(() => response.promise);
