@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { AppProvider } from '../app/provider.tsx';
-import { routes } from '../app/router.tsx';
+import { routeTree } from '../app/router.tsx';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -48,7 +48,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: RenderOpt
 /** Renders the whole app (layout and lazy pages) at a URL. */
 export function renderApp(route = '/') {
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const router = createMemoryRouter(routeTree, { initialEntries: [route] });
   const user = userEvent.setup();
   const result = render(
     <AppProvider queryClient={queryClient}>

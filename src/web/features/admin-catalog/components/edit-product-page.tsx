@@ -11,7 +11,7 @@ import { useImageUpload } from '../hooks/use-image-upload.ts';
 import { EditProductFormSchema, toFormValues, toProductBody } from '../lib/product-form.ts';
 import { showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
 interface EditProductFormProps {
@@ -60,7 +60,7 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
       return;
     }
     toast.success(productUpdatedMessage(saved.name));
-    await navigate(paths.dashboard.manageProducts);
+    await navigate(pageRoutes.manageProducts.href());
   });
 
   return (
@@ -72,7 +72,7 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
       />
       <div className="flex flex-wrap gap-3">
         <SubmitButton pending={isSubmitting}>Save Changes</SubmitButton>
-        <Link to={paths.dashboard.manageProducts} className="btn btn-ghost">
+        <Link to={pageRoutes.manageProducts.href()} className="btn btn-ghost">
           Cancel
         </Link>
       </div>
@@ -86,7 +86,7 @@ function ProductGone() {
       <p className="text-lg font-semibold">
         This product does not exist. It may have been deleted.
       </p>
-      <Link to={paths.dashboard.manageProducts} className="btn btn-neutral">
+      <Link to={pageRoutes.manageProducts.href()} className="btn btn-neutral">
         Back to Manage Products
       </Link>
     </div>

@@ -9,7 +9,7 @@ import { useSocialReturn } from '../hooks/use-social-return.ts';
 import { returnPathFromState } from '../lib/return-path.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { getErrorMessage } from '../../../lib/api-error.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
@@ -72,7 +72,7 @@ export function LoginPage() {
           autoComplete="current-password"
           {...field('password')}
         />
-        <Link to={paths.reset} className="link self-end text-sm">
+        <Link to={pageRoutes.reset.href()} className="link self-end text-sm">
           Forgot password?
         </Link>
         <SubmitButton pending={signIn.isPending} className="w-full">
@@ -82,7 +82,7 @@ export function LoginPage() {
       </form>
       <p className="text-center text-sm">
         New to Toolhouse?{' '}
-        <Link to={paths.register} className="link font-semibold">
+        <Link to={pageRoutes.register.href()} className="link font-semibold">
           Create an account
         </Link>
       </p>

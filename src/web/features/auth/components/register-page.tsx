@@ -7,7 +7,7 @@ import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
 import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { getErrorMessage } from '../../../lib/api-error.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
 
@@ -39,7 +39,7 @@ export function RegisterPage() {
       return;
     }
     if (user) {
-      await navigate(paths.specHome);
+      await navigate(pageRoutes.home.alias);
     } else {
       // The identity service wants the address verified before the first sign-in.
       reset();
@@ -67,11 +67,15 @@ export function RegisterPage() {
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to={paths.login} className="link font-semibold">
+        <Link to={pageRoutes.login.href()} className="link font-semibold">
           Log in instead
         </Link>
       </p>
-      <SocialSignIn next={paths.specHome} onStart={() => setFailure(null)} onFailure={setFailure} />
+      <SocialSignIn
+        next={pageRoutes.home.alias}
+        onStart={() => setFailure(null)}
+        onFailure={setFailure}
+      />
     </AuthCard>
   );
 }

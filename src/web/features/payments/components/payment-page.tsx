@@ -27,7 +27,7 @@ import {
   payForMessage,
   TEST_MODE_EXPLANATION,
 } from '../lib/messages.ts';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { ALREADY_PAID_MESSAGE } from '../../../../shared/payment.ts';
 
 // The card forms are chunks of their own: Stripe's library only downloads when Stripe is the
@@ -38,7 +38,7 @@ const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 function BackToMyOrders({ primary = false }: { primary?: boolean }) {
   return (
     <Link
-      to={paths.dashboard.myOrders}
+      to={pageRoutes.myOrders.href()}
       className={`btn self-start ${primary ? 'btn-primary' : 'btn-outline'}`}
     >
       Back to My Orders
