@@ -11,7 +11,7 @@ const INPUTS = [
   'scripts/build.mjs',
   'tsconfig.base.json',
   'tsconfig.build.json',
-  'tsconfig.web.json',
+  'tsconfig.json',
 ];
 const SKIP = /\.test\.tsx?$|(^|\/)testing\//;
 

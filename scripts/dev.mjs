@@ -36,7 +36,7 @@ const stop = (code) => {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
-  Promise.all(
+  void Promise.all(
     children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r)))),
   ).then(() => process.exit(code));
 };

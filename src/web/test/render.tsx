@@ -19,11 +19,15 @@ export function createTestQueryClient(): QueryClient {
 interface RenderOptions {
   /** The URL the component is shown at. */
   route?: string;
+  /** A cache already holding answers (as the server's embedded data would). */
+  queryClient?: QueryClient;
 }
 
 /** Renders one component inside the app's providers, a router and a toast area. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: RenderOptions = {}) {
-  const queryClient = createTestQueryClient();
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient = createTestQueryClient() }: RenderOptions = {},
+) {
   const testRoutes: RouteObject[] = [
     {
       path: '*',

@@ -12,7 +12,7 @@ import { EditProductFormSchema, toFormValues, toProductBody } from '../lib/produ
 import { showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
 interface EditProductFormProps {
   product: Product;
@@ -64,7 +64,12 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Edit Product" className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={formSubmitHandler(onSubmit)}
+      aria-label="Edit Product"
+      className="flex flex-col gap-5"
+    >
       <ProductFields
         form={form}
         uploadProgress={imageUpload.progress}

@@ -11,7 +11,7 @@ import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { getErrorMessage } from '../../../lib/api-error.ts';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. Please log in.';
 const VERIFICATION_FAILED_MESSAGE = 'This verification link is invalid or has expired.';
@@ -64,7 +64,12 @@ export function LoginPage() {
   return (
     <AuthCard title="Login">
       <FormNotice message={fromUrl.notice} />
-      <form noValidate onSubmit={onSubmit} aria-label="Login" className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={formSubmitHandler(onSubmit)}
+        aria-label="Login"
+        className="flex flex-col gap-4"
+      >
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField
           label="Password"

@@ -9,7 +9,7 @@ import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { getErrorMessage } from '../../../lib/api-error.ts';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
 /** Spec: after registering, the user lands on /home. */
 
@@ -50,7 +50,12 @@ export function RegisterPage() {
   return (
     <AuthCard title="Register">
       <FormNotice message={notice} />
-      <form noValidate onSubmit={onSubmit} aria-label="Register" className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={formSubmitHandler(onSubmit)}
+        aria-label="Register"
+        className="flex flex-col gap-4"
+      >
         <TextField label="Name" type="text" autoComplete="name" {...field('name')} />
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField

@@ -16,7 +16,7 @@ import { INVALID_RESET_TOKEN_CODE, useResetPassword } from '../api/reset-passwor
 import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 
@@ -53,7 +53,7 @@ function ResetRequestForm({ linkInvalid }: { linkInvalid: boolean }) {
       <FormNotice message={notice} />
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={formSubmitHandler(onSubmit)}
         aria-label="Request a reset link"
         className="flex flex-col gap-4"
       >
@@ -93,7 +93,7 @@ function NewPasswordForm({ token }: { token: string }) {
     <>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={formSubmitHandler(onSubmit)}
         aria-label="Choose a new password"
         className="flex flex-col gap-4"
       >

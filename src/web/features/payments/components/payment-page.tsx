@@ -7,6 +7,7 @@ import {
   PAYMENTS_NOT_SET_UP_MESSAGE,
   TEST_MODE_LABEL,
   transactionIdMessage,
+  ALREADY_PAID_MESSAGE,
 } from '../../../../shared/payment.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
@@ -28,7 +29,6 @@ import {
   TEST_MODE_EXPLANATION,
 } from '../lib/messages.ts';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
-import { ALREADY_PAID_MESSAGE } from '../../../../shared/payment.ts';
 
 // The card forms are chunks of their own: Stripe's library only downloads when Stripe is the
 // configured provider, and neither weighs on any other page.
