@@ -31,6 +31,11 @@ const featureZones = [
     from: './src/web/features',
     message: 'Shared web code does not depend on a feature.',
   },
+  {
+    target: './src/web/features',
+    from: './src/web/app',
+    message: 'The app composes features, never the other way: pass what a feature needs in.',
+  },
 ];
 
 // The server's layers (docs/architecture.md): the domain (services, caches, rules in
@@ -67,8 +72,30 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      globals: { ...globals.node },
+      // Types for the rules that need them: each file's nearest tsconfig.json (src/web, e2e and
+      // scripts have their own), read once by TypeScript's project service.
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', 'playwright.config.ts'],
+          defaultProject: 'e2e/tsconfig.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    plugins: { 'import-x': importX },
     rules: {
+      // A promise nobody awaits loses its error: await it, catch it, or mark a deliberate
+      // fire-and-forget with `void`.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // A switch over a union names every member, so a new status or kind cannot slip through.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+      'import-x/no-duplicates': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
@@ -85,7 +112,6 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx'] })],
       'import-x/extensions': ['.ts', '.tsx', '.js'],

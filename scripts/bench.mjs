@@ -57,7 +57,13 @@ async function stopProcess(child) {
   clearTimeout(timer);
 }
 
-/** One autocannon run; returns req/s (mean), p99 latency and non-2xx count. */
+/** @typedef {{ rps: number, p99: number, bad: number }} LoadResult */
+
+/**
+ * One autocannon run; returns req/s (mean), p99 latency and non-2xx count.
+ * @param {object} options autocannon's options (url, headers, method, body, …)
+ * @returns {Promise<LoadResult>}
+ */
 async function load(options) {
   const result = await autocannon({
     connections: CONNECTIONS,
@@ -83,7 +89,12 @@ function row(what, measured, baseline, target) {
   );
 }
 
-/** Runs A B A B, for a fair comparison on a noisy machine. */
+/**
+ * Runs A B A B, for a fair comparison on a noisy machine.
+ * @param {() => Promise<LoadResult>} a
+ * @param {() => Promise<LoadResult>} b
+ * @returns {Promise<[LoadResult, LoadResult]>}
+ */
 async function interleaved(a, b) {
   const runsA = [];
   const runsB = [];
@@ -289,7 +300,7 @@ async function benchOrders(base, pool) {
           else failed += 1;
         } catch (error) {
           failed += 1;
-          if (failed === 1) console.error('pg order failed:', error.message);
+          if (failed === 1) console.error('pg order failed:', /** @type {Error} */ (error).message);
         }
         latencies.push(performance.now() - t0);
       }

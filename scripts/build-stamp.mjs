@@ -11,10 +11,15 @@ const INPUTS = [
   'scripts/build.mjs',
   'tsconfig.base.json',
   'tsconfig.build.json',
-  'tsconfig.web.json',
+  'tsconfig.json',
 ];
 const SKIP = /\.test\.tsx?$|(^|\/)testing\//;
 
+/**
+ * @param {string} root
+ * @param {string} path
+ * @returns {Generator<string>}
+ */
 function* files(root, path) {
   const full = join(root, path);
   if (!existsSync(full)) return;
@@ -25,6 +30,7 @@ function* files(root, path) {
   }
 }
 
+/** @param {string} root */
 export function sourceHash(root) {
   const hash = createHash('sha256');
   for (const input of INPUTS) {
@@ -37,4 +43,4 @@ export function sourceHash(root) {
   return hash.digest('hex');
 }
 
-export const stampFile = (root) => join(root, 'dist', '.build-stamp');
+export const stampFile = (/** @type {string} */ root) => join(root, 'dist', '.build-stamp');

@@ -11,8 +11,12 @@ import { sourceHash, stampFile } from './build-stamp.mjs';
 // --if-stale: do nothing when the sources have not changed since the last build.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => join(root, 'node_modules', '.bin', name);
+const bin = (/** @type {string} */ name) => join(root, 'node_modules', '.bin', name);
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -25,6 +29,7 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
  * here), which @fastify/static serves as they are (preCompressed) to clients that accept them.
  * Skips files too small to gain and copies that would not be smaller.
  */
+/** @param {string} folder */
 function precompress(folder) {
   for (const name of readdirSync(folder)) {
     const path = join(folder, name);
@@ -47,6 +52,7 @@ function precompress(folder) {
   }
 }
 
+/** @param {{ ifStale: boolean }} options */
 export function build({ ifStale }) {
   const hash = sourceHash(root);
   const stamp = stampFile(root);

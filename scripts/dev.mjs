@@ -7,12 +7,13 @@ import { fileURLToPath } from 'node:url';
 // PORT (3000), proxying /api and /images to the API.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => join(root, 'node_modules', '.bin', name);
+const bin = (/** @type {string} */ name) => join(root, 'node_modules', '.bin', name);
 
+/** @returns {Promise<number>} */
 const freePort = () =>
   new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -32,12 +33,17 @@ const children = [
 ];
 
 let stopping = false;
-const stop = (code) => {
+const stop = (/** @type {number} */ code) => {
   if (stopping) return;
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
-  Promise.all(
-    children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.on('exit', r)))),
+  void Promise.all(
+    children.map(
+      (c) =>
+        new Promise((/** @type {(value?: unknown) => void} */ r) =>
+          c.exitCode !== null ? r() : c.on('exit', r),
+        ),
+    ),
   ).then(() => process.exit(code));
 };
 process.on('SIGINT', () => stop(0));

@@ -16,6 +16,11 @@ const ENTRY = /<script type="module"[^>]* src="\/(assets\/[^"]+\.js)"><\/script>
  * files to load, the stylesheet becomes the entry script instead: loaded already (a modulepreload
  * of it is answered from memory). Replaced, not removed, as the lists are indexed.
  */
+/**
+ * @param {string} webRoot
+ * @param {string} cssFile
+ * @param {string} entryFile
+ */
 function forgetInlinedStylesheet(webRoot, cssFile, entryFile) {
   const assets = join(webRoot, 'assets');
   for (const name of readdirSync(assets)) {
@@ -27,12 +32,17 @@ function forgetInlinedStylesheet(webRoot, cssFile, entryFile) {
   }
 }
 
-/** Replaces index.html's stylesheet links with the stylesheets' text; returns the inlined files. */
+/**
+ * Replaces index.html's stylesheet links with the stylesheets' text; returns the inlined files.
+ * @param {string} webRoot
+ * @returns {string[]}
+ */
 export function inlineEntryStylesheet(webRoot) {
   const htmlFile = join(webRoot, 'index.html');
   const html = readFileSync(htmlFile, 'utf8');
+  /** @type {string[]} */
   const inlined = [];
-  const result = html.replace(LINK, (_, file) => {
+  const result = html.replace(LINK, (_, /** @type {string} */ file) => {
     const css = readFileSync(join(webRoot, file), 'utf8').trim();
     if (/<\/style/i.test(css)) throw new Error(`${file} contains </style: cannot inline it`);
     inlined.push(file);

@@ -30,12 +30,14 @@ const ATTEMPTS_PER_RUN = 3;
 export async function auditPage(port, url, categories = ['performance', 'accessibility', 'seo']) {
   const { default: lighthouse } = await import('lighthouse');
   for (let attempt = 1; ; attempt += 1) {
-    const { lhr } = await lighthouse(url, {
+    const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: categories,
     });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr } = result;
     if (!lhr.runtimeError || attempt === ATTEMPTS_PER_RUN) return lhr;
     console.log(`  Lighthouse error ${lhr.runtimeError.code}: running it again`);
   }
@@ -65,6 +67,7 @@ export async function lighthouseRows(base, paths, { row, runs = 3 }) {
       }
       const perfMedian = median(results.map((r) => r.perf));
       const run = results.find((r) => r.perf === perfMedian) ?? results[0];
+      if (!run) throw new Error(`no Lighthouse run of ${path}`);
       const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
       const checks = [
         `perf >= ${t.perf}: ${run.perf >= t.perf ? 'met' : 'MISSED'}`,

@@ -2,11 +2,14 @@ import { createServer } from 'node:net';
 
 // What every bench part needs to start a server of its own and know when it answers.
 
-/** A port nothing listens on now (127.0.0.1 only: the machine is shared). */
+/**
+ * A port nothing listens on now (127.0.0.1 only: the machine is shared).
+ * @returns {Promise<number>}
+ */
 export const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
     server.on('error', reject);

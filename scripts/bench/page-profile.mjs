@@ -60,16 +60,21 @@ function observedLongTasks(events) {
 const chrome = await launchChrome();
 try {
   for (let run = 1; run <= Number(runsText); run += 1) {
-    const { lhr, artifacts } = await lighthouse(url, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
     });
-    const audit = (id) => lhr.audits[id];
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { lhr, artifacts } = result;
+    // Audit details differ per audit; these read the tables of two of them.
+    /** @typedef {{ numericValue?: number, details?: { items?: any[] } }} AuditTable */
+    const audit = (/** @type {string} */ id) =>
+      /** @type {AuditTable | undefined} */ (/** @type {unknown} */ (lhr.audits[id]));
     const value = (id) => Math.round(audit(id)?.numericValue ?? NaN);
     console.log(
-      `${url} run ${run}: perf ${Math.round((lhr.categories.performance.score ?? 0) * 100)}, FCP ${value('first-contentful-paint')} ms, LCP ${value('largest-contentful-paint')} ms, TBT ${value('total-blocking-time')} ms${lhr.runtimeError ? `, error ${lhr.runtimeError.code}` : ''}`,
+      `${url} run ${run}: perf ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, FCP ${value('first-contentful-paint')} ms, LCP ${value('largest-contentful-paint')} ms, TBT ${value('total-blocking-time')} ms${lhr.runtimeError ? `, error ${lhr.runtimeError.code}` : ''}`,
     );
     for (const table of audit('largest-contentful-paint-element')?.details?.items ?? []) {
       for (const item of table.items ?? []) {

@@ -126,6 +126,7 @@ try {
 
 // Self time per function (summed over the profile's nodes), top 25.
 const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+if (!file) throw new Error(`no .cpuprofile in ${profileDir}`);
 const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8'));
 const dt = new Map();
 for (let i = 0; i < profile.samples.length; i += 1)

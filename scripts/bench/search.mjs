@@ -86,7 +86,7 @@ async function lighthouseAllProducts(base, row, count) {
     console.log(`Search: Lighthouse (mobile) /allProducts with ${fmt(count)} products…`);
     const lhr = await auditPage(chrome.port, `${base}/allProducts`, ['performance']);
     const { categories, audits } = lhr;
-    const perf = Math.round(categories.performance.score * 100);
+    const perf = Math.round((categories.performance?.score ?? 0) * 100);
     const metric = (id) => audits[id]?.displayValue ?? '?';
     const failure = lhr.runtimeError ? `; Lighthouse error ${lhr.runtimeError.code}` : '';
     row(
@@ -103,8 +103,12 @@ async function lighthouseAllProducts(base, row, count) {
 /**
  * Runs the search benchmark and reports each figure through `row(what, measured, baseline,
  * target)`. `load` is bench.mjs's autocannon run (same connections and duration as the rest).
+ * @param {{
+ *   load?: typeof defaultLoad,
+ *   row: (what: string, measured: string, baseline?: string, target?: string) => void,
+ * }} tools
  */
-export async function benchSearch({ load = defaultLoad, row } = {}) {
+export async function benchSearch({ load = defaultLoad, row }) {
   const { runningClusterUrl } = await import(
     pathToFileURL(join(root, 'dist/node/server/db/embedded-cluster.js')).href
   );

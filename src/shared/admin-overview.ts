@@ -36,7 +36,6 @@ export const OverviewQuerySchema = z.object({
     .default(30),
   tz: TimeZoneSchema.default('UTC'),
 });
-export type OverviewQuery = z.input<typeof OverviewQuerySchema>;
 
 export const OverviewSchema = z.object({
   days: z.number().int(),

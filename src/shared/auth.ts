@@ -58,9 +58,6 @@ export const EmailParamsSchema = z.object({
   email: singleLineText('Email', { keepSpaces: true }).min(1).max(254),
 });
 
-/** The social providers of the Login and Register screens. */
-export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const socialProviderNotConfiguredMessage = (label: string) =>
   `${label} sign-in is not available on this shop yet. Please use your email and password.`;
 

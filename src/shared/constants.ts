@@ -1,6 +1,5 @@
 /** Business constants from the spec (section 9). */
 export const HOME_PRODUCT_COUNT = 6;
-export const CAROUSEL_SLIDE_COUNT = 4;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 export const COMPANY_FOUNDED_YEAR = 1992;

@@ -18,7 +18,6 @@ export const OrderExportQuerySchema = z
     message: 'The start date must not be after the end date',
     path: ['to'],
   });
-export type OrderExportQuery = z.input<typeof OrderExportQuerySchema>;
 
 /** The accounting columns, in order. */
 export const ORDER_EXPORT_COLUMNS = [

@@ -85,7 +85,6 @@ export const TimelineEntrySchema = z.object({
   /** customer, admin or system (the hold-expiry sweep, the payment provider). */
   actor: z.string(),
 });
-export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 
 /** GET /api/purchase/{id}: the order with its timeline. */
 export const PurchaseDetailSchema = PurchaseSchema.extend({

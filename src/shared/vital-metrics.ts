@@ -4,6 +4,8 @@
 // (src/web/lib/report-web-vitals.ts) loads on every page, and the schema library would cost more
 // than the reporter. The beacon's schemas are in vitals.ts, which re-exports all of this.
 
+import { pageOf, pagePatterns } from './page-routes.ts';
+
 export const VITAL_METRICS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 export type VitalMetric = (typeof VITAL_METRICS)[number];
 
@@ -31,46 +33,10 @@ export function rateVital(metric: VitalMetric, value: number): VitalRating {
  * The route patterns a beacon may name: the pattern, never the path, so no id or query string (and
  * nothing personal) is stored. Anything else is reported as the not-found pattern.
  */
-export const VITAL_ROUTES = [
-  '/',
-  '/home',
-  '/allProducts',
-  '/blogs',
-  '/about',
-  '/portfolio',
-  '/contact',
-  '/terms',
-  '/privacy',
-  '/login',
-  '/register',
-  '/reset',
-  '/purchase/:productId',
-  '/dashboard',
-  '/dashboard/myOrders',
-  '/dashboard/addReview',
-  '/dashboard/payment/:id',
-  '/dashboard/manageAllOrders',
-  '/dashboard/addProduct',
-  '/dashboard/makeAdmin',
-  '/dashboard/manageProducts',
-  '/dashboard/manageProducts/:productId/edit',
-  '/dashboard/manageReviews',
-  '/dashboard/overview',
-  '/dashboard/siteSpeed',
-  '*',
-] as const;
+export const VITAL_ROUTES = [...pagePatterns, '*'] as const;
 export type VitalRoute = (typeof VITAL_ROUTES)[number];
 
 /** The route pattern a path belongs to (a parameter segment matches any one segment). */
 export function routePatternOf(pathname: string): VitalRoute {
-  const segments = pathname.replace(/\/+$/, '').split('/').filter(Boolean);
-  const found = VITAL_ROUTES.find((pattern) => {
-    if (pattern === '*') return false;
-    const parts = pattern.split('/').filter(Boolean);
-    return (
-      parts.length === segments.length &&
-      parts.every((part, i) => part.startsWith(':') || part === segments[i])
-    );
-  });
-  return found ?? '*';
+  return pageOf(pathname)?.pattern ?? '*';
 }

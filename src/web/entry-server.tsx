@@ -11,15 +11,15 @@ import type {
 import logoUrl from './assets/logo.svg';
 import { preloadIslands } from './app/lazy-island.tsx';
 import { AppProvider } from './app/provider.tsx';
-import { AppRoutes, preloadRoute, routes } from './app/router.tsx';
+import { AppRoutes, preloadRoute, routeTree } from './app/router.tsx';
 import { embeddedDataElement } from './app/ssr/embedded-data.ts';
 import { descriptionOf, shareTags, splitHoistables, titleOf } from './app/ssr/head-tags.ts';
 import { serverRenderedPage, publicPagePaths, type PageQuery } from './app/ssr/page-data.ts';
 import { jsonLdElement, organizationJsonLd, productListJsonLd } from './app/ssr/structured-data.ts';
 import { companyLocation } from './content/site.ts';
 import { setApiTransport } from './lib/api-client.ts';
-import { paths } from './lib/paths.ts';
 import { queryKeys } from './lib/query-keys.ts';
+import { pageRoutes } from '../shared/page-routes.ts';
 import type { ProductSearchResult } from '../shared/product-search.ts';
 
 // The server's way into the web app (built by `vite build --ssr` to dist/ssr/entry-server.js):
@@ -39,7 +39,7 @@ function planPage(url: string): PagePlan {
     const roots = page.queries(request).map((query) => rootOf(query.queryKey));
     return { kind: 'rendered', dataRoots: [...new Set(roots)] };
   }
-  const leaf = matchRoutes(routes, request.pathname)?.at(-1)?.route;
+  const leaf = matchRoutes(routeTree, request.pathname)?.at(-1)?.route;
   if (!leaf || leaf.path === '*') return { kind: 'notFound', dataRoots: [] };
   return { kind: 'browserOnly', dataRoots: [] };
 }
@@ -51,10 +51,10 @@ async function prefetch(queryClient: QueryClient, queries: PageQuery[]): Promise
 
 /** Image preloads and structured data that only some pages have. */
 function pageExtras(canonicalPath: string, publicUrl: string, queryClient: QueryClient): string {
-  if (canonicalPath === paths.home) {
+  if (canonicalPath === pageRoutes.home.path) {
     return jsonLdElement(organizationJsonLd(publicUrl, logoUrl, companyLocation));
   }
-  if (canonicalPath === paths.allProducts) {
+  if (canonicalPath === pageRoutes.allProducts.path) {
     // The products of the page of results the URL asked for (the page's one search query).
     const [[, page] = []] = queryClient.getQueriesData<ProductSearchResult>({
       queryKey: queryKeys.products.searches(),
@@ -126,5 +126,5 @@ export const pageRenderer: PageRenderer = {
   planPage,
   renderPage,
   setApiTransport,
-  sitemapPaths: publicPagePaths.filter((path) => path !== '/reset'),
+  sitemapPaths: publicPagePaths.filter((path) => path !== pageRoutes.reset.path),
 };

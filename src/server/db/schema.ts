@@ -124,9 +124,6 @@ export const userProfile = pgTable('user_profile', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// The status lists live once in src/shared (the web screens use them too).
-export const PURCHASE_STATUSES = ORDER_STATUSES;
-
 /**
  * A purchase order for one product. It keeps a snapshot of the product's name and unit price and
  * of the customer, so edits and deletions elsewhere never change what was ordered.
@@ -148,7 +145,7 @@ export const purchase = pgTable(
     customerEmail: text('customer_email').notNull(),
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
-    status: text('status', { enum: PURCHASE_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     paid: boolean('paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     transactionId: text('transaction_id'),

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 // Which session a `Bearer` header stands for, exactly as better-auth 1.7's bearer plugin followed by
 // getSession reads it (better-auth/dist/plugins/bearer + better-call's getSignedCookie), without
 // building a Request, a Headers object and a cookie header per call. auth.test.ts and
-// bearer-token.test.ts compare the two on valid, tampered and malformed tokens.
+// authentication.test.ts compare the two on valid, tampered and malformed tokens.
 
 const BEARER_SCHEME = 'bearer ';
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

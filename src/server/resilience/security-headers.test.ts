@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, TEST_PASSWORD } from '../testing/accounts.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 
-// The security headers on every kind of answer, and no secret in any of them (README, Architecture: security).
+// The security headers on every kind of answer, and no secret in any of them (docs/architecture.md, Where things are: security).
 // The built client is checked for secrets by e2e/security.spec.ts.
 
 const AUTH_SECRET = 'resilience-auth-secret-0123456789abcdef';

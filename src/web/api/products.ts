@@ -5,8 +5,8 @@ import { apiClient } from '../lib/api-client.ts';
 import { SAME_FOR_EVERYONE } from '../lib/query-client.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 
-// The catalogue as every screen reads it (the home page, Purchase, Manage Products, Edit
-// Product): one module, so one cached answer per list and per product. Features never import
+// The catalogue as the screens that need all of it or one product read it (Purchase, Manage
+// Products, Edit Product): one module, so one cached answer per list and per product. Features never import
 // each other, so it lives outside them.
 
 /** GET /api/products: the whole catalogue. */

@@ -1,5 +1,6 @@
-import { isValidElement } from 'react';
+import { isValidElement, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { pageRoutes, type PageName } from '../../shared/page-routes.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -34,7 +35,41 @@ const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
 
-export const routes: RouteObject[] = [
+// Each page of the route table, as the router renders it: a page added to the table without an
+// element here does not compile.
+const pages: Record<PageName, ReactElement> = {
+  home: <HomeRoute />,
+  allProducts: <AllProductsRoute />,
+  blogs: <BlogsRoute />,
+  about: <AboutRoute />,
+  portfolio: <PortfolioRoute />,
+  contact: <ContactRoute />,
+  terms: <TermsRoute />,
+  privacy: <PrivacyRoute />,
+  login: <LoginRoute />,
+  register: <RegisterRoute />,
+  reset: <ResetRoute />,
+  purchase: <PurchaseRoute />,
+  dashboard: <MyProfileRoute />,
+  myOrders: <MyOrdersRoute />,
+  addReview: <AddReviewRoute />,
+  payment: <PaymentRoute />,
+  manageAllOrders: <ManageAllOrdersRoute />,
+  addProduct: <AddProductRoute />,
+  makeAdmin: <MakeAdminRoute />,
+  manageProducts: <ManageProductsRoute />,
+  editProduct: <EditProductRoute />,
+  manageReviews: <ManageReviewsRoute />,
+  overview: <OverviewRoute />,
+  siteSpeed: <SiteSpeedRoute />,
+};
+
+const page = (name: PageName): RouteObject => ({
+  path: pageRoutes[name].path,
+  element: pages[name],
+});
+
+export const routeTree: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -42,41 +77,41 @@ export const routes: RouteObject[] = [
         // A page that fails is caught inside the layout (PageErrorBoundary), so the navbar and
         // footer stay.
         children: [
-          { index: true, element: <HomeRoute /> },
-          { path: 'home', element: <HomeRoute /> },
-          { path: 'allProducts', element: <AllProductsRoute /> },
-          { path: 'blogs', element: <BlogsRoute /> },
-          { path: 'about', element: <AboutRoute /> },
-          { path: 'portfolio', element: <PortfolioRoute /> },
-          { path: 'contact', element: <ContactRoute /> },
-          { path: 'terms', element: <TermsRoute /> },
-          { path: 'privacy', element: <PrivacyRoute /> },
-          { path: 'login', element: <LoginRoute /> },
-          { path: 'register', element: <RegisterRoute /> },
-          { path: 'reset', element: <ResetRoute /> },
+          page('home'),
+          { path: pageRoutes.home.alias, element: pages.home },
+          page('allProducts'),
+          page('blogs'),
+          page('about'),
+          page('portfolio'),
+          page('contact'),
+          page('terms'),
+          page('privacy'),
+          page('login'),
+          page('register'),
+          page('reset'),
           {
             element: <RequireAuth />,
             children: [
-              { path: 'purchase/:productId', element: <PurchaseRoute /> },
+              page('purchase'),
               {
-                path: 'dashboard',
+                path: pageRoutes.dashboard.path,
                 element: <DashboardRoute />,
                 children: [
-                  { index: true, element: <MyProfileRoute /> },
-                  { path: 'myOrders', element: <MyOrdersRoute /> },
-                  { path: 'addReview', element: <AddReviewRoute /> },
-                  { path: 'payment/:id', element: <PaymentRoute /> },
+                  { index: true, element: pages.dashboard },
+                  page('myOrders'),
+                  page('addReview'),
+                  page('payment'),
                   {
                     element: <RequireAdmin />,
                     children: [
-                      { path: 'manageAllOrders', element: <ManageAllOrdersRoute /> },
-                      { path: 'addProduct', element: <AddProductRoute /> },
-                      { path: 'makeAdmin', element: <MakeAdminRoute /> },
-                      { path: 'manageProducts', element: <ManageProductsRoute /> },
-                      { path: 'manageProducts/:productId/edit', element: <EditProductRoute /> },
-                      { path: 'manageReviews', element: <ManageReviewsRoute /> },
-                      { path: 'overview', element: <OverviewRoute /> },
-                      { path: 'siteSpeed', element: <SiteSpeedRoute /> },
+                      page('manageAllOrders'),
+                      page('addProduct'),
+                      page('makeAdmin'),
+                      page('manageProducts'),
+                      page('editProduct'),
+                      page('manageReviews'),
+                      page('overview'),
+                      page('siteSpeed'),
                     ],
                   },
                 ],
@@ -97,7 +132,7 @@ export const routes: RouteObject[] = [
  * nothing but its error elements and scroll restoration, which the layout does itself.
  */
 export function AppRoutes() {
-  return useRoutes(routes);
+  return useRoutes(routeTree);
 }
 
 function isLazyPage(type: unknown): type is LazyPage {
@@ -106,7 +141,7 @@ function isLazyPage(type: unknown): type is LazyPage {
 
 /** Loads the chunks of every page and guard on the way to `pathname` (before SSR or hydration). */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const matches = matchRoutes(routes, pathname) ?? [];
+  const matches = matchRoutes(routeTree, pathname) ?? [];
   await Promise.all(
     matches.map(({ route }) => {
       const type: unknown = isValidElement(route.element) ? route.element.type : undefined;

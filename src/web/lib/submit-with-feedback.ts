@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { submitForm } from './form-errors.ts';
+import { formSubmitHandler } from './use-spec-form.ts';
 
 interface FeedbackOptions {
   successMessage: string;
@@ -18,12 +19,14 @@ export function submitWithFeedback<Input extends FieldValues, Output extends Fie
   { successMessage, afterSuccess }: FeedbackOptions,
 ) {
   const fieldNames = Object.keys(form.formState.defaultValues ?? {}) as Path<Input>[];
-  return form.handleSubmit((values) =>
-    submitForm(() => send(values), {
-      successMessage,
-      setError: form.setError,
-      fieldNames,
-      ...(afterSuccess === 'reset' && { reset: () => form.reset() }),
-    }),
+  return formSubmitHandler(
+    form.handleSubmit((values) =>
+      submitForm(() => send(values), {
+        successMessage,
+        setError: form.setError,
+        fieldNames,
+        ...(afterSuccess === 'reset' && { reset: () => form.reset() }),
+      }),
+    ),
   );
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { BaseSyntheticEvent } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { SPEC_VALIDATION_MODE } from './form-errors.ts';
@@ -24,4 +25,13 @@ export function useSpecForm<Input extends FieldValues, Output extends FieldValue
     error: form.formState.errors[name]?.message as string | undefined,
   });
   return { ...form, field };
+}
+
+/**
+ * A `handleSubmit(…)` result as `<form onSubmit>` takes it. React does not wait for an event
+ * handler's promise, and every submit function reports its own failures (submitForm, a page's
+ * catch), so the promise is deliberately left alone.
+ */
+export function formSubmitHandler(submit: (event?: BaseSyntheticEvent) => Promise<void>) {
+  return (event?: BaseSyntheticEvent) => void submit(event);
 }

@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { AppProvider } from '../app/provider.tsx';
-import { routes } from '../app/router.tsx';
+import { routeTree } from '../app/router.tsx';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,11 +19,15 @@ export function createTestQueryClient(): QueryClient {
 interface RenderOptions {
   /** The URL the component is shown at. */
   route?: string;
+  /** A cache already holding answers (as the server's embedded data would). */
+  queryClient?: QueryClient;
 }
 
 /** Renders one component inside the app's providers, a router and a toast area. */
-export function renderWithProviders(ui: ReactElement, { route = '/' }: RenderOptions = {}) {
-  const queryClient = createTestQueryClient();
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', queryClient = createTestQueryClient() }: RenderOptions = {},
+) {
   const testRoutes: RouteObject[] = [
     {
       path: '*',
@@ -48,7 +52,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: RenderOpt
 /** Renders the whole app (layout and lazy pages) at a URL. */
 export function renderApp(route = '/') {
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const router = createMemoryRouter(routeTree, { initialEntries: [route] });
   const user = userEvent.setup();
   const result = render(
     <AppProvider queryClient={queryClient}>

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
@@ -65,19 +65,6 @@ async function productValues(db: Queryable, input: ProductInput) {
     availableQuantity: input.availableQuantity,
     imageUrl: input.img,
   };
-}
-
-/** The whole catalogue, oldest first (the spec's client reverses it for "most recent"). */
-export async function listProducts(db: Db): Promise<Product[]> {
-  const rows = await db.select(columns).from(product).orderBy(asc(product.seq));
-  return rows.map(toProduct);
-}
-
-export async function getProduct(db: Db, productId: string): Promise<Product> {
-  assertProductId(productId);
-  const [row] = await db.select(columns).from(product).where(eq(product.id, productId));
-  if (!row) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
-  return toProduct(row);
 }
 
 /** POST /api/products: the new product is the newest (highest seq), so it lists last. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { ErrorCode } from '../../../shared/errors.ts';
+import { ErrorCode, TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import {
@@ -27,7 +27,6 @@ import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 import { MAX_TOTAL_CENTS, runPlaceOrder } from './order-statement.ts';
 import { tooManyUnpaidOrdersMessage, type PurchaseLimits } from './purchase-limits.ts';
 import {

@@ -1,6 +1,5 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { ProfileBodySchema } from '../../../shared/profile.ts';
-import { type Profile } from '../../../shared/profile.ts';
+import type { ProfileBodySchema, Profile } from '../../../shared/profile.ts';
 import { ROLE_ADMIN, type User } from '../../../shared/user.ts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';

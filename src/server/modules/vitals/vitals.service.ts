@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { VitalsBeacon, VitalsReport } from '../../../shared/vitals.ts';
-import { VITAL_METRICS, type VitalMetric } from '../../../shared/vitals.ts';
+import type { VitalsBeacon, VitalsReport, VitalMetric } from '../../../shared/vitals.ts';
+import { VITAL_METRICS } from '../../../shared/vitals.ts';
 import type { Db } from '../../db/client.ts';
 import { webVital } from '../../db/schema.ts';
 

@@ -3,7 +3,7 @@ import { QueryState } from '../../components/query-state.tsx';
 import { useAdminCheck } from '../../lib/auth/admin-check.ts';
 import { useSignedInUser } from '../../lib/auth/session.ts';
 import { isRefusal, useSignOutWhenRefused } from '../../lib/auth/use-sign-out.ts';
-import { paths } from '../../lib/paths.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /**
  * Admin routes, inside RequireAuth. They wait for the server's admin check; a non-admin (or a
@@ -13,7 +13,7 @@ export default function RequireAdmin() {
   const user = useSignedInUser();
   const adminCheck = useAdminCheck(user.email);
   const refused = adminCheck.data === false || isRefusal(adminCheck.error);
-  useSignOutWhenRefused(refused, paths.login);
+  useSignOutWhenRefused(refused, pageRoutes.login.href());
 
   return (
     <QueryState

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/session.ts';
-import { paths } from '../../lib/paths.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /**
  * Signed-in routes. While the session is checked the layout's loading bar runs and nothing of the
@@ -18,5 +18,5 @@ export function RequireAuth() {
   // Signed out while here (Sign Out, a refused admin): whoever did it is already taking the user
   // elsewhere. Redirecting too would race that navigation and could win it.
   if (status === 'loading' || wasSignedIn) return <div className="min-h-[50vh]" />;
-  return <Navigate to={paths.login} state={{ from: location }} replace />;
+  return <Navigate to={pageRoutes.login.href()} state={{ from: location }} replace />;
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
 import { COMPANY_FOUNDED_YEAR } from '../../../shared/constants.ts';
-import { paths } from '../../lib/paths.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 interface FooterColumn {
   title: string;
@@ -9,21 +9,21 @@ interface FooterColumn {
 }
 
 const columns: readonly FooterColumn[] = [
-  { title: 'Products', links: [{ to: paths.allProducts, label: 'All Products' }] },
+  { title: 'Products', links: [{ to: pageRoutes.allProducts.href(), label: 'All Products' }] },
   {
     title: 'Company',
     links: [
-      { to: paths.about, label: 'About Us' },
-      { to: paths.contact, label: 'Contact Us' },
-      { to: paths.blogs, label: 'Blog' },
-      { to: paths.portfolio, label: 'Portfolio' },
+      { to: pageRoutes.about.href(), label: 'About Us' },
+      { to: pageRoutes.contact.href(), label: 'Contact Us' },
+      { to: pageRoutes.blogs.href(), label: 'Blog' },
+      { to: pageRoutes.portfolio.href(), label: 'Portfolio' },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { to: paths.terms, label: 'Terms of Service' },
-      { to: paths.privacy, label: 'Privacy Policy' },
+      { to: pageRoutes.terms.href(), label: 'Terms of Service' },
+      { to: pageRoutes.privacy.href(), label: 'Privacy Policy' },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { paths } from '../../lib/paths.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export interface NavItem {
   to: string;
@@ -7,12 +7,12 @@ export interface NavItem {
 
 /** Links everyone sees. Account links (Login, or Dashboard and Sign Out) live in AccountNav. */
 export const primaryNavItems: readonly NavItem[] = [
-  { to: '/', label: 'Home' },
-  { to: paths.allProducts, label: 'All Products' },
-  { to: paths.blogs, label: 'Blogs' },
-  { to: paths.portfolio, label: 'Portfolio' },
-  { to: paths.contact, label: 'Contact Us' },
+  { to: pageRoutes.home.href(), label: 'Home' },
+  { to: pageRoutes.allProducts.href(), label: 'All Products' },
+  { to: pageRoutes.blogs.href(), label: 'Blogs' },
+  { to: pageRoutes.portfolio.href(), label: 'Portfolio' },
+  { to: pageRoutes.contact.href(), label: 'Contact Us' },
 ];
 
 /** Shown to signed-in users only (spec section 2). */
-export const dashboardNavItem: NavItem = { to: paths.dashboard.profile, label: 'Dashboard' };
+export const dashboardNavItem: NavItem = { to: pageRoutes.dashboard.href(), label: 'Dashboard' };

@@ -7,14 +7,14 @@ import { useAuth } from '../../lib/auth/session.ts';
 import { useSignOut } from '../../lib/auth/use-sign-out.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { dashboardNavItem, primaryNavItems, type NavItem } from './nav-items.ts';
-import { paths } from '../../lib/paths.ts';
+import { pageOf, pageRoutes } from '../../../shared/page-routes.ts';
 
 const MENU_ID = 'main-menu';
 
 /** The link for the page being shown; /home is the same page as /. */
 function isCurrentPath(to: string, pathname: string): boolean {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  if (to === '/') return path === '/' || path === '/home';
+  if (to === pageRoutes.home.href()) return pageOf(pathname)?.name === 'home';
   return path === to.toLowerCase() || path.startsWith(`${to.toLowerCase()}/`);
 }
 
@@ -56,7 +56,7 @@ function AccountNav({ pathname, onNavigate }: { pathname: string; onNavigate: ()
   if (status === 'signedOut') {
     return (
       <li>
-        <Link to={paths.login} className={accountButtonClass} onClick={onNavigate}>
+        <Link to={pageRoutes.login.href()} className={accountButtonClass} onClick={onNavigate}>
           Login
         </Link>
       </li>
@@ -72,7 +72,7 @@ function AccountNav({ pathname, onNavigate }: { pathname: string; onNavigate: ()
           className={accountButtonClass}
           onClick={() => {
             onNavigate();
-            void signOut('/home');
+            void signOut(pageRoutes.home.alias);
           }}
         >
           Sign Out
@@ -108,7 +108,7 @@ export function Navbar() {
       >
         {onDashboard && <DashboardMenuButton />}
         <Link
-          to={paths.home}
+          to={pageRoutes.home.href()}
           className="flex items-center gap-2 rounded-field px-2 py-1 text-xl font-bold"
           onClick={closeMenu}
         >

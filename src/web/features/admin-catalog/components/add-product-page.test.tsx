@@ -5,6 +5,8 @@ import {
   IMAGE_MAX_BYTES,
   PRODUCT_ADD_FAILED_MESSAGE,
   PRODUCT_ADDED_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
 } from '../../../../shared/product.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { storeAccessToken } from '../../../test/auth.ts';
@@ -12,7 +14,6 @@ import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
 import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { mockXhr, xhrControl, type XhrAnswer } from '../../../test/xhr-mock.ts';
-import { IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '../../../../shared/product.ts';
 import { AddProductPage } from './add-product-page.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { productFieldInputs } from './product-fields-fixture.ts';

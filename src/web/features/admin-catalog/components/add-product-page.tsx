@@ -6,7 +6,7 @@ import { useImageUpload } from '../hooks/use-image-upload.ts';
 import { AddProductFormSchema, EMPTY_PRODUCT_FORM, toProductBody } from '../lib/product-form.ts';
 import { showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
 /** Add a new Product: upload the image, then create the product with the image's URL. */
 export function AddProductPage() {
@@ -37,7 +37,7 @@ export function AddProductPage() {
       <h1 className="text-3xl font-bold">Add a new Product</h1>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={formSubmitHandler(onSubmit)}
         aria-label="Add a new Product"
         className="flex flex-col gap-5"
       >

@@ -11,8 +11,8 @@ import { useImageUpload } from '../hooks/use-image-upload.ts';
 import { EditProductFormSchema, toFormValues, toProductBody } from '../lib/product-form.ts';
 import { showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
 interface EditProductFormProps {
   product: Product;
@@ -60,11 +60,16 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
       return;
     }
     toast.success(productUpdatedMessage(saved.name));
-    await navigate(paths.dashboard.manageProducts);
+    await navigate(pageRoutes.manageProducts.href());
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Edit Product" className="flex flex-col gap-5">
+    <form
+      noValidate
+      onSubmit={formSubmitHandler(onSubmit)}
+      aria-label="Edit Product"
+      className="flex flex-col gap-5"
+    >
       <ProductFields
         form={form}
         uploadProgress={imageUpload.progress}
@@ -72,7 +77,7 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
       />
       <div className="flex flex-wrap gap-3">
         <SubmitButton pending={isSubmitting}>Save Changes</SubmitButton>
-        <Link to={paths.dashboard.manageProducts} className="btn btn-ghost">
+        <Link to={pageRoutes.manageProducts.href()} className="btn btn-ghost">
           Cancel
         </Link>
       </div>
@@ -86,7 +91,7 @@ function ProductGone() {
       <p className="text-lg font-semibold">
         This product does not exist. It may have been deleted.
       </p>
-      <Link to={paths.dashboard.manageProducts} className="btn btn-neutral">
+      <Link to={pageRoutes.manageProducts.href()} className="btn btn-neutral">
         Back to Manage Products
       </Link>
     </div>

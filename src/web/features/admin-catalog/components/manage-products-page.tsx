@@ -13,7 +13,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useProducts } from '../../../api/products.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { DataTable } from '../../../components/data-table.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 const notDeletedMessage = (name: string) => `Product ${name} was not deleted: it no longer exists.`;
 
@@ -39,7 +39,7 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
       <td>
         <div className="flex flex-wrap gap-2">
           <Link
-            to={paths.dashboard.editProduct(product._id)}
+            to={pageRoutes.editProduct.href({ productId: product._id })}
             className="btn btn-sm btn-neutral"
             aria-describedby={nameId}
           >
@@ -97,7 +97,7 @@ export function ManageProductsPage() {
             empty={
               <p>
                 No products yet.{' '}
-                <Link to={paths.dashboard.addProduct} className="link">
+                <Link to={pageRoutes.addProduct.href()} className="link">
                   Add a new Product
                 </Link>
               </p>

@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { useOverview } from '../api/get-overview.ts';
 import { FailedMails } from './failed-mails.tsx';
 import { RevenueChart } from './revenue-chart.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 const STATUS_LABELS: Record<string, string> = {
   unpaid: 'Unpaid',
@@ -103,7 +103,7 @@ function OverviewFigures({ overview }: { overview: Overview }) {
               <td>
                 <Link
                   className="btn btn-sm btn-neutral"
-                  to={paths.dashboard.editProduct(p._id)}
+                  to={pageRoutes.editProduct.href({ productId: p._id })}
                   aria-label={`Edit ${p.name}`}
                 >
                   Edit

@@ -5,10 +5,10 @@ import type { RegisterForm } from '../../../../shared/auth.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { IdentityUserSchema } from '../../../lib/auth/identity-api.ts';
 import { useAuth, type AccountUser } from '../../../lib/auth/session.ts';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 /** Where the e-mail verification link lands. */
-const VERIFIED_CALLBACK_URL = `${paths.login}?verified=1`;
+const VERIFIED_CALLBACK_URL = `${pageRoutes.login.href()}?verified=1`;
 
 /** The token is null when the identity service wants the e-mail verified before any sign-in. */
 const SignUpResponseSchema = z.object({

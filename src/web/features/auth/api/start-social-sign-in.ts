@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { apiClient } from '../../../lib/api-client.ts';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 const SocialRedirectSchema = z.object({ url: z.string().min(1), redirect: z.boolean() });
 
@@ -15,10 +15,10 @@ export interface SocialSignInRequest {
 
 /** Where the provider sends the user back: the login page finishes the sign-in, then goes on. */
 function socialCallbackUrl(next: string): string {
-  return `/login?social=done&next=${encodeURIComponent(next)}`;
+  return `${pageRoutes.login.href()}?social=done&next=${encodeURIComponent(next)}`;
 }
 
-const SOCIAL_ERROR_CALLBACK_URL = `${paths.login}?social=error`;
+const SOCIAL_ERROR_CALLBACK_URL = `${pageRoutes.login.href()}?social=error`;
 
 /** POST /api/auth/sign-in/social: the provider's authorization URL to send the browser to. */
 export function startSocialSignIn({ provider, next }: SocialSignInRequest) {

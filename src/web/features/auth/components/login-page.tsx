@@ -9,9 +9,9 @@ import { useSocialReturn } from '../hooks/use-social-return.ts';
 import { returnPathFromState } from '../lib/return-path.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { getErrorMessage } from '../../../lib/api-error.ts';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const EMAIL_VERIFIED_MESSAGE = 'Your email is verified. Please log in.';
 const VERIFICATION_FAILED_MESSAGE = 'This verification link is invalid or has expired.';
@@ -64,7 +64,12 @@ export function LoginPage() {
   return (
     <AuthCard title="Login">
       <FormNotice message={fromUrl.notice} />
-      <form noValidate onSubmit={onSubmit} aria-label="Login" className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={formSubmitHandler(onSubmit)}
+        aria-label="Login"
+        className="flex flex-col gap-4"
+      >
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField
           label="Password"
@@ -72,7 +77,7 @@ export function LoginPage() {
           autoComplete="current-password"
           {...field('password')}
         />
-        <Link to={paths.reset} className="link self-end text-sm">
+        <Link to={pageRoutes.reset.href()} className="link self-end text-sm">
           Forgot password?
         </Link>
         <SubmitButton pending={signIn.isPending} className="w-full">
@@ -82,7 +87,7 @@ export function LoginPage() {
       </form>
       <p className="text-center text-sm">
         New to Toolhouse?{' '}
-        <Link to={paths.register} className="link font-semibold">
+        <Link to={pageRoutes.register.href()} className="link font-semibold">
           Create an account
         </Link>
       </p>

@@ -7,9 +7,9 @@ import { useSignUpWithEmail } from '../api/sign-up-with-email.ts';
 import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
 import { SocialSignIn } from './social-sign-in.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { getErrorMessage } from '../../../lib/api-error.ts';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
 /** Spec: after registering, the user lands on /home. */
 
@@ -39,7 +39,7 @@ export function RegisterPage() {
       return;
     }
     if (user) {
-      await navigate(paths.specHome);
+      await navigate(pageRoutes.home.alias);
     } else {
       // The identity service wants the address verified before the first sign-in.
       reset();
@@ -50,7 +50,12 @@ export function RegisterPage() {
   return (
     <AuthCard title="Register">
       <FormNotice message={notice} />
-      <form noValidate onSubmit={onSubmit} aria-label="Register" className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={formSubmitHandler(onSubmit)}
+        aria-label="Register"
+        className="flex flex-col gap-4"
+      >
         <TextField label="Name" type="text" autoComplete="name" {...field('name')} />
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField
@@ -67,11 +72,15 @@ export function RegisterPage() {
       </form>
       <p className="text-center text-sm">
         Already have an account?{' '}
-        <Link to={paths.login} className="link font-semibold">
+        <Link to={pageRoutes.login.href()} className="link font-semibold">
           Log in instead
         </Link>
       </p>
-      <SocialSignIn next={paths.specHome} onStart={() => setFailure(null)} onFailure={setFailure} />
+      <SocialSignIn
+        next={pageRoutes.home.alias}
+        onStart={() => setFailure(null)}
+        onFailure={setFailure}
+      />
     </AuthCard>
   );
 }

@@ -15,8 +15,8 @@ import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { INVALID_RESET_TOKEN_CODE, useResetPassword } from '../api/reset-password.ts';
 import { NEW_PASSWORD_HINT } from '../lib/password-hint.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
-import { paths } from '../../../lib/paths.ts';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
 const INVALID_RESET_LINK_MESSAGE = 'This reset link is invalid or has expired.';
 
@@ -53,7 +53,7 @@ function ResetRequestForm({ linkInvalid }: { linkInvalid: boolean }) {
       <FormNotice message={notice} />
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={formSubmitHandler(onSubmit)}
         aria-label="Request a reset link"
         className="flex flex-col gap-4"
       >
@@ -84,7 +84,7 @@ function NewPasswordForm({ token }: { token: string }) {
       return;
     }
     toast.success(PASSWORD_CHANGED_MESSAGE);
-    await navigate(paths.login, { replace: true });
+    await navigate(pageRoutes.login.href(), { replace: true });
     // The reset ended every session of the account, this browser's too.
     if (status === 'signedIn') await signOut();
   });
@@ -93,7 +93,7 @@ function NewPasswordForm({ token }: { token: string }) {
     <>
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={formSubmitHandler(onSubmit)}
         aria-label="Choose a new password"
         className="flex flex-col gap-4"
       >
@@ -110,7 +110,7 @@ function NewPasswordForm({ token }: { token: string }) {
         <FormFailure message={failure} />
       </form>
       {failure === INVALID_RESET_LINK_MESSAGE && (
-        <Link to={paths.reset} className="link text-center">
+        <Link to={pageRoutes.reset.href()} className="link text-center">
           Send me a new reset link
         </Link>
       )}
@@ -131,7 +131,7 @@ export function ResetPasswordPage() {
       )}
       <p className="text-center text-sm">
         Remembered it?{' '}
-        <Link to={paths.login} className="link font-semibold">
+        <Link to={pageRoutes.login.href()} className="link font-semibold">
           Log in instead
         </Link>
       </p>

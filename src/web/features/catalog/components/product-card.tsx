@@ -3,7 +3,7 @@ import { formatDollars } from '../../../../shared/money.ts';
 import { imageSrcSet } from '../../../../shared/image-variants.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { HighlightedText } from './highlighted-text.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 interface ProductCardProps {
   product: Product;
@@ -50,7 +50,10 @@ export function ProductCard({
           <li>Stock Quantity: {product.availableQuantity}</li>
         </ul>
         <div className="card-actions mt-auto justify-end pt-2">
-          <Link to={paths.purchase(product._id)} className="btn btn-primary">
+          <Link
+            to={pageRoutes.purchase.href({ productId: product._id })}
+            className="btn btn-primary"
+          >
             Purchase
           </Link>
         </div>

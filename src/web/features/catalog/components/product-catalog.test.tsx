@@ -1,10 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseSearchParams, type ProductSearchResult } from '../../../../shared/product-search.ts';
 import type { Product } from '../../../../shared/product.ts';
-import { AppProvider } from '../../../app/provider.tsx';
 import { deferred, jsonResponse, mockFetch } from '../../../test/fetch-mock.ts';
 import { makeProduct, makeSearchResult } from '../../../test/fixtures.ts';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render.tsx';
@@ -212,15 +209,7 @@ describe('ProductCatalog (All Products)', () => {
       page: 1,
       pageSize: 24,
     });
-    const router = createMemoryRouter([{ path: '*', element: <ProductCatalog /> }], {
-      initialEntries: [url],
-    });
-    userEvent.setup();
-    render(
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+    renderWithProviders(<ProductCatalog />, { route: url, queryClient });
 
     expect(screen.getByRole('heading', { name: 'Hammer Drill' })).toBeInTheDocument();
     expect(screen.getByText('1 product')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useRecentProducts } from '../api/recent-products.ts';
 import { ProductsState } from './products-state.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 /** The home page's 'Our Products': the newest few and a way to the whole catalogue. */
 export function RecentProducts() {
@@ -14,7 +14,7 @@ export function RecentProducts() {
         </h2>
         <ProductsState query={query} />
         <div className="mt-10 flex justify-center">
-          <Link to={paths.allProducts} className="btn btn-neutral btn-wide">
+          <Link to={pageRoutes.allProducts.href()} className="btn btn-neutral btn-wide">
             Show All Products
           </Link>
         </div>

@@ -2,31 +2,31 @@ import { NavLink } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAdminCheck } from '../../../lib/auth/admin-check.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 interface SidebarLink {
   to: string;
   label: string;
 }
 
-const profileLink: SidebarLink = { to: paths.dashboard.profile, label: 'My Profile' };
+const profileLink: SidebarLink = { to: pageRoutes.dashboard.href(), label: 'My Profile' };
 
 /** Spec section 6: what each role can do from the dashboard. */
 const customerLinks: readonly SidebarLink[] = [
   profileLink,
-  { to: paths.dashboard.myOrders, label: 'My Orders' },
-  { to: paths.dashboard.addReview, label: 'Add Review' },
+  { to: pageRoutes.myOrders.href(), label: 'My Orders' },
+  { to: pageRoutes.addReview.href(), label: 'Add Review' },
 ];
 
 const adminLinks: readonly SidebarLink[] = [
   profileLink,
-  { to: paths.dashboard.overview, label: 'Overview' },
-  { to: paths.dashboard.manageAllOrders, label: 'Manage All Orders' },
-  { to: paths.dashboard.addProduct, label: 'Add a Product' },
-  { to: paths.dashboard.makeAdmin, label: 'Make Admin' },
-  { to: paths.dashboard.manageProducts, label: 'Manage Products' },
-  { to: paths.dashboard.manageReviews, label: 'Manage Reviews' },
-  { to: paths.dashboard.siteSpeed, label: 'Site Speed' },
+  { to: pageRoutes.overview.href(), label: 'Overview' },
+  { to: pageRoutes.manageAllOrders.href(), label: 'Manage All Orders' },
+  { to: pageRoutes.addProduct.href(), label: 'Add a Product' },
+  { to: pageRoutes.makeAdmin.href(), label: 'Make Admin' },
+  { to: pageRoutes.manageProducts.href(), label: 'Manage Products' },
+  { to: pageRoutes.manageReviews.href(), label: 'Manage Reviews' },
+  { to: pageRoutes.siteSpeed.href(), label: 'Site Speed' },
 ];
 
 function SidebarLinks({

@@ -10,7 +10,7 @@ import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
 import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 function OrderRow({ order, onDelete }: OrderRowProps) {
   const productId = useId();
@@ -38,7 +38,7 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
           <div className="flex flex-wrap gap-2">
             {actions.canPay && (
               <Link
-                to={paths.dashboard.payment(order._id)}
+                to={pageRoutes.payment.href({ id: order._id })}
                 className="btn btn-sm btn-primary"
                 aria-describedby={productId}
               >
@@ -75,7 +75,7 @@ export function MyOrders() {
   const [toDelete, setToDelete] = useState<Purchase | null>(null);
   // Spec section 8: a refused load (401 or 403) signs the user out and goes home.
   const refused = isRefusal(orders.error);
-  useSignOutWhenRefused(refused, paths.home);
+  useSignOutWhenRefused(refused, pageRoutes.home.href());
 
   return (
     <OrdersSection
@@ -95,7 +95,7 @@ export function MyOrders() {
       empty={
         <>
           <p>You have no orders yet.</p>
-          <Link to={paths.allProducts} className="btn btn-primary">
+          <Link to={pageRoutes.allProducts.href()} className="btn btn-primary">
             Browse all products
           </Link>
         </>

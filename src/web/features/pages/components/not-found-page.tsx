@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 export function NotFoundPage() {
   return (
@@ -8,7 +8,7 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="text-3xl font-bold">{"Oops! The page you're looking for isn't here."}</h1>
-      <Link to={paths.home} className="btn btn-primary">
+      <Link to={pageRoutes.home.href()} className="btn btn-primary">
         Back to homepage
       </Link>
     </div>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ACCESS_TOKEN_STORAGE_KEY } from '../../../../shared/constants.ts';
 import { LegalPage } from './legal-page.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 export function PrivacyPage() {
   return (
@@ -49,7 +49,7 @@ export function PrivacyPage() {
         <h2>Your choices</h2>
         <p>
           You can ask us to show, correct or delete the personal data we hold about you.{' '}
-          <Link to={paths.contact} className="link">
+          <Link to={pageRoutes.contact.href()} className="link">
             Contact us
           </Link>{' '}
           and we will reply.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { LegalPage } from './legal-page.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 export function TermsPage() {
   return (
@@ -48,7 +48,7 @@ export function TermsPage() {
         <h2>Questions</h2>
         <p>
           If anything here is unclear,{' '}
-          <Link to={paths.contact} className="link">
+          <Link to={pageRoutes.contact.href()} className="link">
             contact us
           </Link>{' '}
           and we will answer.

@@ -9,6 +9,7 @@ import {
   TEST_CARDS,
   TEST_MODE_LABEL,
   transactionIdMessage,
+  ALREADY_PAID_MESSAGE,
 } from '../../../../shared/payment.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
@@ -25,7 +26,6 @@ import {
   TEST_MODE_NOTE,
 } from '../lib/messages.ts';
 import { PaymentPage } from './payment-page.tsx';
-import { ALREADY_PAID_MESSAGE } from '../../../../shared/payment.ts';
 
 const order = makePurchase(1, {
   product: 'Cordless Drill',

@@ -7,6 +7,7 @@ import {
   PAYMENTS_NOT_SET_UP_MESSAGE,
   TEST_MODE_LABEL,
   transactionIdMessage,
+  ALREADY_PAID_MESSAGE,
 } from '../../../../shared/payment.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
@@ -27,8 +28,7 @@ import {
   payForMessage,
   TEST_MODE_EXPLANATION,
 } from '../lib/messages.ts';
-import { paths } from '../../../lib/paths.ts';
-import { ALREADY_PAID_MESSAGE } from '../../../../shared/payment.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 // The card forms are chunks of their own: Stripe's library only downloads when Stripe is the
 // configured provider, and neither weighs on any other page.
@@ -38,7 +38,7 @@ const StripeCardForm = lazy(() => import('./stripe-card-form.tsx'));
 function BackToMyOrders({ primary = false }: { primary?: boolean }) {
   return (
     <Link
-      to={paths.dashboard.myOrders}
+      to={pageRoutes.myOrders.href()}
       className={`btn self-start ${primary ? 'btn-primary' : 'btn-outline'}`}
     >
       Back to My Orders

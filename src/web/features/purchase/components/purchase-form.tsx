@@ -7,6 +7,7 @@ import type { AccountUser } from '../../../lib/auth/session.ts';
 import { submitForm } from '../../../lib/form-errors.ts';
 import { useCreatePurchase } from '../api/create-purchase.ts';
 import { orderQuantityMessage, schemaRule } from '../lib/order-quantity.ts';
+import { formSubmitHandler } from '../../../lib/use-spec-form.ts';
 
 const FIELD_NAMES = ['orderQuantity', 'address', 'phone'] as const;
 
@@ -75,7 +76,7 @@ export function PurchaseForm({ product, user }: PurchaseFormProps) {
   return (
     <form
       noValidate
-      onSubmit={onSubmit}
+      onSubmit={formSubmitHandler(onSubmit)}
       aria-label={`Purchase ${product.name}`}
       className="flex flex-col gap-5"
     >

@@ -7,7 +7,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
 import { useProduct } from '../../../api/products.ts';
 import { PurchaseForm } from './purchase-form.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 function ProductNotFound() {
   return (
@@ -15,7 +15,7 @@ function ProductNotFound() {
       <DocumentTitle title="Product not found" />
       <h1 className="text-3xl font-bold">Product not found</h1>
       <p className="text-lg">This product does not exist. It may have been removed.</p>
-      <Link to={paths.allProducts} className="btn btn-primary">
+      <Link to={pageRoutes.allProducts.href()} className="btn btn-primary">
         Browse all products
       </Link>
     </div>
