@@ -8,7 +8,9 @@ import {
 import type { PageRenderer } from '../shared/page-rendering.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { basketRoutes } from './modules/basket/basket.routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -108,6 +110,8 @@ export async function buildApp({
       await api.register(catalogRoutes, { db, catalog, fast });
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db, formRateLimitPerHour: config.formRateLimitPerHour });
+      await api.register(basketRoutes, { db });
+      await api.register(addressesRoutes, { db });
       await api.register(purchasesRoutes, { db, config });
       await api.register(paymentsRoutes, { db, config });
       await api.register(imageUploadRoutes, { db });
