@@ -8,7 +8,9 @@ import {
 import type { PageRenderer } from '../shared/page-rendering.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { basketRoutes } from './modules/basket/basket.routes.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { registerAuthentication } from './http/authentication.ts';
@@ -98,6 +100,8 @@ export async function buildApp({
       await api.register(catalogRoutes, { db, catalog, fast });
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db, formRateLimitPerHour: config.formRateLimitPerHour });
+      await api.register(basketRoutes, { db });
+      await api.register(addressesRoutes, { db });
       await api.register(purchasesRoutes, { db, config });
       await api.register(paymentsRoutes, { db, config, payments });
       await api.register(imageUploadRoutes, { db });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { ADDRESS_MAX, PHONE_MAX } from './purchase.ts';
+import { ADDRESS_MAX, PurchaseBodySchema } from './purchase.ts';
+import { singleLineText } from './text.ts';
 
 // Saved addresses (issue 22): an account keeps up to ADDRESSES_MAX delivery addresses with their
 // phone, offered by the purchase form and the checkout. The owner's only.
@@ -12,16 +13,11 @@ export const ADDRESS_SAVED_MESSAGE = 'Address saved';
 
 /** POST /api/addresses. */
 export const AddressBodySchema = z.object({
-  address: z
-    .string({ error: ADDRESS_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, ADDRESS_REQUIRED_MESSAGE)
-    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`),
-  phone: z
-    .string()
-    .trim()
-    .max(PHONE_MAX, `Phone must be at most ${PHONE_MAX} characters`)
-    .default(''),
+  address: singleLineText('Address', { required: ADDRESS_REQUIRED_MESSAGE }).max(
+    ADDRESS_MAX,
+    `Address must be at most ${ADDRESS_MAX} characters`,
+  ),
+  phone: PurchaseBodySchema.shape.phone,
 });
 export type AddressBody = z.input<typeof AddressBodySchema>;
 
@@ -34,4 +30,6 @@ export const SavedAddressSchema = z.object({
 export type SavedAddress = z.infer<typeof SavedAddressSchema>;
 export const SavedAddressListSchema = z.array(SavedAddressSchema);
 
-export const AddressParamsSchema = z.object({ id: z.string() });
+export const AddressParamsSchema = z.object({
+  id: singleLineText('Id', { keepSpaces: true }),
+});

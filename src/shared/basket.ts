@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { singleLineText } from './text.ts';
 import { ABOVE_MAXIMUM_MESSAGE, BELOW_MINIMUM_MESSAGE, ORDER_QUANTITY_MAX } from './purchase.ts';
 
 // The basket (issue 22): what a customer means to buy, line by line, before one checkout places
@@ -16,7 +17,9 @@ export const BASKET_EMPTY_MESSAGE = 'Your basket is empty';
 export const ADDED_TO_BASKET_MESSAGE = 'Added to basket';
 
 export const BasketLineInputSchema = z.object({
-  productId: z.string().min(1, 'Product is required').max(100),
+  productId: singleLineText('Product', { required: 'Product is required', keepSpaces: true }).max(
+    100,
+  ),
   quantity: z
     .number({ error: 'Order Quantity must be a whole number' })
     .int('Order Quantity must be a whole number')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
+import { singleLineText } from './text.ts';
 import { PurchaseBodySchema, PurchaseSchema } from './purchase.ts';
 
 // One checkout places the whole basket (issue 22): one spec order per line, all or nothing, paid
@@ -18,9 +19,7 @@ export const CHECKOUT_LINES_FAILED_MESSAGE =
 export const CheckoutBodySchema = z.object({
   address: PurchaseBodySchema.shape.address,
   phone: PurchaseBodySchema.shape.phone,
-  poReference: z
-    .string()
-    .trim()
+  poReference: singleLineText(PO_REFERENCE_LABEL)
     .max(PO_REFERENCE_MAX, `PO reference must be at most ${PO_REFERENCE_MAX} characters`)
     .optional(),
 });
@@ -50,4 +49,6 @@ export const CheckoutSchema = z.object({
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
-export const CheckoutParamsSchema = z.object({ id: z.string() });
+export const CheckoutParamsSchema = z.object({
+  id: singleLineText('Checkout', { keepSpaces: true }),
+});

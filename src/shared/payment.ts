@@ -10,10 +10,15 @@ export const ALREADY_PAID_MESSAGE = 'This order is already paid.';
 export const PAYMENT_PROVIDERS = ['test', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
-/** POST /api/create-payment-intent. The spec's client sends totalPrice: it is ignored. */
-export const CreatePaymentIntentBodySchema = z.object({
-  purchaseId: singleLineText('Order', { keepSpaces: true }).min(1).max(100),
-});
+/**
+ * POST /api/create-payment-intent. The spec's client sends totalPrice: it is ignored. An order is
+ * paid with its whole checkout (issue 22): `purchaseId` names any order of it, `checkoutId` the
+ * checkout itself; the amount is the checkout's total of live orders, from the database.
+ */
+export const CreatePaymentIntentBodySchema = z.union([
+  z.object({ purchaseId: singleLineText('Order', { keepSpaces: true }).min(1).max(100) }),
+  z.object({ checkoutId: singleLineText('Checkout', { keepSpaces: true }).min(1).max(100) }),
+]);
 
 /** One intent per order: repeated or parallel calls answer the same client secret. */
 export const PaymentIntentResponseSchema = z.object({

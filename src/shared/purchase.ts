@@ -75,6 +75,12 @@ export const PurchaseSchema = z.object({
   testMode: z.boolean(),
   /** The receipt's number once paid (unique, gapless); null before. */
   receiptNumber: z.number().int().nullable(),
+  /** The checkout the order was placed in (issue 22; a single purchase is a checkout of one). */
+  checkoutId: IdSchema,
+  /** The checkout's reference, e.g. "C-1042". */
+  checkoutReference: z.string(),
+  /** The buyer's purchase-order number given at checkout, or null. */
+  poReference: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 
