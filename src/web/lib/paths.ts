@@ -16,6 +16,9 @@ export const paths = {
   login: '/login',
   register: '/register',
   reset: '/reset',
+  basket: '/basket',
+  /** Signed in only: a visitor's Checkout goes through /login and comes back here. */
+  checkout: '/checkout',
   purchase: (productId: string) => `/purchase/${encodeURIComponent(productId)}`,
   dashboard: {
     profile: '/dashboard',

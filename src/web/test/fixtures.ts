@@ -88,6 +88,10 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     reservedUntil: '2099-11-22T10:00:00.000Z',
     testMode: false,
     receiptNumber: null,
+    // A single purchase is a checkout of one (issue 22).
+    checkoutId: uuid(3000 + n),
+    checkoutReference: `C-${1000 + n}`,
+    poReference: null,
     ...overrides,
   };
 }
