@@ -22,6 +22,8 @@ const MakeAdminRoute = lazyPage(() => import('./routes/make-admin.tsx'));
 const AddProductRoute = lazyPage(() => import('./routes/add-product.tsx'));
 const ManageProductsRoute = lazyPage(() => import('./routes/manage-products.tsx'));
 const EditProductRoute = lazyPage(() => import('./routes/edit-product.tsx'));
+const BasketRoute = lazyPage(() => import('./routes/basket.tsx'));
+const CheckoutRoute = lazyPage(() => import('./routes/checkout.tsx'));
 const PurchaseRoute = lazyPage(() => import('./routes/purchase.tsx'));
 const MyOrdersRoute = lazyPage(() => import('./routes/my-orders.tsx'));
 const AddReviewRoute = lazyPage(() => import('./routes/add-review.tsx'));
@@ -54,10 +56,13 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <LoginRoute /> },
           { path: 'register', element: <RegisterRoute /> },
           { path: 'reset', element: <ResetRoute /> },
+          // Everyone's basket; its Checkout signs a visitor in and comes back (RequireAuth).
+          { path: 'basket', element: <BasketRoute /> },
           {
             element: <RequireAuth />,
             children: [
               { path: 'purchase/:productId', element: <PurchaseRoute /> },
+              { path: 'checkout', element: <CheckoutRoute /> },
               {
                 path: 'dashboard',
                 element: <DashboardRoute />,

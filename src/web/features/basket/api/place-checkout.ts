@@ -13,17 +13,22 @@ export function placeCheckout(body: CheckoutBody) {
   return apiClient.post(apiPaths.checkout, body, CheckoutPlacedSchema);
 }
 
+/**
+ * Placing the basket. `refreshBasket` asks for the (emptied) basket again: the page calls it once
+ * it has moved on to the payment page, so the checkout never shows an empty basket meanwhile.
+ */
 export function usePlaceCheckout() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: placeCheckout,
-    // Placed: the server emptied the basket, took stock and made orders. Refused: the page shows
-    // why next to each line, and nothing else changes, so nothing is asked again.
+    // Placed: stock was taken and orders made. Refused: the page shows why next to each line and
+    // nothing else changes, so nothing is asked again.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.basket }),
         queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.purchases.all }),
       ]),
   });
+  const refreshBasket = () => queryClient.invalidateQueries({ queryKey: queryKeys.basket });
+  return { ...mutation, refreshBasket };
 }
