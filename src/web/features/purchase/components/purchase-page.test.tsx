@@ -27,6 +27,7 @@ const drill = makeProduct(1, {
 const SESSION = `GET ${apiPaths.auth.session}`;
 const PRODUCT = `GET ${apiPaths.product(drill._id)}`;
 const PURCHASE = `POST ${apiPaths.purchases}`;
+const ADDRESSES = `GET ${apiPaths.addresses}`;
 
 type Answer = Parameters<typeof mockApi>[0][string];
 
@@ -37,7 +38,11 @@ function BehindGuard({ productId }: { productId: string }) {
 
 function renderPurchase(routes: Record<string, Answer>, productId = drill._id) {
   storeAccessToken('access-1');
-  const fetchMock = mockApi({ [SESSION]: sessionResponse(customer, 'access-1'), ...routes });
+  const fetchMock = mockApi({
+    [SESSION]: sessionResponse(customer, 'access-1'),
+    [ADDRESSES]: jsonResponse([]),
+    ...routes,
+  });
   return {
     fetchMock,
     ...renderWithProviders(<BehindGuard productId={productId} />, {
@@ -217,7 +222,11 @@ describe('PurchasePage', () => {
 
   it('is the page at /purchase/:productId, inside the layout', async () => {
     storeAccessToken('access-1');
-    mockApi({ [SESSION]: sessionResponse(customer, 'access-1'), [PRODUCT]: jsonResponse(drill) });
+    mockApi({
+      [SESSION]: sessionResponse(customer, 'access-1'),
+      [PRODUCT]: jsonResponse(drill),
+      [ADDRESSES]: jsonResponse([]),
+    });
     renderApp(`/purchase/${drill._id}`);
 
     // The first page of the whole app in this file: its modules load now, which takes a while.
