@@ -54,7 +54,7 @@ function OrderAction({
   );
 }
 
-function OrderRow({ order, onDelete }: OrderRowProps) {
+function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
   const orderId = useId();
   return (
     <tr>
@@ -68,7 +68,7 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
             <TestModeBadge />
           </>
         )}
-        <CheckoutReferences order={order} />
+        {(checkoutSize > 1 || order.poReference) && <CheckoutReferences order={order} />}
       </td>
       <td>${formatDollars(order.totalPrice)}</td>
       <td>

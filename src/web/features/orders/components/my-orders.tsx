@@ -25,7 +25,7 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
   const actions = orderActions(order);
   return (
     <tr>
-      <th scope="row" className="font-semibold">
+      <th scope="row" aria-labelledby={productId} className="font-semibold">
         <span id={productId}>{order.product}</span>
         {/* One of several bought together, or with the buyer's PO: which checkout, which PO. */}
         {(checkoutSize > 1 || order.poReference) && <CheckoutReferences order={order} />}
