@@ -58,9 +58,7 @@ describe('Navbar', () => {
         { productId: 'b', quantity: 5 },
       ]),
     );
-    expect(within(nav).getByRole('link', { name: 'Basket, 2 lines' })).toHaveTextContent(
-      'Basket2',
-    );
+    expect(within(nav).getByRole('link', { name: 'Basket, 2 lines' })).toHaveTextContent('Basket2');
     act(() => setVisitorLines([{ productId: 'a', quantity: 1 }]));
     expect(within(nav).getByRole('link', { name: 'Basket, 1 line' })).toBeInTheDocument();
   });

@@ -1,10 +1,6 @@
 import { useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import {
-  BASKET_EMPTY_MESSAGE,
-  PRODUCT_GONE_MESSAGE,
-  type BasketLine,
-} from '../../../../shared/basket.ts';
+import { useNavigate } from 'react-router';
+import { PRODUCT_GONE_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { PurchaseBodySchema } from '../../../../shared/purchase.ts';
 import { ErrorState } from '../../../components/error-state.tsx';
@@ -15,22 +11,12 @@ import { paths } from '../../../lib/paths.ts';
 import { useBasket } from '../hooks/use-basket.ts';
 import { atQuantity } from '../lib/basket-lines.ts';
 import { BasketLineSummary } from './basket-line-summary.tsx';
+import { EmptyBasket } from './empty-basket.tsx';
 
 /** What is wrong with a line at the quantity typed: the spec's messages, or the product is gone. */
 function lineMessage(line: BasketLine, quantityText: string): string | undefined {
   if (line.problem === PRODUCT_GONE_MESSAGE) return PRODUCT_GONE_MESSAGE;
   return orderQuantityMessage(quantityText, line);
-}
-
-function EmptyBasket() {
-  return (
-    <div className="flex flex-col items-start gap-4">
-      <p className="text-lg">{BASKET_EMPTY_MESSAGE}</p>
-      <Link to={paths.allProducts} className="btn btn-primary">
-        Browse all products
-      </Link>
-    </div>
-  );
 }
 
 interface LineItemProps {

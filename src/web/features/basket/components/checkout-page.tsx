@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { BASKET_EMPTY_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
+import type { BasketLine } from '../../../../shared/basket.ts';
 import {
   CHECKOUT_PLACED_MESSAGE,
   CheckoutBodySchema,
@@ -24,6 +24,7 @@ import { useSpecForm } from '../../../lib/use-spec-form.ts';
 import { usePlaceCheckout } from '../api/place-checkout.ts';
 import { useBasket } from '../hooks/use-basket.ts';
 import { BasketLineSummary } from './basket-line-summary.tsx';
+import { EmptyBasket } from './empty-basket.tsx';
 
 const FIELD_NAMES = ['address', 'phone', 'poReference'] as const;
 
@@ -206,12 +207,7 @@ export function CheckoutPage() {
           isRetrying={state.retrying}
         />
       ) : state.basket.lines.length === 0 ? (
-        <div className="flex flex-col items-start gap-4">
-          <p className="text-lg">{BASKET_EMPTY_MESSAGE}</p>
-          <Link to={paths.allProducts} className="btn btn-primary">
-            Browse all products
-          </Link>
-        </div>
+        <EmptyBasket />
       ) : (
         <CheckoutForm lines={state.basket.lines} totalPrice={state.basket.totalPrice} />
       )}
