@@ -13,7 +13,7 @@ import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
-import { makeProduct, makePurchase } from '../../../test/fixtures.ts';
+import { makeProduct, makePurchase, uuid } from '../../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import { PurchasePage } from './purchase-page.tsx';
 
@@ -218,6 +218,29 @@ describe('PurchasePage', () => {
 
     await waitFor(() => expect(form().quantity).toHaveAccessibleDescription(BELOW_MINIMUM_MESSAGE));
     expect(screen.queryByText(PURCHASE_CONFIRMED_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it("fills the address and phone from one of the account's saved addresses", async () => {
+    const { user } = renderPurchase({
+      [PRODUCT]: jsonResponse(drill),
+      [ADDRESSES]: jsonResponse([
+        {
+          _id: uuid(4001),
+          address: '9 Dock Road, Porto',
+          phone: '+351 911 111 111',
+          createdAt: '2026-11-01T00:00:00.000Z',
+        },
+      ]),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+
+    await user.selectOptions(
+      await screen.findByLabelText('Saved address'),
+      '9 Dock Road, Porto (+351 911 111 111)',
+    );
+
+    expect(form().address).toHaveValue('9 Dock Road, Porto');
+    expect(form().phone).toHaveValue('+351 911 111 111');
   });
 
   it('is the page at /purchase/:productId, inside the layout', async () => {
