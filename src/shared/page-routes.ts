@@ -46,6 +46,8 @@ export const pageRoutes = {
   register: page('/register'),
   reset: page('/reset'),
   purchase: page('/purchase/:productId'),
+  basket: page('/basket'),
+  checkout: page('/checkout'),
   /** The dashboard opens on My Profile. */
   dashboard: page('/dashboard'),
   myOrders: page('/dashboard/myOrders'),

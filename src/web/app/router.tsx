@@ -23,6 +23,8 @@ const MakeAdminRoute = lazyPage(() => import('./routes/make-admin.tsx'));
 const AddProductRoute = lazyPage(() => import('./routes/add-product.tsx'));
 const ManageProductsRoute = lazyPage(() => import('./routes/manage-products.tsx'));
 const EditProductRoute = lazyPage(() => import('./routes/edit-product.tsx'));
+const BasketRoute = lazyPage(() => import('./routes/basket.tsx'));
+const CheckoutRoute = lazyPage(() => import('./routes/checkout.tsx'));
 const PurchaseRoute = lazyPage(() => import('./routes/purchase.tsx'));
 const MyOrdersRoute = lazyPage(() => import('./routes/my-orders.tsx'));
 const AddReviewRoute = lazyPage(() => import('./routes/add-review.tsx'));
@@ -50,6 +52,8 @@ const pages: Record<PageName, ReactElement> = {
   register: <RegisterRoute />,
   reset: <ResetRoute />,
   purchase: <PurchaseRoute />,
+  basket: <BasketRoute />,
+  checkout: <CheckoutRoute />,
   dashboard: <MyProfileRoute />,
   myOrders: <MyOrdersRoute />,
   addReview: <AddReviewRoute />,
@@ -89,10 +93,13 @@ export const routeTree: RouteObject[] = [
           page('login'),
           page('register'),
           page('reset'),
+          // Everyone's basket; its Checkout signs a visitor in and comes back (RequireAuth).
+          page('basket'),
           {
             element: <RequireAuth />,
             children: [
               page('purchase'),
+              page('checkout'),
               {
                 path: pageRoutes.dashboard.path,
                 element: <DashboardRoute />,

@@ -23,6 +23,10 @@ export const queryKeys = {
   adminCheck: (email: string) => ['admin-check', email] as const,
   profile: (email: string) => ['profile', email] as const,
   users: ['users'] as const,
+  /** The signed-in customer's basket (a visitor's lives in localStorage, not in the cache). */
+  basket: ['basket'] as const,
+  /** The signed-in customer's saved addresses. */
+  addresses: ['addresses'] as const,
 
   products: {
     all: products,
@@ -40,6 +44,8 @@ export const queryKeys = {
     mine: (email: string) => [...purchases, 'list', 'mine', email] as const,
     everyone: () => [...purchases, 'list', 'all'] as const,
     detail: (orderId: string) => [...purchases, 'detail', orderId] as const,
+    /** A checkout and its orders: under the orders' root, so a payment or a delete refreshes it. */
+    checkout: (checkoutId: string) => [...purchases, 'checkout', checkoutId] as const,
   },
 
   /** The payment secret of an order: not under the orders' root, so their changes keep it. */

@@ -11,12 +11,21 @@ export interface MockRequest {
 type Answer = Response | ((request: MockRequest) => Response | Promise<Response>);
 
 /**
+ * What the layout itself asks on every signed-in page (the navbar's basket count): an empty
+ * basket, unless a test answers it otherwise.
+ */
+const layoutRoutes: Record<string, Answer> = {
+  'GET /api/basket': jsonResponse({ lines: [], totalPrice: 0, notices: [] }),
+};
+
+/**
  * mockFetch with one answer per "METHOD /path". A request no route answers gets a 404 and fails
  * the test through console.error, so a forgotten call cannot pass unnoticed.
  */
 export function mockApi(routes: Record<string, Answer>) {
+  const answers = { ...layoutRoutes, ...routes };
   return mockFetch((request) => {
-    const answer = routes[`${request.method} ${request.url}`];
+    const answer = answers[`${request.method} ${request.url}`];
     if (answer === undefined) {
       console.error(`Unexpected request: ${request.method} ${request.url}`);
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);

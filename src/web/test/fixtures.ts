@@ -2,6 +2,8 @@ import type { ProductSearchResult } from '../../shared/product-search.ts';
 import type { Product } from '../../shared/product.ts';
 import type { Profile } from '../../shared/profile.ts';
 import type { PublicConfig } from '../../shared/public-config.ts';
+import type { Basket, BasketLine } from '../../shared/basket.ts';
+import type { Checkout } from '../../shared/checkout.ts';
 import type { Purchase } from '../../shared/purchase.ts';
 import type { Review } from '../../shared/review.ts';
 import type { User } from '../../shared/user.ts';
@@ -88,6 +90,10 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     reservedUntil: '2099-11-22T10:00:00.000Z',
     testMode: false,
     receiptNumber: null,
+    // A single purchase is a checkout of one (issue 22).
+    checkoutId: uuid(3000 + n),
+    checkoutReference: `C-${1000 + n}`,
+    poReference: null,
     ...overrides,
   };
 }
@@ -101,4 +107,47 @@ export function makeSearchResult(
   overrides: Partial<ProductSearchResult> = {},
 ): ProductSearchResult {
   return { items, total: items.length, page: 1, pageSize: 24, ...overrides };
+}
+
+/** GET /api/checkouts/{id} of the checkout `orders` were placed in (the first one's). */
+export function makeCheckout(orders: Purchase[], overrides: Partial<Checkout> = {}): Checkout {
+  const [first] = orders;
+  const live = orders.filter((order) => order.stat === 'pending' && !order.paid);
+  return {
+    _id: first?.checkoutId ?? uuid(3000),
+    reference: first?.checkoutReference ?? 'C-1000',
+    poReference: first?.poReference ?? null,
+    orders,
+    totalPrice: live.reduce((sum, order) => sum + Math.round(order.totalPrice * 100), 0) / 100,
+    paid: live.length === 0,
+    createdAt: '2026-11-21T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A basket line of `quantity` × Product n as the server prices it (makeProduct's price). */
+export function makeBasketLine(
+  n: number,
+  quantity: number,
+  overrides: Partial<BasketLine> = {},
+): BasketLine {
+  const price = 100 + n;
+  return {
+    productId: uuid(n),
+    name: `Product ${n}`,
+    img: `/images/product-${n}.webp`,
+    price,
+    quantity,
+    lineTotal: (Math.round(price * 100) * quantity) / 100,
+    minQuantity: 10,
+    availableQuantity: 500,
+    problem: null,
+    ...overrides,
+  };
+}
+
+/** A basket answer holding `lines`, with their total. */
+export function makeBasket(lines: BasketLine[], notices: string[] = []): Basket {
+  const cents = lines.reduce((sum, line) => sum + Math.round(line.lineTotal * 100), 0);
+  return { lines, totalPrice: cents / 100, notices };
 }

@@ -16,3 +16,6 @@ export const primaryNavItems: readonly NavItem[] = [
 
 /** Shown to signed-in users only (spec section 2). */
 export const dashboardNavItem: NavItem = { to: pageRoutes.dashboard.href(), label: 'Dashboard' };
+
+/** Everyone's basket: a visitor's in this browser, a customer's on the server (issue 22). */
+export const basketNavItem: NavItem = { to: pageRoutes.basket.href(), label: 'Basket' };

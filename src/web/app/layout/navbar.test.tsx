@@ -1,10 +1,12 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../shared/api-paths.ts';
 import { DashboardDrawerProvider } from '../../features/dashboard/hooks/dashboard-drawer.tsx';
 import { lastRequest, mockApi } from '../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken, storedAccessToken } from '../../test/auth.ts';
+import { setVisitorLines } from '../../features/basket/lib/visitor-basket.ts';
 import { jsonResponse } from '../../test/fetch-mock.ts';
+import { makeBasket, makeBasketLine } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { Navbar } from './navbar.tsx';
 
@@ -42,6 +44,39 @@ describe('Navbar', () => {
     for (const [name, href] of expected) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href);
     }
+  });
+
+  it("links Basket with the number of a visitor's lines, kept in this browser", async () => {
+    renderNavbar();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // An empty basket: just Basket, as the server renders it for everyone.
+    expect(within(nav).getByRole('link', { name: 'Basket' })).toHaveAttribute('href', '/basket');
+
+    act(() =>
+      setVisitorLines([
+        { productId: 'a', quantity: 1 },
+        { productId: 'b', quantity: 5 },
+      ]),
+    );
+    expect(within(nav).getByRole('link', { name: 'Basket, 2 lines' })).toHaveTextContent('Basket2');
+    act(() => setVisitorLines([{ productId: 'a', quantity: 1 }]));
+    expect(within(nav).getByRole('link', { name: 'Basket, 1 line' })).toBeInTheDocument();
+  });
+
+  it("counts a signed-in customer's lines from the server", async () => {
+    storeAccessToken('access-1');
+    mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(customer, 'access-1'),
+      [`GET ${apiPaths.basket}`]: jsonResponse(
+        makeBasket([makeBasketLine(1, 10), makeBasketLine(2, 10), makeBasketLine(3, 10)]),
+      ),
+    });
+    renderNavbar();
+
+    expect(await screen.findByRole('link', { name: 'Basket, 3 lines' })).toHaveAttribute(
+      'href',
+      '/basket',
+    );
   });
 
   it('marks the current page', async () => {

@@ -1,12 +1,13 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
+import { useBasketLineCount } from '../../features/basket/hooks/use-basket-line-count.ts';
 import { DashboardMenuButton } from '../../features/dashboard/components/dashboard-menu-button.tsx';
 import { LineIcon } from '../../components/line-icon.tsx';
 import { useAuth } from '../../lib/auth/session.ts';
 import { useSignOut } from '../../lib/auth/use-sign-out.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { dashboardNavItem, primaryNavItems, type NavItem } from './nav-items.ts';
+import { basketNavItem, dashboardNavItem, primaryNavItems, type NavItem } from './nav-items.ts';
 import { pageOf, pageRoutes } from '../../../shared/page-routes.ts';
 
 const MENU_ID = 'main-menu';
@@ -22,10 +23,13 @@ function NavItemLink({
   item,
   pathname,
   onNavigate,
+  badge,
 }: {
   item: NavItem;
   pathname: string;
   onNavigate: () => void;
+  /** A number after the label, and the link's accessible name in words ("Basket, 2 lines"). */
+  badge?: { count: number; name: string } | undefined;
 }) {
   const current = isCurrentPath(item.to, pathname);
   return (
@@ -33,12 +37,33 @@ function NavItemLink({
       <Link
         to={item.to}
         aria-current={current ? 'page' : undefined}
-        className={`block rounded-field px-3 py-2 font-medium hover:bg-white/10 ${current ? 'text-primary underline decoration-2 underline-offset-8' : ''}`}
+        aria-label={badge?.name}
+        className={`flex items-center gap-2 rounded-field px-3 py-2 font-medium hover:bg-white/10 ${current ? 'text-primary underline decoration-2 underline-offset-8' : ''}`}
         onClick={onNavigate}
       >
         {item.label}
+        {badge && (
+          <span className="badge badge-sm badge-primary" aria-hidden="true">
+            {badge.count}
+          </span>
+        )}
       </Link>
     </li>
+  );
+}
+
+/**
+ * Basket, for everyone, with its number of lines. An empty or not yet known basket shows no
+ * number: the server-rendered navbar (an empty basket) is the same for every visitor.
+ */
+function BasketNavItem({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
+  const count = useBasketLineCount();
+  const badge =
+    count === undefined || count === 0
+      ? undefined
+      : { count, name: `${basketNavItem.label}, ${count} ${count === 1 ? 'line' : 'lines'}` };
+  return (
+    <NavItemLink item={basketNavItem} pathname={pathname} onNavigate={onNavigate} badge={badge} />
   );
 }
 
@@ -136,6 +161,7 @@ export function Navbar() {
           {primaryNavItems.map((item) => (
             <NavItemLink key={item.to} item={item} pathname={pathname} onNavigate={closeMenu} />
           ))}
+          <BasketNavItem pathname={pathname} onNavigate={closeMenu} />
           <AccountNav pathname={pathname} onNavigate={closeMenu} />
         </ul>
       </nav>

@@ -1,4 +1,6 @@
+import { orderQuantityProblem } from '../../../shared/purchase.ts';
 import { DocumentTitle } from '../../components/document-title.tsx';
+import { AddToBasketButton } from '../../features/basket/components/add-to-basket-button.tsx';
 import { ProductCatalog } from '../../features/catalog/components/product-catalog.tsx';
 
 export default function AllProductsRoute() {
@@ -8,7 +10,19 @@ export default function AllProductsRoute() {
         title="All Products"
         description="Every Toolhouse power tool with its price, minimum order and stock: drills, saws, grinders, sanders and batteries. Order online."
       />
-      <ProductCatalog />
+      <ProductCatalog
+        // A card has no quantity field: it adds the minimum order, when the stock allows it.
+        cardAction={(product, nameId) => (
+          <AddToBasketButton
+            line={
+              orderQuantityProblem(product.minQuantity, product) === undefined
+                ? { productId: product._id, quantity: product.minQuantity }
+                : null
+            }
+            describedBy={nameId}
+          />
+        )}
+      />
     </>
   );
 }

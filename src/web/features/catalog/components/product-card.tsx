@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
 import { imageSrcSet } from '../../../../shared/image-variants.ts';
@@ -13,14 +14,20 @@ interface ProductCardProps {
   highlight?: RegExp | null | undefined;
   /** The first card of a page: its image is the largest thing on a phone's first screen (LCP). */
   priority?: boolean;
+  /** A control beside Purchase (Add to basket, composed by the route); `nameId` names the product. */
+  action?: CardAction | undefined;
 }
+
+export type CardAction = (product: Product, nameId: string) => ReactNode;
 
 export function ProductCard({
   product,
   headingLevel: Heading = 'h3',
   highlight,
   priority = false,
+  action,
 }: ProductCardProps) {
+  const nameId = useId();
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
@@ -38,7 +45,7 @@ export function ProductCard({
         />
       </figure>
       <div className="card-body">
-        <Heading className="card-title">
+        <Heading id={nameId} className="card-title">
           <HighlightedText text={product.name} pattern={highlight} />
         </Heading>
         <p className="text-lg font-semibold">Price: ${formatDollars(product.price)}</p>
@@ -50,6 +57,7 @@ export function ProductCard({
           <li>Stock Quantity: {product.availableQuantity}</li>
         </ul>
         <div className="card-actions mt-auto justify-end pt-2">
+          {action?.(product, nameId)}
           <Link
             to={pageRoutes.purchase.href({ productId: product._id })}
             className="btn btn-primary"

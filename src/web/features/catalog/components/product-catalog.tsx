@@ -4,6 +4,7 @@ import { parseSearchParams } from '../../../../shared/product-search.ts';
 import { useProductSearch } from '../api/search-products.ts';
 import { highlightPattern } from '../lib/highlight.ts';
 import { isFiltered, nextSearchParams, type SearchUpdate } from '../lib/search-url.ts';
+import type { CardAction } from './product-card.tsx';
 import { SearchForm } from './search-form.tsx';
 import { SearchResults } from './search-results.tsx';
 
@@ -12,9 +13,9 @@ import { SearchResults } from './search-results.tsx';
  * (/allProducts?q=drill&sort=price_asc&inStock=1&page=2), so back/forward, reload and shared
  * links show the same results. Without a query, newest first. It reads the answer through
  * productSearchQueryOptions, so an answer already in the query cache (prefetched by the server)
- * shows at once.
+ * shows at once. `cardAction` adds a control to each card (the route composes Add to basket).
  */
-export function ProductCatalog() {
+export function ProductCatalog({ cardAction }: { cardAction?: CardAction }) {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => parseSearchParams(params), [params]);
   const query = useProductSearch(search);
@@ -34,6 +35,7 @@ export function ProductCatalog() {
         params={params}
         filtered={isFiltered(params)}
         highlight={highlight}
+        cardAction={cardAction}
         onClear={() => {
           setParams(new URLSearchParams(), { preventScrollReset: true });
           // The button goes away with the empty state: keep the keyboard user's place.

@@ -1,5 +1,5 @@
 import type { Product } from '../../../../shared/product.ts';
-import { ProductCard } from './product-card.tsx';
+import { ProductCard, type CardAction } from './product-card.tsx';
 
 interface ProductGridProps {
   products: readonly Product[];
@@ -7,6 +7,7 @@ interface ProductGridProps {
   /** The grid opens the page: its first image is fetched at once, with high priority. */
   first?: boolean;
   highlight?: RegExp | null | undefined;
+  cardAction?: CardAction | undefined;
 }
 
 /** The one product grid: 1 column on phones, 2 on tablets, 3 on large screens. */
@@ -15,6 +16,7 @@ export function ProductGrid({
   headingLevel,
   first = false,
   highlight,
+  cardAction,
 }: ProductGridProps) {
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
@@ -29,6 +31,7 @@ export function ProductGrid({
             headingLevel={headingLevel}
             priority={first && index === 0}
             highlight={highlight}
+            action={cardAction}
           />
         </li>
       ))}

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { formatInteger } from '../../../../shared/number-format.ts';
 import type { ProductSearchResult } from '../../../../shared/product-search.ts';
 import { QueryState } from '../../../components/query-state.tsx';
+import type { CardAction } from './product-card.tsx';
 import { ProductGrid } from './product-grid.tsx';
 import { SearchPagination } from './search-pagination.tsx';
 
@@ -11,6 +12,7 @@ interface SearchResultsProps {
   filtered: boolean;
   highlight: RegExp | null;
   onClear: () => void;
+  cardAction?: CardAction | undefined;
 }
 
 /** What the status line says (and screen readers hear) about an answer. */
@@ -27,7 +29,14 @@ export function resultSummary({ items, total, page, pageSize }: ProductSearchRes
  * out as results change), the grid, the empty state and the pages. While the next answer loads,
  * the previous one stays, dimmed, and a spinner shows in space kept for it: nothing moves.
  */
-export function SearchResults({ query, params, filtered, highlight, onClear }: SearchResultsProps) {
+export function SearchResults({
+  query,
+  params,
+  filtered,
+  highlight,
+  onClear,
+  cardAction,
+}: SearchResultsProps) {
   const data = query.data;
   const loading = query.isFetching;
   return (
@@ -52,7 +61,13 @@ export function SearchResults({ query, params, filtered, highlight, onClear }: S
         {(data) => (
           <div aria-busy={loading} className={loading ? 'opacity-60 transition-opacity' : ''}>
             {data.items.length > 0 ? (
-              <ProductGrid products={data.items} headingLevel="h2" highlight={highlight} first />
+              <ProductGrid
+                products={data.items}
+                headingLevel="h2"
+                highlight={highlight}
+                cardAction={cardAction}
+                first
+              />
             ) : data.total > 0 ? (
               <p className="py-10 text-center text-lg">This page is past the last one.</p>
             ) : filtered ? (

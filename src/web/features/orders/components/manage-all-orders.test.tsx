@@ -115,6 +115,18 @@ describe('ManageAllOrders', () => {
     expect(notPaid.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
   });
 
+  it('shows the checkout and PO reference of an order placed with one', async () => {
+    const withPo = makePurchase(7, {
+      product: 'Angle Grinder',
+      checkoutReference: 'C-1042',
+      poReference: 'PO-117',
+    });
+    mockApi({ [ORDERS]: jsonResponse([withPo]) });
+    renderWithProviders(<ManageAllOrders />);
+
+    expect(await screen.findByText('Checkout C-1042 · PO reference PO-117')).toBeInTheDocument();
+  });
+
   it('ships an order: a toast, and the row shows it shipped', async () => {
     storeAccessToken('access-1');
     const fetchMock = mockApi(ordersServer([toShip, unpaid]));

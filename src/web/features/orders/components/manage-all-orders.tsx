@@ -5,7 +5,7 @@ import { orderActions } from '../../../../shared/order-actions.ts';
 import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useShipOrder } from '../api/ship-order.ts';
-import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
+import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
 import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
@@ -54,7 +54,7 @@ function OrderAction({
   );
 }
 
-function OrderRow({ order, onDelete }: OrderRowProps) {
+function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
   const orderId = useId();
   return (
     <tr>
@@ -68,6 +68,7 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
             <TestModeBadge />
           </>
         )}
+        {(checkoutSize > 1 || order.poReference) && <CheckoutReferences order={order} />}
       </td>
       <td>${formatDollars(order.totalPrice)}</td>
       <td>

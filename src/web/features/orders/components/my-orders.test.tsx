@@ -115,6 +115,29 @@ describe('MyOrders', () => {
     expect(row.queryByText('Paid')).not.toBeInTheDocument();
   });
 
+  it('names the checkout and the PO reference of orders bought together', async () => {
+    const together = {
+      checkoutId: unpaid.checkoutId,
+      checkoutReference: 'C-1042',
+      poReference: 'PO-117',
+    };
+    const battery = makePurchase(3, { product: 'Battery', ...together });
+    renderMyOrders({ [ORDERS]: jsonResponse([{ ...unpaid, ...together }, battery, paid]) });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 3' });
+
+    expect(
+      within(rowOf('Battery')).getByText('Checkout C-1042 · PO reference PO-117'),
+    ).toBeInTheDocument();
+    expect(within(rowOf('Cordless Drill')).getByText(/Checkout C-1042/)).toBeInTheDocument();
+    // Bought alone, without a PO reference: nothing to tell.
+    expect(within(rowOf('Circular Saw')).queryByText(/Checkout/)).not.toBeInTheDocument();
+    // Each pays the whole checkout, on the same page as before.
+    expect(within(rowOf('Battery')).getByRole('link', { name: 'Payment' })).toHaveAttribute(
+      'href',
+      `/dashboard/payment/${battery._id}`,
+    );
+  });
+
   it('shows Paid and the transaction id for a paid order, and its status', async () => {
     renderMyOrders({ [ORDERS]: jsonResponse([paid]) });
     await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { createContext, use, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
@@ -6,20 +6,29 @@ import { useSignedInUser } from '../../../lib/auth/session.ts';
 import { isRefusal, useSignOutWhenRefused } from '../../../lib/auth/use-sign-out.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
-import { ReservedUntil, TestModeBadge } from './order-badges.tsx';
+import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
 import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 
-function OrderRow({ order, onDelete }: OrderRowProps) {
+/** A control on every row (Order again, composed by the route); `describedBy` names the product. */
+export type OrderRowAction = (order: Purchase, describedBy: string) => ReactNode;
+
+// The table's rows are a component type of OrdersSection: the route's action reaches them here.
+const RowActionContext = createContext<OrderRowAction | undefined>(undefined);
+
+function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
   const productId = useId();
+  const rowAction = use(RowActionContext);
   // The buttons follow the lifecycle's rules (the server refuses the rest with 409).
   const actions = orderActions(order);
   return (
     <tr>
-      <th scope="row" id={productId} className="font-semibold">
-        {order.product}
+      <th scope="row" aria-labelledby={productId} className="font-semibold">
+        <span id={productId}>{order.product}</span>
+        {/* One of several bought together, or with the buyer's PO: which checkout, which PO. */}
+        {(checkoutSize > 1 || order.poReference) && <CheckoutReferences order={order} />}
       </th>
       <td>{order.orderQuantity}</td>
       <td>${formatDollars(order.price)}</td>
@@ -51,6 +60,7 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
             {actions.canDownloadReceipt && (
               <ReceiptButton orderId={order._id} describedBy={productId} />
             )}
+            {rowAction?.(order, productId)}
           </div>
           <OrderHistory orderId={order._id} describedBy={productId} />
         </div>
@@ -68,8 +78,11 @@ function OrderRow({ order, onDelete }: OrderRowProps) {
   );
 }
 
-/** My Orders (customers): the table titled with the count; pay or delete what is unpaid. */
-export function MyOrders() {
+/**
+ * My Orders (customers): the table titled with the count; pay or delete what is unpaid. An order
+ * of a checkout pays the whole checkout (the same Payment page).
+ */
+export function MyOrders({ rowAction }: { rowAction?: OrderRowAction }) {
   const user = useSignedInUser();
   const orders = useMyOrders(user.email);
   const [toDelete, setToDelete] = useState<Purchase | null>(null);
@@ -78,31 +91,33 @@ export function MyOrders() {
   useSignOutWhenRefused(refused, pageRoutes.home.href());
 
   return (
-    <OrdersSection
-      title="My Orders"
-      orders={orders}
-      loading="Loading your orders"
-      failed="We couldn't load your orders."
-      waiting={refused}
-      columns={[
-        'Product',
-        'Order Quantity',
-        'Price per Quantity',
-        'Total Price',
-        'Action',
-        'Status',
-      ]}
-      empty={
-        <>
-          <p>You have no orders yet.</p>
-          <Link to={pageRoutes.allProducts.href()} className="btn btn-primary">
-            Browse all products
-          </Link>
-        </>
-      }
-      Row={OrderRow}
-      toDelete={toDelete}
-      onToDeleteChange={setToDelete}
-    />
+    <RowActionContext value={rowAction}>
+      <OrdersSection
+        title="My Orders"
+        orders={orders}
+        loading="Loading your orders"
+        failed="We couldn't load your orders."
+        waiting={refused}
+        columns={[
+          'Product',
+          'Order Quantity',
+          'Price per Quantity',
+          'Total Price',
+          'Action',
+          'Status',
+        ]}
+        empty={
+          <>
+            <p>You have no orders yet.</p>
+            <Link to={pageRoutes.allProducts.href()} className="btn btn-primary">
+              Browse all products
+            </Link>
+          </>
+        }
+        Row={OrderRow}
+        toDelete={toDelete}
+        onToDeleteChange={setToDelete}
+      />
+    </RowActionContext>
   );
 }

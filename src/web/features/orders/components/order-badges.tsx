@@ -1,3 +1,4 @@
+import type { Purchase } from '../../../../shared/purchase.ts';
 import { formatDateTime } from '../lib/order-labels.ts';
 
 /** Marks an order paid (or being paid) through the built-in test processor: no real money. */
@@ -8,4 +9,14 @@ export function TestModeBadge() {
 /** How long an unpaid order holds its stock. */
 export function ReservedUntil({ until }: { until: string }) {
   return <span className="text-sm">Reserved until {formatDateTime(until)}</span>;
+}
+
+/** The checkout an order was placed in and the buyer's PO reference, under the product's name. */
+export function CheckoutReferences({ order }: { order: Purchase }) {
+  return (
+    <span className="block text-sm font-normal">
+      Checkout {order.checkoutReference}
+      {order.poReference && <> · PO reference {order.poReference}</>}
+    </span>
+  );
 }

@@ -8,6 +8,8 @@ import { DeleteOrderDialog } from './delete-order-dialog.tsx';
 export interface OrderRowProps {
   order: Purchase;
   onDelete: (order: Purchase) => void;
+  /** How many orders of the list were placed in this order's checkout (1: bought alone). */
+  checkoutSize: number;
 }
 
 /** An unpaid order's Delete: it asks first (the dialog of OrdersSection). */
@@ -15,7 +17,7 @@ export function DeleteOrderButton({
   order,
   describedBy,
   onDelete,
-}: OrderRowProps & { describedBy: string }) {
+}: Omit<OrderRowProps, 'checkoutSize'> & { describedBy: string }) {
   return (
     <button
       type="button"
@@ -48,6 +50,13 @@ interface OrdersSectionProps {
   onToDeleteChange: (order: Purchase | null) => void;
 }
 
+/** How many orders of the list each checkout holds. */
+function checkoutSizes(orders: readonly Purchase[]): Map<string, number> {
+  const sizes = new Map<string, number>();
+  for (const { checkoutId } of orders) sizes.set(checkoutId, (sizes.get(checkoutId) ?? 0) + 1);
+  return sizes;
+}
+
 /**
  * An orders screen (the customer's and the admin's): the heading with the count, the table or
  * its state, and the delete confirmation. After a delete the focus goes to the heading, since the
@@ -72,13 +81,21 @@ export function OrdersSection({
         {orders.isSuccess ? `${title}: ${orders.data.length}` : title}
       </h1>
       <QueryState query={orders} loading={loading} failed={failed} waiting={waiting}>
-        {(list) => (
-          <DataTable columns={columns} isEmpty={list.length === 0} empty={empty}>
-            {list.map((order) => (
-              <Row key={order._id} order={order} onDelete={setToDelete} />
-            ))}
-          </DataTable>
-        )}
+        {(list) => {
+          const sizes = checkoutSizes(list);
+          return (
+            <DataTable columns={columns} isEmpty={list.length === 0} empty={empty}>
+              {list.map((order) => (
+                <Row
+                  key={order._id}
+                  order={order}
+                  onDelete={setToDelete}
+                  checkoutSize={sizes.get(order.checkoutId) ?? 1}
+                />
+              ))}
+            </DataTable>
+          );
+        }}
       </QueryState>
       {toDelete && (
         <DeleteOrderDialog

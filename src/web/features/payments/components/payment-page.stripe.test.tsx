@@ -12,7 +12,7 @@ import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
-import { makePublicConfig, makePurchase } from '../../../test/fixtures.ts';
+import { makeCheckout, makePublicConfig, makePurchase } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { PaymentPage } from './payment-page.tsx';
 
@@ -67,6 +67,7 @@ function renderStripePayment(
       makePublicConfig({ payments: { provider: 'stripe', publishableKey } }),
     ),
     [`GET ${apiPaths.purchase(order._id)}`]: jsonResponse(order),
+    [`GET ${apiPaths.checkoutById(order.checkoutId)}`]: jsonResponse(makeCheckout([order])),
     [`POST ${apiPaths.createPaymentIntent}`]: jsonResponse({
       clientSecret: SECRET,
       provider: 'stripe',

@@ -16,7 +16,7 @@ import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
-import { makePublicConfig, makePurchase } from '../../../test/fixtures.ts';
+import { makeCheckout, makePublicConfig, makePurchase } from '../../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import {
   ORDER_CANCELLED_MESSAGE,
@@ -43,6 +43,7 @@ const ORDER = `GET ${apiPaths.purchase(order._id)}`;
 const INTENT = `POST ${apiPaths.createPaymentIntent}`;
 const CONFIRM = `POST ${apiPaths.testProcessorConfirm}`;
 const MARK_PAID = `PATCH ${apiPaths.purchase(order._id)}`;
+const CHECKOUT = `GET ${apiPaths.checkoutById(order.checkoutId)}`;
 
 type Answer = Parameters<typeof mockApi>[0][string];
 
@@ -57,6 +58,8 @@ const paidOrder = (overrides: Partial<Purchase> = {}) => ({
 const happyPath: Record<string, Answer> = {
   [CONFIG]: jsonResponse(makePublicConfig()),
   [ORDER]: jsonResponse(order),
+  // Bought alone: its checkout holds only this order.
+  [CHECKOUT]: jsonResponse(makeCheckout([order])),
   [INTENT]: jsonResponse(INTENT_ANSWER),
   [CONFIRM]: jsonResponse({ paymentIntent: { id: PAID_ID, status: 'succeeded', amount: 155988 } }),
   [MARK_PAID]: jsonResponse(paidOrder()),
@@ -124,6 +127,51 @@ describe('PaymentPage (test-mode processor)', () => {
     expect(screen.getByText('Quantity').nextElementSibling).toHaveTextContent('12');
     expect(screen.getByText('Unit price').nextElementSibling).toHaveTextContent('$129.99');
     expect(await screen.findByText(TEST_MODE_NOTE, {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('pays a checkout of several orders at once: names every line and asks for their total', async () => {
+    const battery = makePurchase(2, {
+      product: 'Battery',
+      price: 49.5,
+      orderQuantity: 2,
+      totalPrice: 99,
+      checkoutId: order.checkoutId,
+      checkoutReference: order.checkoutReference,
+    });
+    const cancelled = makePurchase(3, {
+      product: 'Charger',
+      stat: 'cancelled',
+      checkoutId: order.checkoutId,
+    });
+    const checkout = makeCheckout([order, battery, cancelled]);
+    const { user, fetchMock } = renderPayment({
+      [CHECKOUT]: jsonResponse(checkout),
+      [MARK_PAID]: jsonResponse(paidOrder()),
+    });
+
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Please Pay for Cordless Drill, Battery' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Please pay $1,658.88')).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Battery' })).toBeInTheDocument();
+    expect(screen.queryByRole('rowheader', { name: 'Charger' })).not.toBeInTheDocument();
+
+    const { pay } = await enterCard(user);
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PAYMENT_COMPLETED_MESSAGE }),
+    ).toBeInTheDocument();
+    // The paid lines stay listed: one payment covered both.
+    expect(screen.getByRole('rowheader', { name: 'Battery' })).toBeInTheDocument();
+    // One intent, named by any order of the checkout: the server charges the checkout's total.
+    expect(lastRequest(fetchMock, INTENT).body).toEqual({ purchaseId: order._id });
+    expect(requestLog(fetchMock).filter((request) => request === MARK_PAID)).toHaveLength(1);
   });
 
   it('shows a spinner while the order loads', async () => {

@@ -9,6 +9,7 @@ import {
   transactionIdMessage,
   ALREADY_PAID_MESSAGE,
 } from '../../../../shared/payment.ts';
+import type { Checkout } from '../../../../shared/checkout.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
 import { QueryState } from '../../../components/query-state.tsx';
@@ -16,6 +17,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
 import { paymentIntentQueryOptions, usePaymentIntent } from '../api/create-payment-intent.ts';
+import { useCheckout } from '../api/get-checkout.ts';
 import { useOrder } from '../api/get-order.ts';
 import { usePayOrder, type PaidOrder } from '../api/pay-order.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -48,6 +50,59 @@ function BackToMyOrders({ primary = false }: { primary?: boolean }) {
 
 function PaymentSection({ children }: { children: ReactNode }) {
   return <section className="flex max-w-2xl flex-col gap-6">{children}</section>;
+}
+
+/** What one payment pays for: an order, or every order still to pay of its checkout. */
+interface PaymentLines {
+  orders: Purchase[];
+  totalPrice: number;
+}
+
+/** The orders of a checkout that this payment covers: pending and unpaid (the server's "live"). */
+function paymentLines(order: Purchase, checkout: Checkout): PaymentLines {
+  const live = checkout.orders.filter((each) => each.stat === 'pending' && !each.paid);
+  // Bought alone (or the rest of its checkout paid or cancelled): the spec's page for one order.
+  if (live.length <= 1 || !live.some((each) => each._id === order._id)) {
+    return { orders: [order], totalPrice: order.totalPrice };
+  }
+  return { orders: live, totalPrice: checkout.totalPrice };
+}
+
+function PaymentSummary({ lines }: { lines: PaymentLines }) {
+  const [only] = lines.orders;
+  if (only && lines.orders.length === 1) return <OrderSummary order={only} />;
+  return (
+    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-200">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Unit price</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.orders.map((each) => (
+            <tr key={each._id}>
+              <th scope="row">{each.product}</th>
+              <td>{each.orderQuantity}</td>
+              <td>${formatDollars(each.price)}</td>
+              <td>${formatDollars(each.totalPrice)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Total
+            </th>
+            <td className="font-semibold">${formatDollars(lines.totalPrice)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
 }
 
 function OrderSummary({ order }: { order: Purchase }) {
@@ -101,14 +156,20 @@ function NothingToPay({ order, children }: { order: Purchase; children: ReactNod
   );
 }
 
-function PaymentCompleted({ paid }: { paid: PaidOrder }) {
+/** Paid here: what the payment covered (every order of the checkout it paid). */
+interface Payment {
+  paid: PaidOrder;
+  lines: PaymentLines;
+}
+
+function PaymentCompleted({ payment: { paid, lines } }: { payment: Payment }) {
   return (
     <PaymentSection>
       <FocusedHeading className="text-3xl font-bold text-success">
         {PAYMENT_COMPLETED_MESSAGE}
       </FocusedHeading>
       <p className="text-lg break-all">{transactionIdMessage(paid.transactionId)}</p>
-      <OrderSummary order={paid.order} />
+      <PaymentSummary lines={lines} />
       <BackToMyOrders primary />
     </PaymentSection>
   );
@@ -141,8 +202,31 @@ function TestModeNotice() {
   );
 }
 
-/** An unpaid, pending order: obtain the payment secret, take the card, pay. */
-function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOrder) => void }) {
+/**
+ * An unpaid, pending order. It is paid with its checkout: when other orders of it are still to
+ * pay, the page names them all and asks for their total (the server's intent is for that sum).
+ */
+function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (payment: Payment) => void }) {
+  const checkout = useCheckout(order.checkoutId);
+  return (
+    <QueryState query={checkout} loading="Loading your order" failed="We couldn't load this order.">
+      {(current) => (
+        <PayForLines order={order} lines={paymentLines(order, current)} onPaid={onPaid} />
+      )}
+    </QueryState>
+  );
+}
+
+/** Obtain the payment secret, take the card, pay. */
+function PayForLines({
+  order,
+  lines,
+  onPaid,
+}: {
+  order: Purchase;
+  lines: PaymentLines;
+  onPaid: (payment: Payment) => void;
+}) {
   const queryClient = useQueryClient();
   const provider = usePublicConfig().data?.payments.provider;
   // Asked once the provider is known: with none active (production without one) there is
@@ -150,7 +234,7 @@ function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOr
   const intent = usePaymentIntent(order._id, {
     enabled: provider !== undefined && provider !== 'none',
   });
-  const pay = usePayOrder(order._id, onPaid);
+  const pay = usePayOrder(order._id, (paid) => onPaid({ paid, lines }));
   const refused = isApiError(intent.error) && intent.error.status === 409;
 
   /** The payment secret: the one obtained, or asked for again after a failure (e.g. a 503). */
@@ -171,10 +255,12 @@ function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOr
   return (
     <PaymentSection>
       <p className="text-lg">{greeting(order.customerName)}</p>
-      <h1 className="text-3xl font-bold">{payForMessage(order.product)}</h1>
-      <p className="text-xl font-semibold">Please pay ${formatDollars(order.totalPrice)}</p>
+      <h1 className="text-3xl font-bold">
+        {payForMessage(lines.orders.map((each) => each.product).join(', '))}
+      </h1>
+      <p className="text-xl font-semibold">Please pay ${formatDollars(lines.totalPrice)}</p>
       {provider === 'test' && <TestModeNotice />}
-      <OrderSummary order={order} />
+      <PaymentSummary lines={lines} />
       {provider === 'none' ? (
         <div className="flex flex-col gap-4">
           <p role="status" className="text-lg font-medium">
@@ -211,9 +297,9 @@ function PayForOrder({ order, onPaid }: { order: Purchase; onPaid: (paid: PaidOr
 export function PaymentPage({ orderId }: { orderId: string }) {
   const order = useOrder(orderId);
   // Once paid here, the page says so, whatever the refreshed order shows next.
-  const [paid, setPaid] = useState<PaidOrder | null>(null);
+  const [payment, setPayment] = useState<Payment | null>(null);
 
-  if (paid) return <PaymentCompleted paid={paid} />;
+  if (payment) return <PaymentCompleted payment={payment} />;
   return (
     <QueryState
       query={order}
@@ -231,7 +317,7 @@ export function PaymentPage({ orderId }: { orderId: string }) {
         </PaymentSection>
       )}
     >
-      {(current) => <OrderToPay order={current} onPaid={setPaid} />}
+      {(current) => <OrderToPay order={current} onPaid={setPayment} />}
     </QueryState>
   );
 }
@@ -242,7 +328,7 @@ function OrderToPay({
   onPaid,
 }: {
   order: Purchase;
-  onPaid: (paid: PaidOrder) => void;
+  onPaid: (payment: Payment) => void;
 }) {
   if (current.stat === 'cancelled') {
     return (

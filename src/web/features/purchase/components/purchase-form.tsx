@@ -1,12 +1,14 @@
+import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../../shared/money.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { PURCHASE_CONFIRMED_MESSAGE, PurchaseBodySchema } from '../../../../shared/purchase.ts';
+import { SavedAddressSelect } from '../../../components/saved-address-select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import type { AccountUser } from '../../../lib/auth/session.ts';
 import { submitForm } from '../../../lib/form-errors.ts';
 import { useCreatePurchase } from '../api/create-purchase.ts';
-import { orderQuantityMessage, schemaRule } from '../lib/order-quantity.ts';
+import { orderQuantityMessage, schemaRule } from '../../../lib/order-quantity.ts';
 import { formSubmitHandler } from '../../../lib/use-spec-form.ts';
 
 const FIELD_NAMES = ['orderQuantity', 'address', 'phone'] as const;
@@ -25,9 +27,14 @@ function totalFor(product: Product, quantityText: string): number {
   return centsToDollars(Math.round(dollarsToCents(product.price) * quantity));
 }
 
+/** What the quantity field holds: a line to put in the basket, or null while it is invalid. */
+export type BasketLineDraft = { productId: string; quantity: number } | null;
+
 interface PurchaseFormProps {
   product: Product;
   user: AccountUser;
+  /** A control beside Purchase that takes the same quantity (Add to basket, composed by the route). */
+  basketAction?: ((line: BasketLineDraft) => ReactNode) | undefined;
 }
 
 /**
@@ -35,12 +42,13 @@ interface PurchaseFormProps {
  * waits until it is valid); name and e-mail are the signed-in user's and the server takes them
  * from the session.
  */
-export function PurchaseForm({ product, user }: PurchaseFormProps) {
+export function PurchaseForm({ product, user, basketAction }: PurchaseFormProps) {
   const {
     register,
     handleSubmit,
     control,
     setError,
+    setValue,
     resetField,
     formState: { errors },
   } = useForm<PurchaseFormValues>({
@@ -84,6 +92,12 @@ export function PurchaseForm({ product, user }: PurchaseFormProps) {
         <TextField label="Name" type="text" value={user.name} readOnly className="bg-base-200" />
         <TextField label="Email" type="email" value={user.email} readOnly className="bg-base-200" />
       </div>
+      <SavedAddressSelect
+        onPick={({ address, phone }) => {
+          setValue('address', address, { shouldValidate: true });
+          setValue('phone', phone, { shouldValidate: true });
+        }}
+      />
       <TextField
         label="Address"
         error={errors.address?.message}
@@ -114,16 +128,23 @@ export function PurchaseForm({ product, user }: PurchaseFormProps) {
       <p className="text-xl font-semibold" aria-live="polite">
         Total Price: ${formatDollars(totalFor(product, quantityText))}
       </p>
-      <button
-        type="submit"
-        className="btn btn-primary self-start"
-        disabled={quantityProblem !== undefined || purchase.isPending}
-      >
-        {purchase.isPending && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={quantityProblem !== undefined || purchase.isPending}
+        >
+          {purchase.isPending && (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          )}
+          Purchase
+        </button>
+        {basketAction?.(
+          quantityProblem === undefined
+            ? { productId: product._id, quantity: Number(quantityText) }
+            : null,
         )}
-        Purchase
-      </button>
+      </div>
     </form>
   );
 }

@@ -13,7 +13,7 @@ import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
-import { makeProduct, makePurchase } from '../../../test/fixtures.ts';
+import { makeProduct, makePurchase, uuid } from '../../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import { PurchasePage } from './purchase-page.tsx';
 
@@ -27,6 +27,7 @@ const drill = makeProduct(1, {
 const SESSION = `GET ${apiPaths.auth.session}`;
 const PRODUCT = `GET ${apiPaths.product(drill._id)}`;
 const PURCHASE = `POST ${apiPaths.purchases}`;
+const ADDRESSES = `GET ${apiPaths.addresses}`;
 
 type Answer = Parameters<typeof mockApi>[0][string];
 
@@ -37,7 +38,11 @@ function BehindGuard({ productId }: { productId: string }) {
 
 function renderPurchase(routes: Record<string, Answer>, productId = drill._id) {
   storeAccessToken('access-1');
-  const fetchMock = mockApi({ [SESSION]: sessionResponse(customer, 'access-1'), ...routes });
+  const fetchMock = mockApi({
+    [SESSION]: sessionResponse(customer, 'access-1'),
+    [ADDRESSES]: jsonResponse([]),
+    ...routes,
+  });
   return {
     fetchMock,
     ...renderWithProviders(<BehindGuard productId={productId} />, {
@@ -215,9 +220,36 @@ describe('PurchasePage', () => {
     expect(screen.queryByText(PURCHASE_CONFIRMED_MESSAGE)).not.toBeInTheDocument();
   });
 
+  it("fills the address and phone from one of the account's saved addresses", async () => {
+    const { user } = renderPurchase({
+      [PRODUCT]: jsonResponse(drill),
+      [ADDRESSES]: jsonResponse([
+        {
+          _id: uuid(4001),
+          address: '9 Dock Road, Porto',
+          phone: '+351 911 111 111',
+          createdAt: '2026-11-01T00:00:00.000Z',
+        },
+      ]),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+
+    await user.selectOptions(
+      await screen.findByLabelText('Saved address'),
+      '9 Dock Road, Porto (+351 911 111 111)',
+    );
+
+    expect(form().address).toHaveValue('9 Dock Road, Porto');
+    expect(form().phone).toHaveValue('+351 911 111 111');
+  });
+
   it('is the page at /purchase/:productId, inside the layout', async () => {
     storeAccessToken('access-1');
-    mockApi({ [SESSION]: sessionResponse(customer, 'access-1'), [PRODUCT]: jsonResponse(drill) });
+    mockApi({
+      [SESSION]: sessionResponse(customer, 'access-1'),
+      [PRODUCT]: jsonResponse(drill),
+      [ADDRESSES]: jsonResponse([]),
+    });
     renderApp(`/purchase/${drill._id}`);
 
     // The first page of the whole app in this file: its modules load now, which takes a while.

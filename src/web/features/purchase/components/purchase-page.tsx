@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Product } from '../../../../shared/product.ts';
@@ -6,7 +7,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
 import { useProduct } from '../../../api/products.ts';
-import { PurchaseForm } from './purchase-form.tsx';
+import { PurchaseForm, type BasketLineDraft } from './purchase-form.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 function ProductNotFound() {
@@ -46,7 +47,14 @@ function ProductDetails({ product }: { product: Product }) {
 }
 
 /** Product detail and purchase form (/purchase/:productId, signed-in customers). */
-export function PurchasePage({ productId }: { productId: string }) {
+export function PurchasePage({
+  productId,
+  basketAction,
+}: {
+  productId: string;
+  /** Add to basket beside Purchase, with the form's quantity (the route composes it). */
+  basketAction?: (line: BasketLineDraft) => ReactNode;
+}) {
   const user = useSignedInUser();
   const product = useProduct(productId);
 
@@ -75,7 +83,7 @@ export function PurchasePage({ productId }: { productId: string }) {
             <h2 id="purchase-form-heading" className="text-2xl font-bold">
               Place your order
             </h2>
-            <PurchaseForm key={data._id} product={data} user={user} />
+            <PurchaseForm key={data._id} product={data} user={user} basketAction={basketAction} />
           </section>
         </div>
       )}

@@ -3,7 +3,7 @@ import {
   ORDER_QUANTITY_REQUIRED_MESSAGE,
   PurchaseBodySchema,
   orderQuantityProblem,
-} from '../../../../shared/purchase.ts';
+} from '../../shared/purchase.ts';
 
 interface Stock {
   minQuantity: number;

@@ -6,7 +6,7 @@ import {
   BELOW_MINIMUM_MESSAGE,
   ORDER_QUANTITY_REQUIRED_MESSAGE,
   PurchaseBodySchema,
-} from '../../../../shared/purchase.ts';
+} from '../../shared/purchase.ts';
 import { orderQuantityMessage, schemaRule } from './order-quantity.ts';
 
 const stock = { minQuantity: 10, availableQuantity: 50 };

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logIn, register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
+import { payWith, type ApiProduct } from './support/checkout.ts';
+
+// Issue 22: one basket, one checkout, one payment. Tools no other journey orders, so their stock
+// and minimums are the seed's whatever runs beside this one.
+const TOOLS = ['SDS-Plus Rotary Hammer', '20V 5.0Ah Battery Pack'] as const;
+const PO_REFERENCE = 'PO-E2E-22';
+
+async function productsByName(page: Page): Promise<Map<string, ApiProduct>> {
+  const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
+  return new Map(products.map((product) => [product.name, product]));
+}
+
+/** "$1,234.50", as the shop shows dollars. */
+function dollars(cents: number): string {
+  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+test('a visitor fills a basket, signs in, checks out with a PO reference and pays once', async ({
+  page,
+}) => {
+  const email = uniqueEmail('basket');
+  await register(page, 'Bruno Basket', email);
+  await signOut(page);
+  const products = await productsByName(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  // A visitor: each card adds the product's minimum order to the basket in this browser.
+  for (const [index, name] of TOOLS.entries()) {
+    await page.goto(`/allProducts?q=${encodeURIComponent(name)}`);
+    await page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name, exact: true }) })
+      .getByRole('button', { name: 'Add to basket' })
+      .click();
+    const lines = index + 1;
+    await expect(
+      nav.getByRole('link', { name: `Basket, ${lines} ${lines === 1 ? 'line' : 'lines'}` }),
+    ).toBeVisible();
+  }
+
+  await nav.getByRole('link', { name: 'Basket, 2 lines' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Basket' })).toBeVisible();
+  for (const name of TOOLS) {
+    const product = products.get(name)!;
+    await expect(page.getByRole('listitem', { name }).getByLabel('Quantity')).toHaveValue(
+      String(product.minQuantity),
+    );
+  }
+  await page.getByRole('button', { name: 'Checkout' }).click();
+
+  // Checkout signs the visitor in first, then comes back with the basket moved into the account.
+  await expect(page).toHaveURL(/\/login$/);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  for (const name of TOOLS) await expect(page.getByRole('listitem', { name })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Basket, 2 lines' })).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('Bruno Basket');
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+
+  await page.getByLabel('Address').fill('22 Basket Street, Springfield');
+  await page.getByLabel('Phone').fill('+1 555 0122');
+  await page.getByLabel('PO reference').fill(PO_REFERENCE);
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  // One payment for the whole checkout: every line named, their total asked.
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  const totalCents = TOOLS.reduce((sum, name) => {
+    const product = products.get(name)!;
+    return sum + Math.round(product.price * 100) * product.minQuantity;
+  }, 0);
+  const payFor = page.getByRole('heading', { level: 1, name: /^Please Pay for / });
+  for (const name of TOOLS) await expect(payFor).toContainText(name);
+  await expect(page.getByText(`Please pay ${dollars(totalCents)}`)).toBeVisible();
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByText('Your payment is completed')).toBeVisible();
+  const idText = await page.getByText(/^Your transaction Id: /).textContent();
+  const transactionId = idText!.replace('Your transaction Id: ', '').trim();
+
+  // Both orders paid by that one payment; the basket is empty again.
+  await page.goto('/dashboard/myOrders');
+  await expect(page.getByRole('heading', { name: 'My Orders: 2' })).toBeVisible();
+  for (const name of TOOLS) {
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Paid');
+    await expect(row).toContainText(transactionId);
+    await expect(row).toContainText(`PO reference ${PO_REFERENCE}`);
+  }
+  await expect(nav.getByRole('link', { name: 'Basket', exact: true })).toBeVisible();
+  await signOut(page);
+
+  // The admin sees the PO reference on each order of the checkout.
+  await signUpAdmin(page);
+  await page.goto('/dashboard/manageAllOrders');
+  const rows = page.getByRole('row').filter({ hasText: email });
+  await expect(rows).toHaveCount(2);
+  for (const name of TOOLS) {
+    await expect(rows.filter({ hasText: name })).toContainText(`PO reference ${PO_REFERENCE}`);
+  }
+});

@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../shared/api-paths.ts';
+import {
+  SavedAddressListSchema,
+  SavedAddressSchema,
+  type AddressBody,
+  type SavedAddress,
+} from '../../shared/address.ts';
+import { apiClient } from '../lib/api-client.ts';
+import { useAuth } from '../lib/auth/session.ts';
+import { queryKeys } from '../lib/query-keys.ts';
+
+// The signed-in customer's saved addresses, offered by the purchase form and the checkout: two
+// features read them, and features never import each other, so they live outside both.
+
+/** GET /api/addresses: the caller's own, at most ADDRESSES_MAX. */
+export function getSavedAddresses(options: { signal?: AbortSignal } = {}): Promise<SavedAddress[]> {
+  return apiClient.get(apiPaths.addresses, SavedAddressListSchema, options);
+}
+
+export const savedAddressesQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.addresses,
+    queryFn: ({ signal }) => getSavedAddresses({ signal }),
+  });
+
+export function useSavedAddresses() {
+  const { status } = useAuth();
+  return useQuery({ ...savedAddressesQueryOptions(), enabled: status === 'signedIn' });
+}
+
+/** POST /api/addresses: 409 with TOO_MANY_ADDRESSES_MESSAGE once the account holds the most. */
+export function saveAddress(body: AddressBody): Promise<SavedAddress> {
+  return apiClient.post(apiPaths.addresses, body, SavedAddressSchema);
+}
+
+export function useSaveAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { CheckoutPlacedSchema, type CheckoutBody } from '../../../../shared/checkout.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+/**
+ * POST /api/checkout: one order per line of the signed-in basket, all or nothing (201). 409 with
+ * `fields` naming each failing line by its product id (nothing ordered, the basket kept); 400
+ * with `fields` for a bad address, phone or PO reference.
+ */
+export function placeCheckout(body: CheckoutBody) {
+  return apiClient.post(apiPaths.checkout, body, CheckoutPlacedSchema);
+}
+
+/**
+ * Placing the basket. `refreshBasket` asks for the (emptied) basket again: the page calls it once
+ * it has moved on to the payment page, so the checkout never shows an empty basket meanwhile.
+ */
+export function usePlaceCheckout() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: placeCheckout,
+    // Placed: stock was taken and orders made. Refused: the page shows why next to each line and
+    // nothing else changes, so nothing is asked again.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.products.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.purchases.all }),
+      ]),
+  });
+  const refreshBasket = () => queryClient.invalidateQueries({ queryKey: queryKeys.basket });
+  return { ...mutation, refreshBasket };
+}

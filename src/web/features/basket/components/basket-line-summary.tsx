@@ -1,0 +1,38 @@
+import { useId, type ReactNode } from 'react';
+import type { BasketLine } from '../../../../shared/basket.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+
+interface BasketLineSummaryProps {
+  line: BasketLine;
+  /** The line's controls or messages; `nameId` is the id of the product's name. */
+  children: (nameId: string) => ReactNode;
+}
+
+/** One basket line as the basket and the checkout list it: image, name, prices, then `children`. */
+export function BasketLineSummary({ line, children }: BasketLineSummaryProps) {
+  const nameId = useId();
+  return (
+    <li
+      aria-labelledby={nameId}
+      className="flex flex-col gap-4 p-4 sm:flex-row sm:flex-wrap sm:items-start"
+    >
+      {line.img && (
+        <img
+          src={line.img}
+          alt=""
+          width={96}
+          height={72}
+          className="aspect-[4/3] w-24 rounded-field border border-base-300 bg-base-200 object-contain"
+        />
+      )}
+      <div className="flex min-w-0 grow flex-col gap-1">
+        <h2 id={nameId} className="text-lg font-semibold">
+          {line.name}
+        </h2>
+        <p>Unit price: ${formatDollars(line.price)}</p>
+        <p className="font-medium">Line total: ${formatDollars(line.lineTotal)}</p>
+      </div>
+      {children(nameId)}
+    </li>
+  );
+}

@@ -1,0 +1,170 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { BASKET_EMPTY_MESSAGE, PRODUCT_GONE_MESSAGE } from '../../../../shared/basket.ts';
+import { ABOVE_STOCK_MESSAGE, BELOW_MINIMUM_MESSAGE } from '../../../../shared/purchase.ts';
+import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
+import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
+import { jsonResponse } from '../../../test/fetch-mock.ts';
+import { makeBasket, makeBasketLine, makeProduct } from '../../../test/fixtures.ts';
+import { renderApp, renderWithProviders } from '../../../test/render.tsx';
+import { getVisitorLines, setVisitorLines } from '../lib/visitor-basket.ts';
+import { BasketPage } from './basket-page.tsx';
+
+const drill = makeProduct(1, { name: 'Drill', price: 120, minQuantity: 2, availableQuantity: 20 });
+const battery = makeProduct(2, { name: 'Battery', price: 45.5, minQuantity: 1 });
+const BASKET = `GET ${apiPaths.basket}`;
+const PUT_BASKET = `PUT ${apiPaths.basket}`;
+
+function line(name: string) {
+  return screen.getByRole('listitem', { name });
+}
+
+function renderVisitorBasket() {
+  setVisitorLines([
+    { productId: drill._id, quantity: 3 },
+    { productId: battery._id, quantity: 4 },
+  ]);
+  const fetchMock = mockApi({
+    [`GET ${apiPaths.product(drill._id)}`]: jsonResponse(drill),
+    [`GET ${apiPaths.product(battery._id)}`]: jsonResponse(battery),
+  });
+  return { fetchMock, ...renderWithProviders(<BasketPage />, { route: '/basket' }) };
+}
+
+describe('BasketPage', () => {
+  it("shows a visitor's lines from this browser, priced from the catalogue, with the total", async () => {
+    renderVisitorBasket();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Drill' })).toBeInTheDocument();
+    expect(within(line('Drill')).getByText('Unit price: $120.00')).toBeInTheDocument();
+    expect(within(line('Drill')).getByLabelText('Quantity')).toHaveValue(3);
+    expect(within(line('Drill')).getByText('Line total: $360.00')).toBeInTheDocument();
+    expect(within(line('Battery')).getByText('Line total: $182.00')).toBeInTheDocument();
+    expect(screen.getByText('Total Price: $542.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+  });
+
+  it("shows the spec's quantity messages inline and holds Checkout until they are fixed", async () => {
+    const { user } = renderVisitorBasket();
+    const quantity = within(await screen.findByRole('listitem', { name: 'Drill' })).getByLabelText(
+      'Quantity',
+    );
+
+    await user.clear(quantity);
+    await user.type(quantity, '1');
+    expect(quantity).toHaveAccessibleDescription(BELOW_MINIMUM_MESSAGE);
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+
+    await user.clear(quantity);
+    await user.type(quantity, '21');
+    expect(quantity).toHaveAccessibleDescription(ABOVE_STOCK_MESSAGE);
+
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    expect(quantity).not.toHaveAccessibleDescription();
+    expect(within(line('Drill')).getByText('Line total: $600.00')).toBeInTheDocument();
+    expect(screen.getByText('Total Price: $782.00')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+    expect(getVisitorLines()).toEqual([
+      { productId: drill._id, quantity: 5 },
+      { productId: battery._id, quantity: 4 },
+    ]);
+  });
+
+  it('removes a line, keeps the focus on the page, and shows the empty basket at the end', async () => {
+    const { user } = renderVisitorBasket();
+    await screen.findByRole('listitem', { name: 'Drill' });
+
+    await user.click(within(line('Drill')).getByRole('button', { name: 'Remove' }));
+    expect(screen.queryByRole('listitem', { name: 'Drill' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Basket' })).toHaveFocus();
+    expect(screen.getByText('Total Price: $182.00')).toBeInTheDocument();
+
+    await user.click(within(line('Battery')).getByRole('button', { name: 'Remove' }));
+    expect(screen.getByText(BASKET_EMPTY_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute(
+      'href',
+      '/allProducts',
+    );
+    expect(getVisitorLines()).toEqual([]);
+  });
+
+  it('says so when a product of the basket no longer exists', async () => {
+    setVisitorLines([{ productId: 'gone', quantity: 1 }]);
+    mockApi({
+      [`GET ${apiPaths.product('gone')}`]: jsonResponse(
+        { code: 'NOT_FOUND', message: 'Product not found' },
+        404,
+      ),
+    });
+    renderWithProviders(<BasketPage />, { route: '/basket' });
+
+    expect(await screen.findByText(PRODUCT_GONE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  });
+
+  it("saves a customer's quantity on the server and shows the server's answer", async () => {
+    storeAccessToken('access-1');
+    const fetchMock = mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(customer, 'access-1'),
+      [BASKET]: jsonResponse(makeBasket([makeBasketLine(1, 10), makeBasketLine(2, 10)])),
+      [PUT_BASKET]: ({ body }) => {
+        const { lines } = body as { lines: { productId: string; quantity: number }[] };
+        return jsonResponse(
+          makeBasket(lines.map((sent, index) => makeBasketLine(index + 1, sent.quantity))),
+        );
+      },
+    });
+    const { user } = renderWithProviders(<BasketPage />, { route: '/basket' });
+    const quantity = within(
+      await screen.findByRole('listitem', { name: 'Product 2' }),
+    ).getByLabelText('Quantity');
+    expect(screen.getByText('Total Price: $2,030.00')).toBeInTheDocument();
+
+    await user.type(quantity, '0');
+    await waitFor(() =>
+      expect(lastRequest(fetchMock, PUT_BASKET).body).toEqual({
+        lines: [
+          { productId: makeBasketLine(1, 1).productId, quantity: 10 },
+          { productId: makeBasketLine(2, 1).productId, quantity: 100 },
+        ],
+      }),
+    );
+    expect(await screen.findByText('Total Price: $11,210.00')).toBeInTheDocument();
+
+    await user.click(within(line('Product 1')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(lastRequest(fetchMock, PUT_BASKET).body).toEqual({
+        lines: [{ productId: makeBasketLine(2, 1).productId, quantity: 100 }],
+      }),
+    );
+    expect(requestLog(fetchMock).filter((request) => request === BASKET)).toHaveLength(1);
+  });
+
+  it('sends a visitor to sign in on Checkout, and back to /checkout after', async () => {
+    setVisitorLines([{ productId: drill._id, quantity: 3 }]);
+    mockApi({ [`GET ${apiPaths.product(drill._id)}`]: jsonResponse(drill) });
+    const { user, router } = renderApp('/basket');
+
+    await user.click(await screen.findByRole('button', { name: 'Checkout' }, { timeout: 5000 }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toMatchObject({ from: { pathname: '/checkout' } });
+  });
+
+  it('offers a retry when the basket cannot be loaded', async () => {
+    storeAccessToken('access-1');
+    let answer = jsonResponse({ code: 'INTERNAL', message: 'Boom' }, 500);
+    mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(customer, 'access-1'),
+      [BASKET]: () => answer,
+    });
+    const { user } = renderWithProviders(<BasketPage />, { route: '/basket' });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load your basket.");
+    answer = jsonResponse(makeBasket([]));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(BASKET_EMPTY_MESSAGE)).toBeInTheDocument();
+  });
+});

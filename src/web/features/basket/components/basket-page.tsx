@@ -1,0 +1,158 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PRODUCT_GONE_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
+import { formatDollars } from '../../../../shared/money.ts';
+import { PurchaseBodySchema } from '../../../../shared/purchase.ts';
+import { ErrorState } from '../../../components/error-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { orderQuantityMessage } from '../../../lib/order-quantity.ts';
+import { pageRoutes } from '../../../../shared/page-routes.ts';
+import { useBasket } from '../hooks/use-basket.ts';
+import { atQuantity } from '../lib/basket-lines.ts';
+import { BasketLineSummary } from './basket-line-summary.tsx';
+import { EmptyBasket } from './empty-basket.tsx';
+
+/** What is wrong with a line at the quantity typed: the spec's messages, or the product is gone. */
+function lineMessage(line: BasketLine, quantityText: string): string | undefined {
+  if (line.problem === PRODUCT_GONE_MESSAGE) return PRODUCT_GONE_MESSAGE;
+  return orderQuantityMessage(quantityText, line);
+}
+
+interface LineItemProps {
+  line: BasketLine;
+  quantityText: string;
+  onQuantityText: (text: string) => void;
+  onRemove: () => void;
+}
+
+function LineItem({ line, quantityText, onQuantityText, onRemove }: LineItemProps) {
+  const typed = PurchaseBodySchema.shape.orderQuantity.safeParse(quantityText);
+  // The line total follows the quantity as typed, once it is a quantity at all.
+  const shown = typed.success ? atQuantity(line, typed.data) : line;
+  return (
+    <BasketLineSummary line={shown}>
+      {(nameId) => (
+        <>
+          <div className="w-full sm:w-40">
+            <TextField
+              label="Quantity"
+              type="number"
+              inputMode="numeric"
+              min={line.minQuantity}
+              max={line.availableQuantity}
+              step={1}
+              required
+              value={quantityText}
+              error={lineMessage(line, quantityText)}
+              onChange={(event) => onQuantityText(event.target.value)}
+            />
+          </div>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm self-start sm:self-end"
+            aria-describedby={nameId}
+            onClick={onRemove}
+          >
+            Remove
+          </button>
+        </>
+      )}
+    </BasketLineSummary>
+  );
+}
+
+/** /basket, for everyone: the lines, their quantities and the total; Checkout signs in first. */
+export function BasketPage() {
+  const { state, saveLines } = useBasket();
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The quantities as typed, by product: a text that is not a quantity yet is not saved.
+  const [typed, setTyped] = useState<Record<string, string>>({});
+
+  const title = (
+    <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold">
+      Basket
+    </h1>
+  );
+  if (state.status === 'pending') {
+    return (
+      <section className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12">
+        {title}
+        <Spinner label="Loading your basket" />
+      </section>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <section className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12">
+        {title}
+        <ErrorState
+          title="We couldn't load your basket."
+          detail={state.error.message}
+          onRetry={state.retry}
+          isRetrying={state.retrying}
+        />
+      </section>
+    );
+  }
+
+  const { lines, totalPrice } = state.basket;
+  const textOf = (line: BasketLine) => typed[line.productId] ?? String(line.quantity);
+  const inputs = (except?: string) =>
+    lines
+      .filter((line) => line.productId !== except)
+      .map(({ productId, quantity }) => ({ productId, quantity }));
+
+  const changeQuantity = (line: BasketLine, text: string) => {
+    setTyped((current) => ({ ...current, [line.productId]: text }));
+    const quantity = PurchaseBodySchema.shape.orderQuantity.safeParse(text);
+    if (!quantity.success || quantity.data === line.quantity) return;
+    saveLines(
+      inputs().map((input) =>
+        input.productId === line.productId ? { ...input, quantity: quantity.data } : input,
+      ),
+    );
+  };
+  const remove = (line: BasketLine) => {
+    saveLines(inputs(line.productId));
+    // The Remove button goes with its line: keep the keyboard user's place on the page.
+    heading.current?.focus();
+  };
+  const blocked = lines.some((line) => lineMessage(line, textOf(line)) !== undefined);
+
+  return (
+    <section className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12">
+      {title}
+      {lines.length === 0 ? (
+        <EmptyBasket />
+      ) : (
+        <>
+          <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
+            {lines.map((line) => (
+              <LineItem
+                key={line.productId}
+                line={line}
+                quantityText={textOf(line)}
+                onQuantityText={(text) => changeQuantity(line, text)}
+                onRemove={() => remove(line)}
+              />
+            ))}
+          </ul>
+          <p className="text-xl font-semibold" aria-live="polite">
+            Total Price: ${formatDollars(totalPrice)}
+          </p>
+          {blocked && <p className="text-sm">Correct the quantities marked above to check out.</p>}
+          <button
+            type="button"
+            className="btn btn-primary self-start"
+            disabled={blocked}
+            onClick={() => void navigate(pageRoutes.checkout.href())}
+          >
+            Checkout
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

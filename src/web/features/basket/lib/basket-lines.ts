@@ -1,0 +1,28 @@
+import { PRODUCT_GONE_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
+import { centsToDollars, dollarsToCents } from '../../../../shared/money.ts';
+import { orderQuantityProblem } from '../../../../shared/purchase.ts';
+
+// The basket as the page shows it between the server's answers (a visitor's basket, a quantity
+// being saved): the same arithmetic and rules as the server's, for display only.
+
+export interface PricedBasket {
+  lines: BasketLine[];
+  totalPrice: number;
+}
+
+/** A line at another quantity: its total and the rule it breaks at that quantity. */
+export function atQuantity(line: BasketLine, quantity: number): BasketLine {
+  const gone = line.problem === PRODUCT_GONE_MESSAGE;
+  return {
+    ...line,
+    quantity,
+    lineTotal: centsToDollars(dollarsToCents(line.price) * quantity),
+    problem: gone ? PRODUCT_GONE_MESSAGE : (orderQuantityProblem(quantity, line) ?? null),
+  };
+}
+
+/** The lines and their sum. */
+export function priced(lines: BasketLine[]): PricedBasket {
+  const cents = lines.reduce((sum, line) => sum + dollarsToCents(line.lineTotal), 0);
+  return { lines, totalPrice: centsToDollars(cents) };
+}
