@@ -291,6 +291,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toContain('User-agent: *');
     expect(res.body).toContain('Disallow: /api/');
     expect(res.body).toContain('Disallow: /dashboard');
+    expect(res.body).toContain('Disallow: /basket');
+    expect(res.body).toContain('Disallow: /checkout');
     expect(res.body).toContain('Sitemap: https://shop.example/sitemap.xml');
   });
 

@@ -32,7 +32,7 @@ export function sitemapXml(publicUrl: string, paths: readonly string[], products
   );
 }
 
-/** robots.txt: everything public may be crawled; the API and signed-in screens may not. */
+/** robots.txt: everything public may be crawled; the API, the basket and signed-in screens may not. */
 export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
@@ -40,6 +40,8 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /api/',
     'Disallow: /dashboard',
     'Disallow: /purchase/',
+    'Disallow: /basket',
+    'Disallow: /checkout',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
