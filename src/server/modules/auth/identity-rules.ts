@@ -32,17 +32,28 @@ function refuse(error: z.ZodError): never {
  */
 const identityValue = singleLineText(undefined, { keepSpaces: true });
 
+/** Identity bodies are flat (an object of strings, at most an object inside): deeper is not one. */
+const MAX_IDENTITY_DEPTH = 8;
+
 function refuseControlCharacters(parts: Record<string, unknown>): void {
   const issues: z.core.$ZodIssue[] = [];
-  const visit = (value: unknown, path: PropertyKey[]) => {
+  // A loop, not recursion: a parsed body may nest 50,000 deep under the body limit.
+  const pending: { value: unknown; path: PropertyKey[] }[] = Object.values(parts).map((value) => ({
+    value,
+    path: [],
+  }));
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
     if (typeof value === 'string') {
       const checked = identityValue.safeParse(value);
       if (!checked.success) issues.push(...checked.error.issues.map((i) => ({ ...i, path })));
     } else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) visit(inner, [...path, key]);
+      if (path.length >= MAX_IDENTITY_DEPTH)
+        throw new APIError('BAD_REQUEST', { message: 'The request is not valid.' });
+      for (const [key, inner] of Object.entries(value))
+        pending.push({ value: inner, path: [...path, key] });
     }
-  };
-  for (const part of Object.values(parts)) visit(part, []);
+  }
   if (issues.length > 0) refuse(new z.ZodError(issues));
 }
 
