@@ -12,7 +12,12 @@ import {
   storedAccessToken,
 } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
-import { makePublicConfig, makePurchase } from '../../../test/fixtures.ts';
+import {
+  makePublicConfig,
+  makePurchase,
+  makeSearchResult,
+  NEWEST_PRODUCTS_URL,
+} from '../../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import { MyOrders } from './my-orders.tsx';
 
@@ -265,7 +270,7 @@ describe('MyOrders', () => {
         [ORDERS]: jsonResponse({ code: 'UNAUTHORIZED', message: 'Sign in again' }, status),
         [SIGN_OUT]: jsonResponse({ success: true }),
         [`GET ${apiPaths.config}`]: jsonResponse(makePublicConfig()),
-        [`GET ${apiPaths.products}`]: jsonResponse([]),
+        [`GET ${NEWEST_PRODUCTS_URL}`]: jsonResponse(makeSearchResult([])),
         [`GET ${apiPaths.reviews}`]: jsonResponse([]),
       });
       const { router } = renderApp('/dashboard/myOrders');
