@@ -1,5 +1,10 @@
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { PurchaseSchema, type Purchase } from '../../shared/purchase.ts';
+import type { Db } from '../db/client.ts';
+import { purchase } from '../db/schema.ts';
+import { allowed } from '../modules/purchases/purchase-lifecycle.ts';
+import { markCheckoutPaid } from '../modules/purchases/purchases.service.ts';
 import type { SignedIn } from './accounts.ts';
 import { createProduct, type TestProduct } from './factories.ts';
 import type { TestApp } from './test-app.ts';
@@ -27,4 +32,29 @@ export async function placeTestOrder(
   });
   expect(res.statusCode, res.body).toBe(201);
   return { order: PurchaseSchema.parse(res.json()), productId: item.id };
+}
+
+/**
+ * Marks an order's checkout paid as a verified payment of its total would (no provider involved):
+ * for tests that need a paid order. True when this call marked it paid.
+ */
+export async function markOrderPaid(
+  db: Db,
+  purchaseId: string,
+  transactionId: string,
+): Promise<boolean> {
+  const [order] = await db
+    .select({ checkoutId: purchase.checkoutId })
+    .from(purchase)
+    .where(eq(purchase.id, purchaseId));
+  if (!order) return false;
+  const [due] = await db
+    .select({ cents: sql<number>`coalesce(sum(${purchase.totalCents}), 0)::int` })
+    .from(purchase)
+    .where(and(eq(purchase.checkoutId, order.checkoutId), allowed('pay')));
+  const outcome = await markCheckoutPaid(db, order.checkoutId, {
+    transactionId,
+    amountCents: due?.cents ?? 0,
+  });
+  return outcome === 'paid';
 }

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_EXPORT_COLUMNS, PRODUCT_EXPORT_COLUMNS } from '../../../shared/order-export.ts';
 import { purchase } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct, userIdOf, type TestProduct } from '../../testing/factories.ts';
+import {
+  createCheckout,
+  createProduct,
+  userIdOf,
+  type TestProduct,
+} from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { CSV_BOM } from './csv.ts';
 import { EXPORT_BATCH_SIZE } from './exports.service.ts';
@@ -41,6 +46,7 @@ beforeAll(async () => {
   await t.database.db.insert(purchase).values([
     {
       ...base,
+      checkoutId: await createCheckout(t.database.db, customerId, { poReference: 'PO-4711' }),
       quantity: 2,
       totalCents: 25_998,
       paid: true,
@@ -50,6 +56,7 @@ beforeAll(async () => {
     },
     {
       ...base,
+      checkoutId: await createCheckout(t.database.db, customerId),
       quantity: 1,
       totalCents: 12_999,
       status: 'cancelled',

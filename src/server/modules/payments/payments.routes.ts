@@ -68,7 +68,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }
         response: { 200: PaymentIntentResponseSchema },
       },
     },
-    (request) => createPaymentIntent(db, active(), callerOf(request), request.body.purchaseId),
+    (request) => createPaymentIntent(db, active(), callerOf(request), request.body),
   );
 
   app.patch(
@@ -159,11 +159,7 @@ function toProviderEvent(event: Stripe.Event): ProviderEvent {
     return {
       id: event.id,
       type: event.type,
-      intent: {
-        id: intent.id,
-        purchaseId: intent.metadata.purchaseId ?? null,
-        lastErrorCode: intent.last_payment_error?.code ?? null,
-      },
+      intent: { id: intent.id, lastErrorCode: intent.last_payment_error?.code ?? null },
     };
   }
   return { id: event.id, type: event.type };
