@@ -58,7 +58,9 @@ const fromBasket = `${param('productIds')} IS NULL`;
  * POST /api/purchase a checkout of one line. In order:
  *
  * 1. `account`, `limits` (purchase-limits.ts): the account's row locked, the limits decided on it;
- * 2. `lines`: the basket as stored, or the one line given;
+ * 2. `lines`: the one line given, or the basket's lines, locked after the account's row and so
+ *    read as the account's last checkout left them (a second click of Place order finds the
+ *    basket empty, not the same lines again);
  * 3. `locked`: when the limits pass, every line's product row locked IN PRODUCT-ID ORDER (so
  *    concurrent checkouts sharing products queue, never deadlock) and read as last committed;
  * 4. `judged`: each line's problem on those locked rows, the first of LINE_PROBLEMS that applies
@@ -72,9 +74,13 @@ const fromBasket = `${param('productIds')} IS NULL`;
  * 7. rows: the limits' verdicts, each line with its problem and its order (or nulls), by position;
  *    one row of nulls when there are no lines or a limit refused.
  */
-export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, lines AS (
+export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     SELECT product_id, quantity, position::bigint FROM basket_line
     WHERE ${fromBasket} AND user_id = ${param('userId')}
+      AND (SELECT NOT account_missing FROM limits)
+    FOR UPDATE
+  ), lines AS (
+    SELECT product_id, quantity, position FROM basket
     UNION ALL
     SELECT product_id, quantity, position
     FROM unnest(${param('productIds')}, ${param('quantities')}) WITH ORDINALITY
