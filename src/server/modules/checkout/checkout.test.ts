@@ -3,32 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { BASKET_EMPTY_MESSAGE } from '../../../shared/basket.ts';
 import {
   CHECKOUT_LINES_FAILED_MESSAGE,
-  CheckoutPlacedSchema,
   CheckoutSchema,
   PO_REFERENCE_MAX,
-  type CheckoutPlaced,
 } from '../../../shared/checkout.ts';
 import { ABOVE_STOCK_MESSAGE, BELOW_MINIMUM_MESSAGE } from '../../../shared/purchase.ts';
 import { basketLine, checkout, orderEvent, outbox, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct, stockOf, userIdOf, type TestProduct } from '../../testing/factories.ts';
+import { checkOutBasket, storeBasket } from '../../testing/orders.ts';
 
 const t = setUpAppWithAccounts();
 
-/** Stores the basket as PUT /api/basket would (that route is the basket module's). */
-async function fillBasket(who: SignedIn, lines: [TestProduct, number][]) {
-  const userId = await userIdOf(t.database.db, who.email);
-  await t.database.db.delete(basketLine).where(eq(basketLine.userId, userId));
-  await t.database.db.insert(basketLine).values(
-    lines.map(([item, quantity], position) => ({
-      userId,
-      productId: item.id,
-      quantity,
-      position,
-    })),
-  );
-}
+const fillBasket = (who: SignedIn, lines: [TestProduct, number][]) => storeBasket(t, who, lines);
 
 const basketOf = async (who: SignedIn) =>
   t.database.db
@@ -49,11 +36,7 @@ const readCheckout = (who: SignedIn, id: string) =>
 
 const available = async (item: TestProduct) => (await stockOf(t.database.db, item.id))!.available;
 
-async function placed(who: SignedIn, payload?: object): Promise<CheckoutPlaced> {
-  const res = await checkOut(who, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return CheckoutPlacedSchema.parse(res.json());
-}
+const placed = (who: SignedIn, payload?: object) => checkOutBasket(t, who, payload);
 
 describe('POST /api/checkout', () => {
   it('places one order per basket line under one checkout, at server prices, and empties the basket', async () => {

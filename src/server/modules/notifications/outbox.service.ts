@@ -211,6 +211,7 @@ export async function drainOutbox(
 export interface FailedMail {
   id: number;
   purchaseId: string | null;
+  checkoutId: string | null;
   template: string | null;
   audience: string | null;
   attempts: number;
@@ -228,10 +229,11 @@ export async function listFailedMails(db: Db, limit = 100): Promise<FailedMail[]
     .orderBy(desc(outbox.id))
     .limit(limit);
   return rows.map((row) => {
-    const job = row.payload as Partial<OrderMailJob> & { purchaseId?: string };
+    const job = row.payload as Partial<OrderMailJob> & { purchaseId?: string; checkoutId?: string };
     return {
       id: row.id,
       purchaseId: job.purchaseId ?? null,
+      checkoutId: job.checkoutId ?? null,
       template: job.template ?? null,
       audience: job.audience ?? null,
       attempts: row.attempts,

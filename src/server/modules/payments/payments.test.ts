@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   ALREADY_PAID_MESSAGE,
@@ -10,6 +10,7 @@ import {
 import { PublicConfigSchema } from '../../../shared/public-config.ts';
 import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
 import { paymentIntent, purchase } from '../../db/schema.ts';
+import { checkoutOf } from '../../testing/orders.ts';
 import type { SignedIn } from '../../testing/accounts.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
@@ -17,7 +18,7 @@ import { PAYMENT_IN_FLIGHT_MESSAGE } from '../purchases/purchases.service.ts';
 import {
   ORDER_CANCELLED_MESSAGE,
   ORDER_EXPIRED_MESSAGE,
-  PAYMENT_MISMATCH_MESSAGE,
+  PAYMENT_AMOUNT_CHANGED_MESSAGE,
   PAYMENT_NOT_FOR_ORDER_MESSAGE,
   PAYMENT_NOT_SUCCEEDED_MESSAGE,
   PAYMENT_REFUNDED_MESSAGE,
@@ -99,11 +100,13 @@ async function stateOf(id: string) {
   return row;
 }
 
+/** The latest intent of the order's checkout. */
 async function intentRow(purchaseId: string) {
   const [row] = await t.database.db
     .select()
     .from(paymentIntent)
-    .where(eq(paymentIntent.purchaseId, purchaseId));
+    .where(eq(paymentIntent.checkoutId, checkoutOf(purchaseId)))
+    .orderBy(desc(paymentIntent.createdAt));
   return row;
 }
 
@@ -143,7 +146,7 @@ describe('POST /api/create-payment-intent', () => {
     const rows = await t.database.db
       .select()
       .from(paymentIntent)
-      .where(eq(paymentIntent.purchaseId, order._id));
+      .where(eq(paymentIntent.checkoutId, order.checkoutId));
     expect(rows).toHaveLength(1);
   });
 
@@ -341,7 +344,7 @@ describe('PATCH /api/purchase/{id}', () => {
     expect(await stateOf(order._id)).toMatchObject({ paid: false });
   });
 
-  it('refuses a payment for another amount than the order total', async () => {
+  it('never pays with an intent for another amount than the order total, and refunds it', async () => {
     const order = await placeOrder(t.customer);
     const intentId = await succeededButUnrecorded(t.customer, order);
     await t.database.db
@@ -349,9 +352,10 @@ describe('PATCH /api/purchase/{id}', () => {
       .set({ amountCents: 1 })
       .where(eq(paymentIntent.id, intentId));
     const res = await markPaid(t.customer, order._id, intentId);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: PAYMENT_MISMATCH_MESSAGE });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: PAYMENT_AMOUNT_CHANGED_MESSAGE });
     expect(await stateOf(order._id)).toMatchObject({ paid: false });
+    expect(await intentRow(order._id)).toMatchObject({ status: 'refunded' });
   });
 
   it("answers someone else's order as not found", async () => {
