@@ -11,7 +11,6 @@ CREATE TABLE "checkout" (
 	"number" bigint GENERATED ALWAYS AS IDENTITY (sequence name "checkout_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"user_id" text NOT NULL,
 	"po_reference" text,
-	"client_ip" text NOT NULL,
 	"unpaid_orders" integer NOT NULL,
 	"transaction_id" text,
 	"receipt_number" integer,
@@ -27,7 +26,6 @@ CREATE UNIQUE INDEX "checkout_number_idx" ON "checkout" USING btree ("number");-
 CREATE UNIQUE INDEX "checkout_transaction_idx" ON "checkout" USING btree ("transaction_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "checkout_receipt_number_idx" ON "checkout" USING btree ("receipt_number");--> statement-breakpoint
 CREATE INDEX "checkout_user_idx" ON "checkout" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "checkout_client_ip_idx" ON "checkout" USING btree ("client_ip","created_at");--> statement-breakpoint
 ALTER TABLE "payment_intent" ADD CONSTRAINT "payment_intent_checkout_id_checkout_id_fk" FOREIGN KEY ("checkout_id") REFERENCES "public"."checkout"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchase" ADD CONSTRAINT "purchase_checkout_id_checkout_id_fk" FOREIGN KEY ("checkout_id") REFERENCES "public"."checkout"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_intent_open_idx" ON "payment_intent" USING btree ("checkout_id") WHERE "payment_intent"."status" = 'requires_payment_method';--> statement-breakpoint

@@ -1,9 +1,10 @@
 -- Every order placed before checkouts existed becomes a checkout of one (docs/decisions/022): the
--- checkout takes the order's id (another table, so no clash), its time, payment and receipt
--- number, numbered in the order the orders were placed. Client addresses were not kept: ''.
-INSERT INTO "checkout" ("id", "user_id", "client_ip", "unpaid_orders", "transaction_id",
-  "receipt_number", "created_at")
-SELECT "id", "user_id", '', ("status" = 'pending' AND NOT "paid")::int, "transaction_id",
+-- checkout takes the order's id (another table, so no clash; a Stripe intent made for the order
+-- names it in its metadata), its time, payment and receipt number, numbered in the order the
+-- orders were placed.
+INSERT INTO "checkout" ("id", "user_id", "unpaid_orders", "transaction_id", "receipt_number",
+  "created_at")
+SELECT "id", "user_id", ("status" = 'pending' AND NOT "paid")::int, "transaction_id",
   "receipt_number", "created_at"
 FROM "purchase" ORDER BY "created_at", "id";
 --> statement-breakpoint

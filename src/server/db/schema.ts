@@ -137,8 +137,6 @@ export const checkout = pgTable(
       .references(() => user.id),
     /** The buyer's own purchase-order number, or null. */
     poReference: text('po_reference'),
-    /** Where it was placed from: the per-address order rate counts recent checkouts (no lock). */
-    clientIp: text('client_ip').notNull(),
     /**
      * Its orders still pending and unpaid. Every transition that ends one decrements it on this
      * row (the row lock makes concurrent ones exact); the one that reaches 0 frees the account's
@@ -156,7 +154,6 @@ export const checkout = pgTable(
     uniqueIndex('checkout_transaction_idx').on(t.transactionId),
     uniqueIndex('checkout_receipt_number_idx').on(t.receiptNumber),
     index('checkout_user_idx').on(t.userId, t.createdAt),
-    index('checkout_client_ip_idx').on(t.clientIp, t.createdAt),
     check('checkout_unpaid_orders_not_negative', sql`${t.unpaidOrders} >= 0`),
   ],
 );

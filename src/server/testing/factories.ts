@@ -76,7 +76,7 @@ export async function createCheckout(
 ): Promise<string> {
   const [row] = await db
     .insert(checkout)
-    .values({ userId, poReference: fields.poReference ?? null, clientIp: '', unpaidOrders: 0 })
+    .values({ userId, poReference: fields.poReference ?? null, unpaidOrders: 0 })
     .returning({ id: checkout.id });
   return row!.id;
 }

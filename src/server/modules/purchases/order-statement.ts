@@ -2,11 +2,13 @@ import { getTableColumns } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { purchase } from '../../db/schema.ts';
 import type { AuthUser } from '../auth/caller.ts';
-import { effectsSql } from './purchase-lifecycle.ts';
+import { effectCtes, effectsSql } from './purchase-lifecycle.ts';
 import {
   accountCountedCte,
+  ipRateHitCte,
   ORDER_RATE_WINDOW_MS,
   orderLimitsCtes,
+  orderRateIpKeys,
   type PurchaseLimits,
 } from './purchase-limits.ts';
 
@@ -28,7 +30,8 @@ const PARAMS = {
   address: 'text',
   phone: 'text',
   poReference: 'text',
-  clientIp: 'text',
+  ipRateKeys: 'text[]',
+  ipRateKey: 'text',
   holdHours: 'double precision',
   rateMax: 'int',
   rateWindowMs: 'bigint',
@@ -70,7 +73,8 @@ const fromBasket = `${param('productIds')} IS NULL`;
  *    price as locked and the customer as the session knows them, holding the stock `holdHours`),
  *    the lifecycle's effects of placing (timeline per order, one mail per checkout), and for a
  *    basket `emptied`, its lines as they were ordered;
- * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1;
+ * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
+ *    `ip_rate_hit`: the per-address hit on the account's shard of the address;
  * 7. rows: the limits' verdicts, each line with its problem and its order (or nulls), by position;
  *    one row of nulls when there are no lines or a limit refused.
  */
@@ -113,9 +117,8 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       AND product.available_quantity >= judged.quantity
     RETURNING product.id
   ), placed_checkout AS (
-    INSERT INTO checkout (user_id, po_reference, client_ip, unpaid_orders)
-    SELECT ${param('userId')}, ${param('poReference')}, ${param('clientIp')},
-      (SELECT count(*) FROM taken)
+    INSERT INTO checkout (user_id, po_reference, unpaid_orders)
+    SELECT ${param('userId')}, ${param('poReference')}, (SELECT count(*) FROM taken)
     WHERE (SELECT placeable FROM verdict)
     RETURNING id, number, po_reference
   ), placed AS (
@@ -133,7 +136,8 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       AND basket_line.product_id = judged.product_id AND basket_line.quantity = judged.quantity
       AND EXISTS (SELECT FROM placed)
     RETURNING 1
-  ), ${accountCountedCte(param)}
+  ), ${accountCountedCte(param)},
+  ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), 'emptied', 'account_counted'])}
   SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
     judged.product_id AS line_product_id, judged.problem AS line_problem,
     placed_checkout.number AS checkout_number, placed_checkout.po_reference AS checkout_po_reference,
@@ -158,6 +162,7 @@ export interface PlaceCheckoutInput {
 
 /** The statement's parameter values, in order. */
 export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
+  const ipRateKeys = orderRateIpKeys(input.clientIp, input.caller.id);
   const values: Record<ParamName, unknown> = {
     productIds: input.lines?.map((line) => line.productId) ?? null,
     quantities: input.lines?.map((line) => line.quantity) ?? null,
@@ -167,7 +172,8 @@ export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
     address: input.address,
     phone: input.phone,
     poReference: input.poReference,
-    clientIp: input.clientIp,
+    ipRateKeys: ipRateKeys.all,
+    ipRateKey: ipRateKeys.mine,
     holdHours: input.holdHours,
     rateMax: input.limits.orderRateLimitPerHour,
     rateWindowMs: ORDER_RATE_WINDOW_MS,

@@ -225,6 +225,18 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
   return parts.map((part) => `, ${part}`).join('\n');
 }
 
+/** The names of the CTEs `effectsSql(event, …)` writes with (each RETURNs a row per row written). */
+export function effectCtes(event: OrderEvent): string[] {
+  return [
+    'effect_timeline',
+    ...(MAILS[event].length > 0 ? ['effect_mails'] : []),
+    ...(event === 'cancelled' || event === 'expired'
+      ? ['effect_canceled', 'effect_cancel_jobs']
+      : []),
+    ...(UNPAID_ENDED.includes(event) ? ['effect_checkout_unpaid', 'effect_account_unpaid'] : []),
+  ];
+}
+
 /**
  * The effects of `event` on the orders `purchaseIds`, in ONE statement inside the caller's
  * transaction (the one that made the change). See `effectsSql`.

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { AppConfig } from '../../config.ts';
+import { rateLimitHitSql, rateLimitSumSql } from '../rate-limit/rate-limit.ts';
 
 export const tooManyUnpaidOrdersMessage = (max: number) =>
   `You already have ${max} unpaid orders. Please pay for or delete one of them before placing another.`;
@@ -6,6 +8,23 @@ export const tooManyUnpaidOrdersMessage = (max: number) =>
 export type PurchaseLimits = Pick<AppConfig, 'orderRateLimitPerHour' | 'maxUnpaidOrders'>;
 
 export const ORDER_RATE_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * The per-address order rate is counted on this many rows per address (`rate_limit` keys
+ * `order:ip:<address>:<shard>`), the shard chosen by the account: so no row is locked by every
+ * order from one address (many buyers share one behind a company proxy), and an account's orders,
+ * which queue on its own row anyway, always count on the same one.
+ */
+export const ORDER_RATE_IP_SHARDS = 16;
+
+/** The per-address rate keys: every shard of the address, and the one this account counts on. */
+export function orderRateIpKeys(clientIp: string, userId: string) {
+  const shard = createHash('sha256').update(userId).digest().readUInt16BE(0) % ORDER_RATE_IP_SHARDS;
+  return {
+    all: Array.from({ length: ORDER_RATE_IP_SHARDS }, (_, i) => `order:ip:${clientIp}:${i}`),
+    mine: `order:ip:${clientIp}:${shard}`,
+  };
+}
 
 /** The SQL text of a statement parameter (e.g. `$3::text`), by name. */
 export type Param = (name: string) => string;
@@ -23,12 +42,11 @@ const window = (param: Param) => `${param('rateWindowMs')} * interval '1 millise
  * - `limits` (one row): `account_missing` (a first order: `account_created` inserts the row, and
  *   the service runs the statement again), `rate_reached`, `too_many_unpaid`.
  *
- * The per-address rate counts the checkouts placed from the client address in the window, a plain
- * read of the statement's snapshot with no lock (many buyers share an address behind a company
- * proxy). It is approximate: checkouts in flight at the same moment do not see each other, so a
- * burst from one address passes the limit by at most the number of order statements running at
- * once (bounded by the database connections of all instances), and only attempts that placed a
- * checkout count for the address.
+ * The per-address rate adds up the hits of the address's shards (ORDER_RATE_IP_SHARDS), a plain
+ * read with no lock, and the hit is counted at the end of the statement (`ipRateHitCte`). It is
+ * approximate: orders in flight at the same moment do not see each other's hits, so a burst from
+ * one address passes the limit by at most the number of order statements running at once (bounded
+ * by the database connections of all instances), and only within that burst.
  */
 export function orderLimitsCtes(param: Param): string {
   return `account AS (
@@ -41,9 +59,7 @@ export function orderLimitsCtes(param: Param): string {
     SELECT NOT EXISTS (SELECT FROM account) AS account_missing,
       ${param('rateMax')} > 0 AND (
         coalesce((SELECT rate_hits FROM account WHERE in_window), 0) >= ${param('rateMax')}
-        OR (SELECT count(*) FROM (SELECT FROM checkout WHERE client_ip = ${param('clientIp')}
-          AND created_at > now() - ${window(param)} LIMIT ${param('rateMax')}) AS recent)
-          >= ${param('rateMax')}
+        OR ${rateLimitSumSql(param('ipRateKeys'), param('rateWindowMs'))} >= ${param('rateMax')}
       ) AS rate_reached,
       coalesce((SELECT unpaid_checkouts FROM account), 0) >= ${param('maxUnpaid')}
         AS too_many_unpaid
@@ -68,5 +84,21 @@ export function accountCountedCte(param: Param): string {
     WHERE account_orders.user_id = ${param('userId')} AND NOT limits.rate_reached
       AND EXISTS (SELECT FROM lines)
     RETURNING 1
+  )`;
+}
+
+/**
+ * The per-address hit, on this account's shard row (`rate_limit`): for every attempt with lines the
+ * rate did not refuse (an account's first, which is sent again, once), counted LAST, after `after` (the statement's writes, read here only to run
+ * them first), so the shard row is locked only for the end of the statement and its commit.
+ */
+export function ipRateHitCte(param: Param, after: readonly string[]): string {
+  const writesDone = after.map((cte) => `(SELECT count(*) FROM ${cte}) >= 0`).join(' AND ');
+  const keys = `CASE WHEN ${param('rateMax')} > 0
+      AND (SELECT NOT (account_missing OR rate_reached) FROM limits)
+      AND EXISTS (SELECT FROM lines) AND ${writesDone}
+    THEN ARRAY[${param('ipRateKey')}] ELSE '{}'::text[] END`;
+  return `ip_rate_hit AS (
+    ${rateLimitHitSql(keys, param('rateWindowMs'))}
   )`;
 }

@@ -309,7 +309,6 @@ async function currentState(db: Queryable, caller: AuthUser, id: string) {
   return row;
 }
 
-
 /**
  * DELETE /api/purchase/{id}: cancels an unpaid pending order (the row stays for the record) and
  * returns its stock, both in one transaction and only by the request that made the change. Only

@@ -602,7 +602,10 @@ describe('markCheckoutPaid', () => {
     expect(await statusOf(cancelled._id)).toEqual({ status: 'cancelled', paid: false });
     for (const checkoutId of [UNKNOWN_ID, 'not-a-uuid'])
       expect(
-        await markCheckoutPaid(t.database.db, checkoutId, { transactionId: 'pi_x', amountCents: 1 }),
+        await markCheckoutPaid(t.database.db, checkoutId, {
+          transactionId: 'pi_x',
+          amountCents: 1,
+        }),
       ).toBe('nothing to pay');
 
     const first = await placeOrder(t.customer, item);
