@@ -88,6 +88,10 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     reservedUntil: '2099-11-22T10:00:00.000Z',
     testMode: false,
     receiptNumber: null,
+    // A checkout of one order, as POST /api/purchase places it.
+    checkoutId: uuid(3000 + n),
+    checkoutReference: `C-${n}`,
+    poReference: null,
     ...overrides,
   };
 }

@@ -65,7 +65,10 @@ const fromBasket = `${param('productIds')} IS NULL`;
  *    read as the account's last checkout left them (a second click of Place order finds the
  *    basket empty, not the same lines again);
  * 3. `locked`: when the limits pass, every line's product row locked IN PRODUCT-ID ORDER (so
- *    concurrent checkouts sharing products queue, never deadlock) and read as last committed;
+ *    concurrent checkouts sharing products queue, never deadlock) and read as last committed. The
+ *    lock is the one the stock update takes (NO KEY UPDATE): a stronger one would also wait for,
+ *    and deadlock with, the key-share locks that inserts referencing products (a basket line, an
+ *    order) take in their own order;
  * 4. `judged`: each line's problem on those locked rows, the first of LINE_PROBLEMS that applies
  *    (the only place the order rules are written), the total of all lines counting for each;
  * 5. only when every line passes: `taken` (the stock, by conditional updates of rows already
@@ -95,7 +98,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     FROM product
     WHERE product.id IN (SELECT product_id FROM lines)
       AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
-    ORDER BY product.id FOR UPDATE
+    ORDER BY product.id FOR NO KEY UPDATE
   ), judged AS (
     SELECT lines.position, lines.product_id, lines.quantity, locked.name, locked.price_cents,
       CASE WHEN locked.id IS NULL THEN ${lit('gone')}

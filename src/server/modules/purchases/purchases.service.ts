@@ -145,7 +145,7 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
       WHERE product_id IS NOT NULL GROUP BY product_id
     ), restock_locked AS (
       SELECT id FROM ${product} WHERE id IN (SELECT product_id FROM released)
-      ORDER BY id FOR UPDATE
+      ORDER BY id FOR NO KEY UPDATE
     ), restocked AS (
       UPDATE ${product} SET available_quantity = ${product.availableQuantity} + released.quantity,
         version = ${product.version} + 1, updated_at = now()
