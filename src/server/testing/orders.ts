@@ -97,3 +97,12 @@ export async function checkOutBasket(
   expect(res.statusCode, res.body).toBe(201);
   return CheckoutPlacedSchema.parse(res.json());
 }
+
+/** POST /api/create-payment-intent as `who`, with the body given (answered as it is). */
+export const askPaymentIntent = (t: TestApp, who: SignedIn, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: who.headers,
+    payload,
+  });

@@ -83,7 +83,9 @@ describe('GET /api/purchase1.csv', () => {
     expect(header).toBe(ORDER_EXPORT_COLUMNS.join(','));
     expect(rest).toEqual([]);
     expect(first).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
-    expect(first).toMatch(/,"Export Drill, 18V",2,129\.99,259\.98,pending,yes,pi_export_1,C-\d+,PO-4711$/);
+    expect(first).toMatch(
+      /,"Export Drill, 18V",2,129\.99,259\.98,pending,yes,pi_export_1,C-\d+,PO-4711$/,
+    );
     expect(first).toMatch(/,2026-03-10 23:30,/);
     expect(second).toContain(',1,129.99,129.99,cancelled,no,');
   });

@@ -9,7 +9,7 @@ import { outbox, paymentIntent, purchase } from '../../db/schema.ts';
 import type { SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct } from '../../testing/factories.ts';
-import { checkOutBasket, storeBasket } from '../../testing/orders.ts';
+import { askPaymentIntent, checkOutBasket, storeBasket } from '../../testing/orders.ts';
 import { PAYMENT_AMOUNT_CHANGED_MESSAGE } from './payments.service.ts';
 
 // One payment for a whole checkout (issue 22): the amount is the total of its live orders.
@@ -28,13 +28,7 @@ async function twoLineCheckout(who: SignedIn = t.customer) {
   return checkOutBasket(t, who);
 }
 
-const createIntent = (who: SignedIn, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: who.headers,
-    payload,
-  });
+const createIntent = (who: SignedIn, payload: object) => askPaymentIntent(t, who, payload);
 
 async function intentFor(who: SignedIn, payload: object) {
   const res = await createIntent(who, payload);

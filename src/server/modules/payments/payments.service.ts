@@ -18,11 +18,7 @@ import {
   lockAccountOrders,
   ORDER_NOT_FOUND_MESSAGE,
 } from '../purchases/purchase-lifecycle.ts';
-import {
-  expireStaleHolds,
-  getPurchase,
-  markCheckoutPaid,
-} from '../purchases/purchases.service.ts';
+import { expireStaleHolds, getPurchase, markCheckoutPaid } from '../purchases/purchases.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 export const ORDER_CANCELLED_MESSAGE = 'This order was cancelled and can no longer be paid.';

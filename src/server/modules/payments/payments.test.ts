@@ -12,7 +12,7 @@ import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
 import { paymentIntent, purchase } from '../../db/schema.ts';
 import { checkoutOf } from '../../testing/orders.ts';
 import type { SignedIn } from '../../testing/accounts.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
+import { askPaymentIntent, placeTestOrder } from '../../testing/orders.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { PAYMENT_IN_FLIGHT_MESSAGE } from '../purchases/purchases.service.ts';
 import {
@@ -44,13 +44,7 @@ async function placeOrder(
   return placed.order;
 }
 
-const createIntent = (who: SignedIn, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: who.headers,
-    payload,
-  });
+const createIntent = (who: SignedIn, payload: object) => askPaymentIntent(t, who, payload);
 
 async function intentFor(who: SignedIn, order: Purchase) {
   const res = await createIntent(who, { purchaseId: order._id });
