@@ -22,6 +22,7 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp({
       await api.register(basketRoutes, { db });
       await api.register(addressesRoutes, { db });
       await api.register(purchasesRoutes, { db, config });
+      await api.register(checkoutRoutes, { db, config });
       await api.register(paymentsRoutes, { db, config, payments });
       await api.register(imageUploadRoutes, { db });
       await api.register(overviewRoutes, { db });

@@ -32,6 +32,8 @@ export const ORDER_EXPORT_COLUMNS = [
   'Status',
   'Paid',
   'Transaction ID',
+  'Checkout',
+  'PO Reference',
 ] as const;
 
 export const PRODUCT_EXPORT_COLUMNS = [

@@ -125,6 +125,62 @@ export const userProfile = pgTable('user_profile', {
 });
 
 /**
+ * One checkout (issue 22, docs/decisions/022): the orders placed together by one statement, paid by
+ * one payment and mailed once. A single spec purchase is a checkout of one order.
+ */
+export const checkout = pgTable(
+  'checkout',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The shop's reference is "C-<number>". */
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    /** The buyer's own purchase-order number, or null. */
+    poReference: text('po_reference'),
+    /**
+     * Its orders still pending and unpaid. Every transition that ends one decrements it on this
+     * row (the row lock makes concurrent ones exact); the one that reaches 0 frees the account's
+     * unpaid-checkout slot.
+     */
+    unpaidOrders: integer('unpaid_orders').notNull(),
+    /** The one payment of the checkout: unique, so two checkouts never share a transaction id. */
+    transactionId: text('transaction_id'),
+    /** Its receipt's number once paid (unique, gapless: taken in the paying transaction). */
+    receiptNumber: integer('receipt_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('checkout_number_idx').on(t.number),
+    uniqueIndex('checkout_transaction_idx').on(t.transactionId),
+    uniqueIndex('checkout_receipt_number_idx').on(t.receiptNumber),
+    index('checkout_user_idx').on(t.userId, t.createdAt),
+    check('checkout_unpaid_orders_not_negative', sql`${t.unpaidOrders} >= 0`),
+  ],
+);
+
+/**
+ * An account's order limits as one row, locked by each of its checkouts (so one account's orders
+ * queue here, nobody else's): its unpaid checkouts (MAX_UNPAID_ORDERS) and its order rate
+ * (ORDER_RATE_LIMIT_PER_HOUR, a fixed window). Kept by placing, paying, cancelling and expiring.
+ */
+export const accountOrders = pgTable(
+  'account_orders',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    unpaidCheckouts: integer('unpaid_checkouts').notNull().default(0),
+    rateHits: integer('rate_hits').notNull().default(0),
+    rateWindowStartedAt: timestamp('rate_window_started_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+  },
+  (t) => [check('account_orders_unpaid_not_negative', sql`${t.unpaidCheckouts} >= 0`)],
+);
+
+/**
  * A purchase order for one product. It keeps a snapshot of the product's name and unit price and
  * of the customer, so edits and deletions elsewhere never change what was ordered.
  */
@@ -132,6 +188,9 @@ export const purchase = pgTable(
   'purchase',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkout.id),
     userId: text('user_id')
       .notNull()
       .references(() => user.id),
@@ -148,9 +207,8 @@ export const purchase = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     paid: boolean('paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Its checkout's payment (every order of a paid checkout carries the same one). */
     transactionId: text('transaction_id'),
-    /** Set in the paying transaction from the receipt counter: unique and gapless. */
-    receiptNumber: integer('receipt_number'),
     /** Paid (or being paid) through the built-in test-mode processor: no real money. */
     testMode: boolean('test_mode').notNull().default(false),
     /** Unpaid orders hold their stock until then; afterwards they expire and the stock returns. */
@@ -161,10 +219,9 @@ export const purchase = pgTable(
   (t) => [
     index('purchase_user_idx').on(t.userId, t.createdAt),
     index('purchase_hold_idx').on(t.status, t.holdExpiresAt),
-    uniqueIndex('purchase_transaction_idx').on(t.transactionId),
+    index('purchase_checkout_idx').on(t.checkoutId),
     check('purchase_quantity_positive', sql`${t.quantity} > 0`),
     check('purchase_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
-    uniqueIndex('purchase_receipt_number_idx').on(t.receiptNumber),
     check('purchase_status_known', sql`${t.status} in ${sql.raw(sqlList(ORDER_STATUSES))}`),
     check('purchase_shipped_is_paid', sql`${t.status} <> 'shipped' or ${t.paid}`),
   ],
@@ -188,8 +245,9 @@ export const auditLog = pgTable(
 );
 
 /**
- * Our record of a card payment intent: one per order (the unique index makes parallel requests
- * share it). For the built-in test-mode processor this row IS the intent; for Stripe it mirrors
+ * Our record of a card payment intent, for a checkout's total at the time (`amount_cents`): at most
+ * one open per checkout (the partial unique index makes parallel requests share it); a cancelled
+ * order cancels it, and the next payment makes a new one for the new total. For the built-in test-mode processor this row IS the intent; for Stripe it mirrors
  * Stripe's. Never a card number: at most brand and last four digits.
  */
 export { PAYMENT_INTENT_STATUSES };
@@ -199,9 +257,9 @@ export const paymentIntent = pgTable(
   {
     /** The provider's id (pi_...): the transaction id recorded on the order once paid. */
     id: text('id').primaryKey(),
-    purchaseId: uuid('purchase_id')
+    checkoutId: uuid('checkout_id')
       .notNull()
-      .references(() => purchase.id),
+      .references(() => checkout.id),
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
     clientSecret: text('client_secret').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -218,7 +276,10 @@ export const paymentIntent = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('payment_intent_purchase_idx').on(t.purchaseId),
+    uniqueIndex('payment_intent_open_idx')
+      .on(t.checkoutId)
+      .where(sql`${t.status} = 'requires_payment_method'`),
+    index('payment_intent_checkout_idx').on(t.checkoutId),
     uniqueIndex('payment_intent_client_secret_idx').on(t.clientSecret),
     check(
       'payment_intent_status_known',

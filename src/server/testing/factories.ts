@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { product, user } from '../db/schema.ts';
+import { checkout, product, user } from '../db/schema.ts';
 import { waitFullMilliseconds } from '../http/commit-wait.ts';
 import { DATA_FRESHNESS_MS } from '../db/data-version-check.ts';
 
@@ -63,4 +63,20 @@ export async function userIdOf(db: Db, email: string): Promise<string> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   if (!row) throw new Error(`no account ${email}`);
   return row.id;
+}
+
+/**
+ * A checkout for orders written straight to the database (they skip the order statement, so its
+ * unpaid count is 0: such orders must not go through a transition that ends their unpaid time).
+ */
+export async function createCheckout(
+  db: Db,
+  userId: string,
+  fields: { poReference?: string } = {},
+): Promise<string> {
+  const [row] = await db
+    .insert(checkout)
+    .values({ userId, poReference: fields.poReference ?? null, unpaidOrders: 0 })
+    .returning({ id: checkout.id });
+  return row!.id;
 }

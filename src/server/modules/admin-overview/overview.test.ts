@@ -4,7 +4,12 @@ import { OverviewSchema, type Overview } from '../../../shared/admin-overview.ts
 import { product, purchase } from '../../db/schema.ts';
 import { expectAdminsOnly } from '../../testing/access.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct, userIdOf, type TestProduct } from '../../testing/factories.ts';
+import {
+  createCheckout,
+  createProduct,
+  userIdOf,
+  type TestProduct,
+} from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -25,6 +30,7 @@ async function order(
 ) {
   const paid = fields.paidAt !== undefined && fields.paidAt !== null;
   await t.database.db.insert(purchase).values({
+    checkoutId: await createCheckout(t.database.db, customerId),
     userId: customerId,
     productId: item.id,
     productName: item.name,

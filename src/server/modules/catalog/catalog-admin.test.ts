@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductSchema, type Product } from '../../../shared/product.ts';
 import { auditLog, product, purchase, user } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { afterDirectWrite } from '../../testing/factories.ts';
+import { afterDirectWrite, createCheckout } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { storeWebp, toWebp } from '../images/images.service.ts';
 
@@ -485,6 +485,7 @@ describe('existing orders keep what was ordered', () => {
     const [order] = await t.database.db
       .insert(purchase)
       .values({
+        checkoutId: await createCheckout(t.database.db, buyer!.id),
         userId: buyer!.id,
         productId: ordered._id,
         productName: ordered.name,

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { OrderExportQuerySchema } from '../../../shared/order-export.ts';
 import type { Db } from '../../db/client.ts';
 import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
-import { product, purchase } from '../../db/schema.ts';
+import { checkout, product, purchase } from '../../db/schema.ts';
+import { checkoutReference } from '../purchases/purchases.service.ts';
 import type { CsvCell } from './csv.ts';
 
 /** Rows fetched per round trip: the export never holds more than this in memory. */
@@ -43,6 +44,8 @@ interface OrderRow extends Record<string, unknown> {
   status: string;
   paid: boolean;
   transaction_id: string | null;
+  checkout_number: string;
+  po_reference: string | null;
 }
 
 /** Orders placed in the query's days (in its time zone), oldest first, for accounting. */
@@ -69,13 +72,14 @@ export async function* exportOrders(
           sql`(${purchase.createdAt}, ${purchase.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`,
         );
       const result = await db.execute<OrderRow>(sql`
-        SELECT id, created_at::text AS created_at,
-          to_char(created_at AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI') AS placed,
+        SELECT ${purchase.id} AS id, ${purchase.createdAt}::text AS created_at,
+          to_char(${purchase.createdAt} AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI') AS placed,
           customer_name, customer_email, product_name, quantity, unit_price_cents, total_cents,
-          status, paid, transaction_id
-        FROM ${purchase}
+          status, paid, ${purchase.transactionId} AS transaction_id,
+          ${checkout.number} AS checkout_number, ${checkout.poReference} AS po_reference
+        FROM ${purchase} JOIN ${checkout} ON ${checkout.id} = ${purchase.checkoutId}
         ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
-        ORDER BY created_at, id LIMIT ${limit}`);
+        ORDER BY ${purchase.createdAt}, ${purchase.id} LIMIT ${limit}`);
       return result.rows;
     },
     (row) => ({ createdAt: row.created_at, id: row.id }),
@@ -91,6 +95,8 @@ export async function* exportOrders(
       row.status,
       row.paid ? 'yes' : 'no',
       row.transaction_id,
+      checkoutReference(row.checkout_number),
+      row.po_reference,
     ],
   );
 }

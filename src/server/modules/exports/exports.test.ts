@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_EXPORT_COLUMNS, PRODUCT_EXPORT_COLUMNS } from '../../../shared/order-export.ts';
 import { purchase } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct, userIdOf, type TestProduct } from '../../testing/factories.ts';
+import {
+  createCheckout,
+  createProduct,
+  userIdOf,
+  type TestProduct,
+} from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { CSV_BOM } from './csv.ts';
 import { EXPORT_BATCH_SIZE } from './exports.service.ts';
@@ -41,6 +46,7 @@ beforeAll(async () => {
   await t.database.db.insert(purchase).values([
     {
       ...base,
+      checkoutId: await createCheckout(t.database.db, customerId, { poReference: 'PO-4711' }),
       quantity: 2,
       totalCents: 25_998,
       paid: true,
@@ -50,6 +56,7 @@ beforeAll(async () => {
     },
     {
       ...base,
+      checkoutId: await createCheckout(t.database.db, customerId),
       quantity: 1,
       totalCents: 12_999,
       status: 'cancelled',
@@ -76,7 +83,9 @@ describe('GET /api/purchase1.csv', () => {
     expect(header).toBe(ORDER_EXPORT_COLUMNS.join(','));
     expect(rest).toEqual([]);
     expect(first).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
-    expect(first).toContain(',"Export Drill, 18V",2,129.99,259.98,pending,yes,pi_export_1');
+    expect(first).toMatch(
+      /,"Export Drill, 18V",2,129\.99,259\.98,pending,yes,pi_export_1,C-\d+,PO-4711$/,
+    );
     expect(first).toMatch(/,2026-03-10 23:30,/);
     expect(second).toContain(',1,129.99,129.99,cancelled,no,');
   });
@@ -114,10 +123,12 @@ describe('GET /api/purchase1.csv', () => {
 
   it('streams more orders than one batch, each exactly once', async () => {
     const count = EXPORT_BATCH_SIZE * 2 + 17;
+    const bulk = await createCheckout(t.database.db, customerId);
     await t.database.db.execute(sql`
-      INSERT INTO purchase (user_id, product_id, product_name, unit_price_cents, quantity,
-        total_cents, customer_name, customer_email, created_at)
-      SELECT ${customerId}, ${item.id}, 'Bulk ' || g, 100, 1, 100, 'Bulk Buyer', 'bulk@example.com',
+      INSERT INTO purchase (checkout_id, user_id, product_id, product_name, unit_price_cents,
+        quantity, total_cents, customer_name, customer_email, created_at)
+      SELECT ${bulk}, ${customerId}, ${item.id}, 'Bulk ' || g, 100, 1, 100, 'Bulk Buyer',
+        'bulk@example.com',
         '2025-01-01'::timestamptz + make_interval(secs => g / 10)
       FROM generate_series(1, ${count}) AS g`);
     const lines = linesOf((await get('/api/purchase1.csv?from=2025-01-01&to=2025-01-01')).body);

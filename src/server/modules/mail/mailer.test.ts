@@ -73,12 +73,11 @@ describe('file outbox', () => {
 
   it('an order mail for a product whose stored name has a line break adds no header', async () => {
     const { mailer, folder } = fileOutbox();
+    const purchaseId = '00000000-0000-4000-8000-000000000001';
     const order: OrderMailFacts = {
-      id: '00000000-0000-4000-8000-000000000001',
-      productName: `Drill${FORGED}`,
-      quantity: 1,
-      unitPriceCents: 100,
-      totalCents: 100,
+      reference: `C-1${FORGED}`,
+      poReference: `PO-7${FORGED}`,
+      lines: [{ productName: `Drill${FORGED}`, quantity: 1, unitPriceCents: 100, totalCents: 100 }],
       customerName: `Mia${FORGED}`,
       address: `9 Anvil Road${FORGED}`,
       phone: `555${FORGED}`,
@@ -90,7 +89,7 @@ describe('file outbox', () => {
     };
     for (const audience of ['customer', 'admins'] as const) {
       const rendered = renderOrderMail(
-        { template: 'order.placed', purchaseId: order.id, audience },
+        { template: 'order.placed', purchaseId, audience },
         order,
         'http://localhost:3000',
       );

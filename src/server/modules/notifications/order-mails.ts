@@ -2,13 +2,22 @@ import { formatCents } from '../../../shared/money.ts';
 import type { OrderMailJob } from '../purchases/purchase-lifecycle.ts';
 import { SHOP } from './shop-identity.ts';
 
-/** What a mail about an order says: the order's snapshot, and its payment once paid. */
-export interface OrderMailFacts {
-  id: string;
+/** One order a mail is about: its snapshot. */
+export interface OrderMailLine {
   productName: string;
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
+}
+
+/**
+ * What a mail says: the orders it is about (the one order, or a checkout's orders) with their
+ * checkout's reference and PO reference, and the payment once paid.
+ */
+export interface OrderMailFacts {
+  reference: string;
+  poReference: string | null;
+  lines: OrderMailLine[];
   customerName: string;
   address: string;
   phone: string;
@@ -42,8 +51,17 @@ const HTML_ESCAPES: Record<string, string> = {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** The heading and the paragraphs before the order's details, per mail. */
-function wording(job: OrderMailJob, order: OrderMailFacts): { subject: string; lines: string[] } {
-  const product = order.productName;
+function wording(
+  job: OrderMailJob,
+  order: OrderMailFacts,
+  totalCents: number,
+): { subject: string; lines: string[] } {
+  const [only] = order.lines;
+  // One order is named by its product, as always; a checkout of several by its reference.
+  const product =
+    order.lines.length === 1 && only
+      ? only.productName
+      : `${order.reference} (${order.lines.length} items)`;
   switch (job.template) {
     case 'order.placed':
       return {
@@ -62,7 +80,7 @@ function wording(job: OrderMailJob, order: OrderMailFacts): { subject: string; l
       return {
         subject: `Payment received: ${product}`,
         lines: [
-          `We received your payment of ${formatCents(order.totalCents)} by ${card}.`,
+          `We received your payment of ${formatCents(totalCents)} by ${card}.`,
           `Transaction id: ${order.transactionId ?? '-'}`,
           order.receiptNumber !== null ? `Receipt number: ${order.receiptNumber}` : '',
           order.testMode ? 'Test mode: no real money was charged.' : '',
@@ -74,7 +92,7 @@ function wording(job: OrderMailJob, order: OrderMailFacts): { subject: string; l
       return {
         subject: `New paid order ready to ship: ${product}`,
         lines: [
-          `${order.customerName} paid ${formatCents(order.totalCents)} for this order. It is ready to ship from Manage All Orders.`,
+          `${order.customerName} paid ${formatCents(totalCents)} for this order. It is ready to ship from Manage All Orders.`,
           order.testMode ? 'Test mode: paid through the built-in test processor.' : '',
         ].filter(Boolean),
       };
@@ -102,21 +120,25 @@ function wording(job: OrderMailJob, order: OrderMailFacts): { subject: string; l
   }
 }
 
-/** An order mail in the shop's look, as HTML and plain text, with a link to the orders page. */
+/** An order or checkout mail in the shop's look, as HTML and plain text, with a link to the orders page. */
 export function renderOrderMail(
   job: OrderMailJob,
   order: OrderMailFacts,
   publicUrl: string,
 ): RenderedMail {
-  const { subject, lines } = wording(job, order);
+  const totalCents = order.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const { subject, lines } = wording(job, order, totalCents);
   const link = `${publicUrl}/dashboard/${job.audience === 'admins' ? 'manageAllOrders' : 'myOrders'}`;
   const linkLabel = job.audience === 'admins' ? 'Manage All Orders' : 'My Orders';
   const details: [string, string][] = [
-    ['Order', order.id],
-    ['Product', order.productName],
-    ['Quantity', String(order.quantity)],
-    ['Unit price', formatCents(order.unitPriceCents)],
-    ['Total', formatCents(order.totalCents)],
+    ['Order', order.reference],
+    ...(order.poReference ? ([['PO reference', order.poReference]] as [string, string][]) : []),
+    ...order.lines.flatMap((line): [string, string][] => [
+      ['Product', line.productName],
+      ['Quantity', String(line.quantity)],
+      ['Unit price', formatCents(line.unitPriceCents)],
+    ]),
+    ['Total', formatCents(totalCents)],
     ['Address', order.address || '-'],
     ...(job.audience === 'admins' ? ([['Phone', order.phone || '-']] as [string, string][]) : []),
   ];

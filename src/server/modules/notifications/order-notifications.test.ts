@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -10,10 +10,11 @@ import {
 } from '../../../shared/payment.ts';
 import { PurchaseDetailSchema, type Purchase } from '../../../shared/purchase.ts';
 import { outbox, purchase } from '../../db/schema.ts';
-import { readOutbox, uniqueEmail, type SignedIn } from '../../testing/accounts.ts';
+import { readOutbox, signUp, uniqueEmail, type SignedIn } from '../../testing/accounts.ts';
 import type { MailFile } from '../../testing/mail-files.ts';
+import { createProduct } from '../../testing/factories.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
+import { checkOutBasket, placeTestOrder, storeBasket } from '../../testing/orders.ts';
 
 // The order lifecycle end to end through the API: each transition's timeline entry and the mail
 // the outbox worker of the app (running as in production, into the DATA_DIR outbox) writes.
@@ -110,11 +111,11 @@ describe('each transition: its timeline entry and its mail, once', () => {
     const admins = await mailTo(NOTIFY, 'New paid order ready to ship: Impact Driver');
     expect(admins.text).toContain('Mia Mailer paid $179.00');
     expect(admins.text).toContain('http://localhost:3000/dashboard/manageAllOrders');
-    // Exactly once each, however often the worker ran meanwhile.
+    // Exactly once each (the checkout's placed and paid mails), however often the worker ran.
     const jobs = await t.database.db
       .select({ status: outbox.status })
       .from(outbox)
-      .where(sql`${outbox.payload}->>'purchaseId' = ${order._id}`);
+      .where(sql`${outbox.payload}->>'checkoutId' = ${order.checkoutId}`);
     expect(jobs).toHaveLength(3);
   });
 
@@ -202,6 +203,74 @@ describe('each transition: its timeline entry and its mail, once', () => {
       headers: t.customer.headers,
     });
     expect(cancel.statusCode).toBe(409);
+  });
+});
+
+describe('a checkout of several orders', () => {
+  it('sends one mail per event listing every line, with the checkout and PO reference, and one receipt', async () => {
+    const buyer = await signUp(t.app, { name: 'Cara Checkout' });
+    const drill = await createProduct(t.database.db, { name: 'Hammer Drill', priceCents: 10_000 });
+    const bits = await createProduct(t.database.db, { name: 'Bit Set', priceCents: 2_500 });
+    await storeBasket(t, buyer, [
+      [drill, 1],
+      [bits, 2],
+    ]);
+    const placed = await checkOutBasket(t, buyer, {
+      address: '9 Anvil Road',
+      poReference: 'PO-77',
+    });
+    const received = await mailTo(buyer.email, `Order received: ${placed.reference} (2 items)`);
+    for (const text of [
+      'Hammer Drill',
+      'Bit Set',
+      'Quantity: 2',
+      'Total: $150.00',
+      'PO reference: PO-77',
+    ])
+      expect(received.text).toContain(text);
+    expect(received.text).toContain(`Order: ${placed.reference}`);
+
+    const [first] = placed.orders;
+    const intentId = await pay(first!, buyer);
+    const receipt = await mailTo(buyer.email, `Payment received: ${placed.reference} (2 items)`);
+    expect(receipt.text).toContain('$150.00 by visa ending in 4242');
+    expect(receipt.text).toContain(`Transaction id: ${intentId}`);
+    await mailTo(NOTIFY, `New paid order ready to ship: ${placed.reference} (2 items)`);
+    const jobs = await t.database.db
+      .select({ key: outbox.dedupeKey })
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'checkoutId' = ${placed.checkoutId}`);
+    expect(jobs.map((job) => job.key).sort()).toEqual(
+      [':paid:admins', ':paid:customer', ':placed:customer'].map((e) => placed.checkoutId + e),
+    );
+    const perOrder = await t.database.db
+      .select({ key: outbox.dedupeKey })
+      .from(outbox)
+      .where(
+        inArray(
+          sql`${outbox.payload}->>'purchaseId'`,
+          placed.orders.map((o) => o._id),
+        ),
+      );
+    expect(perOrder).toEqual([]);
+
+    // Both orders are paid by the one payment and share its one receipt, which lists both.
+    const [one, two] = await Promise.all(placed.orders.map((o) => detail(o, buyer)));
+    expect(one).toMatchObject({ paid: true, transactionId: intentId });
+    expect(two).toMatchObject({ paid: true, transactionId: intentId });
+    expect(one!.receiptNumber).toEqual(two!.receiptNumber);
+    const res = await t.app.inject({
+      url: `/api/purchase/${first!._id}/receipt`,
+      headers: buyer.headers,
+    });
+    const pdf = await getDocument({ data: new Uint8Array(res.rawPayload), standardFontDataUrl })
+      .promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items
+      .map((item) => ('str' in item ? item.str : ''))
+      .join(' ');
+    for (const expected of ['Hammer Drill', 'Bit Set', placed.reference, 'PO-77', '$150.00'])
+      expect(text).toContain(expected);
+    await pdf.destroy();
   });
 });
 

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import type { Db } from '../../db/client.ts';
-import { outbox, paymentIntent, purchase, user } from '../../db/schema.ts';
+import { checkout, outbox, paymentIntent, purchase, user } from '../../db/schema.ts';
+import { checkoutReference } from '../purchases/purchases.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { CancelIntentJob, OrderMailJob } from '../purchases/purchase-lifecycle.ts';
@@ -68,12 +69,14 @@ async function claim(db: Db, limit: number, leaseMs: number): Promise<ClaimedJob
   return result.rows;
 }
 
-/** The recipients and content of an order mail, from the order as the database has it. */
+/**
+ * The recipients and content of an order mail, from the database: a checkout's mail lists its
+ * orders (placed: all of them; paid: those it paid), an order's mail that order.
+ */
 async function orderMail(context: OutboxContext, job: OrderMailJob) {
   const { db } = context;
-  const [order] = await db
+  const rows = await db
     .select({
-      id: purchase.id,
       productName: purchase.productName,
       quantity: purchase.quantity,
       unitPriceCents: purchase.unitPriceCents,
@@ -83,17 +86,29 @@ async function orderMail(context: OutboxContext, job: OrderMailJob) {
       address: purchase.address,
       phone: purchase.phone,
       holdExpiresAt: purchase.holdExpiresAt,
-      createdAt: purchase.createdAt,
       transactionId: purchase.transactionId,
-      receiptNumber: purchase.receiptNumber,
       testMode: purchase.testMode,
+      paid: purchase.paid,
+      checkoutNumber: checkout.number,
+      poReference: checkout.poReference,
+      receiptNumber: checkout.receiptNumber,
       brand: paymentIntent.cardBrand,
       last4: paymentIntent.cardLast4,
     })
     .from(purchase)
+    .innerJoin(checkout, eq(checkout.id, purchase.checkoutId))
     .leftJoin(paymentIntent, eq(paymentIntent.id, purchase.transactionId))
-    .where(eq(purchase.id, job.purchaseId));
-  if (!order) throw new Error(`order ${job.purchaseId} not found`);
+    .where(
+      'checkoutId' in job
+        ? and(
+            eq(purchase.checkoutId, job.checkoutId),
+            job.template === 'order.placed' ? undefined : eq(purchase.paid, true),
+          )
+        : eq(purchase.id, job.purchaseId),
+    )
+    .orderBy(asc(purchase.productName), asc(purchase.id));
+  const [order] = rows;
+  if (!order) throw new Error(`no orders for mail ${JSON.stringify(job)}`);
   let to = order.customerEmail;
   if (job.audience === 'admins') {
     const admins =
@@ -107,7 +122,13 @@ async function orderMail(context: OutboxContext, job: OrderMailJob) {
   }
   const rendered = renderOrderMail(
     job,
-    { ...order, card: { brand: order.brand, last4: order.last4 } },
+    {
+      ...order,
+      reference: checkoutReference(order.checkoutNumber),
+      receiptNumber: order.paid ? order.receiptNumber : null,
+      lines: rows,
+      card: { brand: order.brand, last4: order.last4 },
+    },
     context.publicUrl,
   );
   return { to, ...rendered };
@@ -190,6 +211,7 @@ export async function drainOutbox(
 export interface FailedMail {
   id: number;
   purchaseId: string | null;
+  checkoutId: string | null;
   template: string | null;
   audience: string | null;
   attempts: number;
@@ -207,10 +229,11 @@ export async function listFailedMails(db: Db, limit = 100): Promise<FailedMail[]
     .orderBy(desc(outbox.id))
     .limit(limit);
   return rows.map((row) => {
-    const job = row.payload as Partial<OrderMailJob>;
+    const job = row.payload as Partial<OrderMailJob> & { purchaseId?: string; checkoutId?: string };
     return {
       id: row.id,
       purchaseId: job.purchaseId ?? null,
+      checkoutId: job.checkoutId ?? null,
       template: job.template ?? null,
       audience: job.audience ?? null,
       attempts: row.attempts,

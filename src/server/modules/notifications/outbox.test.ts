@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../db/client.ts';
-import { outbox, user } from '../../db/schema.ts';
+import { checkout, outbox, user } from '../../db/schema.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { createProduct } from '../../testing/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
@@ -46,7 +46,10 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Places an order through the service (committing its "Order received" job); returns its id. */
+/**
+ * Places an order through the service (committing its "Order received" job); returns its
+ * checkout's id, which keys that job.
+ */
 async function placeOrder(): Promise<string> {
   const item = await createProduct(one.db, { name: 'Angle Grinder' });
   const order = await placePurchase(
@@ -59,14 +62,14 @@ async function placeOrder(): Promise<string> {
       limits: { orderRateLimitPerHour: 0, maxUnpaidOrders: 1_000_000 },
     },
   );
-  return order._id;
+  return order.checkoutId;
 }
 
-const jobOf = async (purchaseId: string) => {
+const jobOf = async (checkoutId: string) => {
   const [row] = await one.db
     .select()
     .from(outbox)
-    .where(eq(outbox.dedupeKey, `${purchaseId}:placed:customer`));
+    .where(eq(outbox.dedupeKey, `${checkoutId}:placed:customer`));
   return row!;
 };
 
@@ -119,16 +122,16 @@ describe('outbox worker', () => {
         { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'shop@example.com', dataDir },
         () => undefined,
       );
-      const purchaseId = await placeOrder();
+      const checkoutId = await placeOrder();
       const worker = context(one, smtp);
 
       await processOutbox(worker, { backoffMs: () => 0 });
-      expect(await jobOf(purchaseId)).toMatchObject({ status: 'pending', attempts: 1 });
-      expect((await jobOf(purchaseId)).lastError).toContain('Try again later');
+      expect(await jobOf(checkoutId)).toMatchObject({ status: 'pending', attempts: 1 });
+      expect((await jobOf(checkoutId)).lastError).toContain('Try again later');
       expect(received).toHaveLength(0);
 
       await drainOutbox(worker, { backoffMs: () => 0 });
-      expect(await jobOf(purchaseId)).toMatchObject({ status: 'sent', attempts: 2 });
+      expect(await jobOf(checkoutId)).toMatchObject({ status: 'sent', attempts: 2 });
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Subject: Order received: Angle Grinder');
       expect(received[0]).toContain('text/plain');
@@ -141,13 +144,14 @@ describe('outbox worker', () => {
   });
 
   it('marks a mail failed after the last attempt and lists it', async () => {
-    const purchaseId = await placeOrder();
+    const checkoutId = await placeOrder();
     const broken: Mailer = { send: () => Promise.reject(new Error('550 mailbox unavailable')) };
     await drainOutbox(context(one, broken), { maxAttempts: 3, backoffMs: () => 0 });
-    expect(await jobOf(purchaseId)).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(await jobOf(checkoutId)).toMatchObject({ status: 'failed', attempts: 3 });
     expect(await listFailedMails(one.db)).toContainEqual(
       expect.objectContaining({
-        purchaseId,
+        purchaseId: null,
+        checkoutId,
         template: 'order.placed',
         attempts: 3,
         lastError: '550 mailbox unavailable',
@@ -157,8 +161,8 @@ describe('outbox worker', () => {
 
   it('loses nothing when a worker dies between claiming and sending: another sends it once', async () => {
     // Committed with no worker running at all: the job waits in the table.
-    const purchaseId = await placeOrder();
-    expect(await jobOf(purchaseId)).toMatchObject({ status: 'pending', attempts: 0 });
+    const checkoutId = await placeOrder();
+    expect(await jobOf(checkoutId)).toMatchObject({ status: 'pending', attempts: 0 });
 
     // Instance one claims it and dies in the middle of sending (its send never completes).
     let die: (error: Error) => void = () => undefined;
@@ -169,7 +173,7 @@ describe('outbox worker', () => {
         }),
     };
     const dead = processOutbox(context(one, dying));
-    await expect.poll(async () => (await jobOf(purchaseId)).attempts).toBe(1);
+    await expect.poll(async () => (await jobOf(checkoutId)).attempts).toBe(1);
 
     // While its claim lasts, nobody else takes the job.
     const sent: MailMessage[] = [];
@@ -181,15 +185,15 @@ describe('outbox worker', () => {
     await two.db
       .update(outbox)
       .set({ nextAttemptAt: new Date() })
-      .where(eq(outbox.dedupeKey, `${purchaseId}:placed:customer`));
+      .where(eq(outbox.dedupeKey, `${checkoutId}:placed:customer`));
     await drainOutbox(survivor);
     expect(sent.filter((m) => m.subject === 'Order received: Angle Grinder')).toHaveLength(1);
-    expect(await jobOf(purchaseId)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await jobOf(checkoutId)).toMatchObject({ status: 'sent', attempts: 2 });
 
     // Whatever the dead worker's last breath records cannot undo that: its claim is stale.
     die(new Error('killed'));
     await dead;
-    expect(await jobOf(purchaseId)).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(await jobOf(checkoutId)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('two instances draining at once send every mail exactly once', async () => {
@@ -201,8 +205,14 @@ describe('outbox worker', () => {
       drainOutbox(context(two, recordingMailer(sentByTwo)), { batchSize: 3 }),
     ]);
     const all = [...sentByOne, ...sentByTwo];
-    const orderIds = all.map((m) => /Order: (\S+)/.exec(m.text)?.[1]);
-    for (const id of orders) expect(orderIds.filter((x) => x === id)).toHaveLength(1);
+    const references = all.map((m) => /Order: (\S+)/.exec(m.text)?.[1]);
+    const checkouts = await one.db
+      .select({ number: checkout.number })
+      .from(checkout)
+      .where(inArray(checkout.id, orders));
+    expect(checkouts).toHaveLength(orders.length);
+    for (const { number } of checkouts)
+      expect(references.filter((x) => x === `C-${number}`)).toHaveLength(1);
     for (const id of orders) expect(await jobOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 

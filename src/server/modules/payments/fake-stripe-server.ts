@@ -101,7 +101,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
       currency: body.get('currency') ?? '',
       status: 'requires_payment_method',
       client_secret: `${id}_secret_local`,
-      metadata: { purchaseId: body.get('metadata[purchaseId]') ?? '' },
+      metadata: { checkoutId: body.get('metadata[checkoutId]') ?? '' },
     };
     fake.intents.set(id, intent);
     if (key) byKey.set(key, intent);

@@ -7,15 +7,16 @@ export interface ProviderIntent {
   status: string;
   amountCents: number;
   currency: string;
-  /** The order the intent was made for (from its metadata); null when it carries none. */
-  purchaseId: string | null;
+  /** The checkout the intent was made for (from its metadata); null when it carries none. */
+  checkoutId: string | null;
 }
 
 /** A card payment provider: the built-in test-mode processor or Stripe. */
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** One intent per checkout and amount: a repeated call for both gets the same intent. */
   createIntent(input: {
-    purchaseId: string;
+    checkoutId: string;
     amountCents: number;
     currency: 'usd';
   }): Promise<{ intentId: string; clientSecret: string }>;
@@ -25,7 +26,7 @@ export interface PaymentProvider {
   refund(intentId: string): Promise<void>;
   /**
    * Cancels an intent that has not been paid, so a later confirm of its client secret is refused
-   * (the order was cancelled or expired). Safe to call again; an intent that succeeded meanwhile
+   * (an order of its checkout was cancelled or expired). Safe to call again; an intent that succeeded meanwhile
    * stays succeeded (settlePayment then refunds it).
    */
   cancelIntent(intentId: string): Promise<void>;

@@ -62,7 +62,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: PaymentIntentResponseSchema },
       },
     },
-    (request) => createPaymentIntent(db, active(), callerOf(request), request.body.purchaseId),
+    (request) => createPaymentIntent(db, active(), callerOf(request), request.body),
   );
 
   app.patch(
@@ -153,11 +153,7 @@ function toProviderEvent(event: Stripe.Event): ProviderEvent {
     return {
       id: event.id,
       type: event.type,
-      intent: {
-        id: intent.id,
-        purchaseId: intent.metadata.purchaseId ?? null,
-        lastErrorCode: intent.last_payment_error?.code ?? null,
-      },
+      intent: { id: intent.id, lastErrorCode: intent.last_payment_error?.code ?? null },
     };
   }
   return { id: event.id, type: event.type };

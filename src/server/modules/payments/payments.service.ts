@@ -1,14 +1,24 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
-import { ALREADY_PAID_MESSAGE, type PaymentIntentResponse } from '../../../shared/payment.ts';
+import { and, desc, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ALREADY_PAID_MESSAGE,
+  type CreatePaymentIntentBodySchema,
+  type PaymentIntentResponse,
+} from '../../../shared/payment.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Purchase } from '../../../shared/purchase.ts';
 import type { Db } from '../../db/client.ts';
-import { orderEvent, paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
+import { checkout, orderEvent, paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
-import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
-import { expireStaleHolds, getPurchase, markPurchasePaid } from '../purchases/purchases.service.ts';
+import {
+  allowed,
+  applyEffects,
+  lockAccountOrders,
+  ORDER_NOT_FOUND_MESSAGE,
+} from '../purchases/purchase-lifecycle.ts';
+import { expireStaleHolds, getPurchase, markCheckoutPaid } from '../purchases/purchases.service.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 export const ORDER_CANCELLED_MESSAGE = 'This order was cancelled and can no longer be paid.';
@@ -18,113 +28,172 @@ export const PAYMENT_NOT_FOR_ORDER_MESSAGE = 'This payment does not belong to th
 export const PAYMENT_NOT_SUCCEEDED_MESSAGE = 'This payment has not succeeded.';
 export const PAYMENT_MISMATCH_MESSAGE = 'This payment does not match the order total.';
 export const PAYMENT_REFUNDED_MESSAGE = 'This order was cancelled; your payment has been refunded.';
+export const PAYMENT_AMOUNT_CHANGED_MESSAGE =
+  'This order changed after the payment was started; your payment has been refunded. Please pay again.';
+
+type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBodySchema>;
 
 const CURRENCY = 'usd' as const;
 const isId = (id: string) => IdSchema.safeParse(id).success;
 
+/** The caller's checkout named by the body: the checkout itself, or any order of it. */
+async function ownCheckoutId(
+  db: Db,
+  caller: AuthUser,
+  body: CreatePaymentIntentBody,
+): Promise<string> {
+  const id = 'checkoutId' in body ? body.checkoutId : body.purchaseId;
+  if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  const [row] =
+    'checkoutId' in body
+      ? await db
+          .select({ checkoutId: checkout.id })
+          .from(checkout)
+          .where(and(eq(checkout.id, id), eq(checkout.userId, caller.id)))
+      : await db
+          .select({ checkoutId: purchase.checkoutId })
+          .from(purchase)
+          .where(and(eq(purchase.id, id), eq(purchase.userId, caller.id)));
+  if (!row) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  return row.checkoutId;
+}
+
+/** What a checkout still has to pay: the total of its orders the lifecycle lets be paid. */
+async function amountDue(db: Db, checkoutId: string) {
+  const orders = await db
+    .select({ status: purchase.status, paid: purchase.paid, totalCents: purchase.totalCents })
+    .from(purchase)
+    .where(eq(purchase.checkoutId, checkoutId));
+  const payable = orders.filter((o) => orderActions({ stat: o.status, paid: o.paid }).canPay);
+  if (payable.length > 0) return payable.reduce((sum, o) => sum + o.totalCents, 0);
+  // Nothing to pay: say why, as the payment page's buttons would (orderActions().canPay).
+  if (orders.some((o) => o.paid)) throw new Conflict(ALREADY_PAID_MESSAGE);
+  if (orders.some((o) => o.status === 'expired')) throw new Conflict(ORDER_EXPIRED_MESSAGE);
+  throw new Conflict(ORDER_CANCELLED_MESSAGE);
+}
+
+/** The checkout's intent for `amountCents` that can still be (or just was) confirmed. */
+async function currentIntent(db: Db, checkoutId: string, amountCents: number) {
+  const [row] = await db
+    .select()
+    .from(paymentIntent)
+    .where(
+      and(
+        eq(paymentIntent.checkoutId, checkoutId),
+        eq(paymentIntent.amountCents, amountCents),
+        inArray(paymentIntent.status, ['requires_payment_method', 'succeeded']),
+      ),
+    )
+    .orderBy(desc(paymentIntent.createdAt));
+  return row;
+}
+
 /**
- * POST /api/create-payment-intent: the order's one intent, for its total as the database has it.
- * Only the owner's pending, unpaid, unexpired orders. Repeated and parallel calls share one intent:
- * the unique index on purchase_id lets one insert win and the others read it.
+ * POST /api/create-payment-intent: the checkout's intent, for the total of its live orders as the
+ * database has it now (`purchaseId` names any order of the checkout). Only the owner's checkouts
+ * with something to pay. Repeated and parallel calls share one intent: the partial unique index
+ * (one open intent per checkout) lets one insert win and the others read it. After an order of the
+ * checkout was cancelled (which cancelled the open intent), the next call makes a new intent for
+ * the new total.
  */
 export async function createPaymentIntent(
   db: Db,
   provider: PaymentProvider,
   caller: AuthUser,
-  purchaseId: string,
+  body: CreatePaymentIntentBody,
 ): Promise<PaymentIntentResponse> {
-  if (!isId(purchaseId)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
   await expireStaleHolds(db);
-  const [order] = await db
-    .select({ status: purchase.status, paid: purchase.paid, totalCents: purchase.totalCents })
-    .from(purchase)
-    .where(and(eq(purchase.id, purchaseId), eq(purchase.userId, caller.id)));
-  if (!order) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  // The lifecycle's rule, as the payment page's buttons apply it (orderActions().canPay).
-  if (!orderActions({ stat: order.status, paid: order.paid }).canPay) {
-    if (order.paid) throw new Conflict(ALREADY_PAID_MESSAGE);
-    if (order.status === 'expired') throw new Conflict(ORDER_EXPIRED_MESSAGE);
-    throw new Conflict(ORDER_CANCELLED_MESSAGE);
-  }
-
+  const checkoutId = await ownCheckoutId(db, caller, body);
+  const amountCents = await amountDue(db, checkoutId);
   const answer = (row: { clientSecret: string; amountCents: number }) => ({
     clientSecret: row.clientSecret,
     provider: provider.name,
     amount: row.amountCents,
     currency: CURRENCY,
   });
-  const existing = await intentOfOrder(db, purchaseId);
+  const existing = await currentIntent(db, checkoutId, amountCents);
   if (existing) return answer(existing);
 
-  const created = await provider.createIntent({
-    purchaseId,
-    amountCents: order.totalCents,
-    currency: CURRENCY,
+  const created = await provider.createIntent({ checkoutId, amountCents, currency: CURRENCY });
+  const stored = await db.transaction(async (tx) => {
+    // Under the account's lock no order of it changes: the intent is stored only for the total
+    // it was made for, so an order cancelled meanwhile is never charged.
+    await lockAccountOrders(tx, sql`(SELECT user_id FROM ${checkout} WHERE id = ${checkoutId})`);
+    const [due] = await tx
+      .select({ cents: sql<number>`coalesce(sum(${purchase.totalCents}), 0)::int` })
+      .from(purchase)
+      .where(and(eq(purchase.checkoutId, checkoutId), allowed('pay')));
+    if (due?.cents !== amountCents) return false;
+    await tx
+      .insert(paymentIntent)
+      .values({
+        id: created.intentId,
+        checkoutId,
+        provider: provider.name,
+        clientSecret: created.clientSecret,
+        amountCents,
+        currency: CURRENCY,
+      })
+      .onConflictDoNothing();
+    if (provider.name === 'test')
+      await tx
+        .update(purchase)
+        .set({ testMode: true })
+        .where(and(eq(purchase.checkoutId, checkoutId), eq(purchase.paid, false)));
+    return true;
   });
-  await db
-    .insert(paymentIntent)
-    .values({
-      id: created.intentId,
-      purchaseId,
-      provider: provider.name,
-      clientSecret: created.clientSecret,
-      amountCents: order.totalCents,
-      currency: CURRENCY,
-    })
-    .onConflictDoNothing();
-  const stored = await intentOfOrder(db, purchaseId);
-  if (!stored) throw new Error(`payment intent for ${purchaseId} vanished`);
-  if (stored.provider === 'test')
-    await db.update(purchase).set({ testMode: true }).where(eq(purchase.id, purchaseId));
-  return answer(stored);
-}
-
-async function intentOfOrder(db: Db, purchaseId: string) {
-  const [row] = await db
-    .select()
-    .from(paymentIntent)
-    .where(eq(paymentIntent.purchaseId, purchaseId));
-  return row;
+  // An order was cancelled between the two reads: ask again for the new total (totals only fall).
+  if (!stored) return createPaymentIntent(db, provider, caller, body);
+  const current = await currentIntent(db, checkoutId, amountCents);
+  if (!current) throw new Error(`payment intent for checkout ${checkoutId} vanished`);
+  return answer(current);
 }
 
 /**
- * Marks an order paid once the provider confirms that `intentId` succeeded, for this order, for
- * exactly its total in usd (PATCH /api/purchase/{id} and the Stripe webhook). Idempotent. An order
- * cancelled or expired meanwhile is never left charged: the payment is refunded and recorded, and
- * the caller told so.
+ * Marks a checkout paid once the provider confirms that `intentId` succeeded, for this checkout,
+ * for exactly the amount we made it for in usd (PATCH /api/purchase/{id}, the Stripe webhook, the
+ * test processor), and only while that amount is still the checkout's total. Idempotent. Money
+ * that pays nothing (every order cancelled or expired meanwhile, an order cancelled after the
+ * intent was made, or the checkout paid by another intent) is refunded and recorded, and the
+ * caller told so.
  */
 export async function settlePayment(
   db: Db,
   provider: PaymentProvider,
-  purchaseId: string,
+  checkoutId: string,
   intentId: string,
 ): Promise<void> {
-  if (!isId(purchaseId)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  const [order] = await db.select().from(purchase).where(eq(purchase.id, purchaseId));
-  if (!order) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  // Only intents we made for this very order count: a made-up or foreign id never reaches the provider.
+  // Only intents we made for this very checkout count: a made-up or foreign id never reaches the provider.
   const [ours] = await db
     .select()
     .from(paymentIntent)
-    .where(and(eq(paymentIntent.id, intentId), eq(paymentIntent.purchaseId, purchaseId)));
+    .where(and(eq(paymentIntent.id, intentId), eq(paymentIntent.checkoutId, checkoutId)));
   if (!ours || ours.provider !== provider.name) throw new Invalid(PAYMENT_NOT_FOR_ORDER_MESSAGE);
-  if (order.paid) {
-    if (order.transactionId === intentId) return;
-    throw new Conflict(ALREADY_PAID_MESSAGE);
-  }
+  const paidWith = async () =>
+    (
+      await db
+        .select({ transactionId: checkout.transactionId })
+        .from(checkout)
+        .where(eq(checkout.id, checkoutId))
+    )[0]?.transactionId;
+  if ((await paidWith()) === intentId) return;
   if (ours.status === 'refunded') throw new Conflict(PAYMENT_REFUNDED_MESSAGE);
 
   const remote = await provider.retrieveIntent(intentId);
   if (remote?.status === 'canceled') throw new Conflict(ORDER_CANCELLED_MESSAGE);
   if (!remote || remote.status !== 'succeeded') throw new Conflict(PAYMENT_NOT_SUCCEEDED_MESSAGE);
   if (
-    remote.purchaseId !== purchaseId ||
-    remote.amountCents !== order.totalCents ||
+    remote.checkoutId !== checkoutId ||
+    remote.amountCents !== ours.amountCents ||
     remote.currency !== CURRENCY
   )
     throw new Invalid(PAYMENT_MISMATCH_MESSAGE);
 
-  if (await markPurchasePaid(db, purchaseId, intentId)) {
+  const outcome = await markCheckoutPaid(db, checkoutId, {
+    transactionId: intentId,
+    amountCents: ours.amountCents,
+  });
+  if (outcome === 'paid') {
     await db
       .update(paymentIntent)
       .set({ status: 'succeeded', lastErrorCode: null, updatedAt: sql`now()` })
@@ -133,42 +202,53 @@ export async function settlePayment(
       );
     return;
   }
-  const [now] = await db
-    .select({ status: purchase.status, paid: purchase.paid, transactionId: purchase.transactionId })
-    .from(purchase)
-    .where(eq(purchase.id, purchaseId));
-  if (now?.paid && now.transactionId === intentId) return; // a parallel call recorded it
-  if (now?.status === 'cancelled' || now?.status === 'expired') {
-    // Money taken for an order that no longer exists goes back (provider first, then our record).
-    await provider.refund(intentId);
-    await recordRefund(db, purchaseId, intentId);
-    throw new Conflict(PAYMENT_REFUNDED_MESSAGE);
-  }
-  throw new Conflict(ALREADY_PAID_MESSAGE);
+  const paid = await paidWith();
+  if (paid === intentId) return; // a parallel call recorded it
+  // Money taken that pays for nothing goes back (provider first, then our record).
+  await provider.refund(intentId);
+  await recordRefund(db, checkoutId, intentId);
+  if (outcome === 'amount changed') throw new Conflict(PAYMENT_AMOUNT_CHANGED_MESSAGE);
+  throw new Conflict(paid ? ALREADY_PAID_MESSAGE : PAYMENT_REFUNDED_MESSAGE);
 }
 
 /**
- * The lifecycle's refund transition: our intent record becomes refunded (the test provider may
- * have done that already) and the timeline says so once: the order row is locked while we look.
+ * The lifecycle's refund event: our intent record becomes refunded (the test provider may have
+ * done that already) and the timeline of each unpaid order of the checkout says so once, under the
+ * account's lock.
  */
-async function recordRefund(db: Db, purchaseId: string, intentId: string): Promise<void> {
+async function recordRefund(db: Db, checkoutId: string, intentId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select 1 from ${purchase} where ${purchase.id} = ${purchaseId} for update`,
-    );
+    await lockAccountOrders(tx, sql`(SELECT user_id FROM ${checkout} WHERE id = ${checkoutId})`);
     await tx
       .update(paymentIntent)
       .set({ status: 'refunded', refundedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(paymentIntent.id, intentId), ne(paymentIntent.status, 'refunded')));
-    const [already] = await tx
-      .select({ id: orderEvent.id })
-      .from(orderEvent)
-      .where(and(eq(orderEvent.purchaseId, purchaseId), eq(orderEvent.event, 'refunded')));
-    if (!already) await applyEffects(tx, purchaseId, 'refunded', 'system');
+    const orders = await tx
+      .select({ id: purchase.id })
+      .from(purchase)
+      .where(
+        and(
+          eq(purchase.checkoutId, checkoutId),
+          eq(purchase.paid, false),
+          notExists(
+            tx
+              .select({ id: orderEvent.id })
+              .from(orderEvent)
+              .where(and(eq(orderEvent.purchaseId, purchase.id), eq(orderEvent.event, 'refunded'))),
+          ),
+        ),
+      );
+    if (orders.length > 0)
+      await applyEffects(
+        tx,
+        orders.map((order) => order.id),
+        'refunded',
+        'system',
+      );
   });
 }
 
-/** PATCH /api/purchase/{id}: the owner reports a payment; we verify it and answer the order. */
+/** PATCH /api/purchase/{id}: the owner reports a payment of the order's checkout; we verify it. */
 export async function recordPayment(
   db: Db,
   provider: PaymentProvider,
@@ -178,12 +258,12 @@ export async function recordPayment(
 ): Promise<Purchase> {
   if (!isId(purchaseId)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
   const [owned] = await db
-    .select({ id: purchase.id })
+    .select({ checkoutId: purchase.checkoutId })
     .from(purchase)
     .where(and(eq(purchase.id, purchaseId), eq(purchase.userId, caller.id)));
   // Someone else's order is answered like an unknown one.
   if (!owned) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  await settlePayment(db, provider, purchaseId, transactionId);
+  await settlePayment(db, provider, owned.checkoutId, transactionId);
   return getPurchase(db, caller, purchaseId);
 }
 
@@ -191,14 +271,16 @@ export async function recordPayment(
 export interface ProviderEvent {
   id: string;
   type: string;
-  intent?: { id: string; purchaseId: string | null; lastErrorCode: string | null };
+  intent?: { id: string; lastErrorCode: string | null };
 }
 
 /**
  * Applies a verified provider event at most once in effect: an event id already recorded is a
  * no-op, and applying is itself idempotent, so a duplicate delivered in parallel is harmless. The
  * event is recorded only after it was applied, so a failure (answered 5xx) is retried by the
- * provider. Out of order is fine: a failure never touches a succeeded intent or a paid order.
+ * provider. Out of order is fine: a failure never touches a succeeded intent or a paid order. A
+ * succeeded intent is settled for the checkout our record of it names; one we never made is
+ * ignored.
  */
 export async function applyProviderEvent(
   db: Db,
@@ -212,9 +294,14 @@ export async function applyProviderEvent(
     .where(eq(paymentEvent.id, event.id));
   if (seen) return 'duplicate';
   const intent = event.intent;
-  if (event.type === 'payment_intent.succeeded' && intent?.purchaseId) {
+  if (event.type === 'payment_intent.succeeded' && intent) {
+    const [ours] = await db
+      .select({ checkoutId: paymentIntent.checkoutId })
+      .from(paymentIntent)
+      .where(eq(paymentIntent.id, intent.id));
     try {
-      await settlePayment(db, provider, intent.purchaseId, intent.id);
+      if (!ours) throw new Invalid(PAYMENT_NOT_FOR_ORDER_MESSAGE);
+      await settlePayment(db, provider, ours.checkoutId, intent.id);
     } catch (error) {
       // Expected refusals (not ours, refunded, mismatch) will not improve with a retry.
       if (!(error instanceof Conflict || error instanceof Invalid || error instanceof NotFound))
@@ -238,8 +325,8 @@ export async function applyProviderEvent(
 
 /**
  * The test processor's equivalent of Stripe's payment_intent.succeeded webhook: right after a
- * successful confirmation the order is settled (verified and marked paid, or refunded if it was
- * cancelled meanwhile), so it never depends on the browser reporting back.
+ * successful confirmation the checkout is settled (verified and marked paid, or refunded if it has
+ * nothing left to pay), so it never depends on the browser reporting back.
  */
 export async function settleConfirmedTestPayment(
   db: Db,
@@ -247,18 +334,13 @@ export async function settleConfirmedTestPayment(
   intentId: string,
   log: { warn(obj: object, msg: string): void },
 ): Promise<void> {
-  const [intent] = await db
-    .select({ purchaseId: paymentIntent.purchaseId })
-    .from(paymentIntent)
-    .where(eq(paymentIntent.id, intentId));
-  if (!intent) return;
   await applyProviderEvent(
     db,
     provider,
     {
       id: `evt_test_${intentId}`,
       type: 'payment_intent.succeeded',
-      intent: { id: intentId, purchaseId: intent.purchaseId, lastErrorCode: null },
+      intent: { id: intentId, lastErrorCode: null },
     },
     log,
   );

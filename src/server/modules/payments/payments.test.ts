@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   ALREADY_PAID_MESSAGE,
@@ -10,14 +10,15 @@ import {
 import { PublicConfigSchema } from '../../../shared/public-config.ts';
 import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
 import { paymentIntent, purchase } from '../../db/schema.ts';
+import { checkoutOf } from '../../testing/orders.ts';
 import type { SignedIn } from '../../testing/accounts.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
+import { askPaymentIntent, placeTestOrder } from '../../testing/orders.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { PAYMENT_IN_FLIGHT_MESSAGE } from '../purchases/purchases.service.ts';
 import {
   ORDER_CANCELLED_MESSAGE,
   ORDER_EXPIRED_MESSAGE,
-  PAYMENT_MISMATCH_MESSAGE,
+  PAYMENT_AMOUNT_CHANGED_MESSAGE,
   PAYMENT_NOT_FOR_ORDER_MESSAGE,
   PAYMENT_NOT_SUCCEEDED_MESSAGE,
   PAYMENT_REFUNDED_MESSAGE,
@@ -43,13 +44,7 @@ async function placeOrder(
   return placed.order;
 }
 
-const createIntent = (who: SignedIn, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: who.headers,
-    payload,
-  });
+const createIntent = (who: SignedIn, payload: object) => askPaymentIntent(t, who, payload);
 
 async function intentFor(who: SignedIn, order: Purchase) {
   const res = await createIntent(who, { purchaseId: order._id });
@@ -99,11 +94,13 @@ async function stateOf(id: string) {
   return row;
 }
 
+/** The latest intent of the order's checkout. */
 async function intentRow(purchaseId: string) {
   const [row] = await t.database.db
     .select()
     .from(paymentIntent)
-    .where(eq(paymentIntent.purchaseId, purchaseId));
+    .where(eq(paymentIntent.checkoutId, checkoutOf(purchaseId)))
+    .orderBy(desc(paymentIntent.createdAt));
   return row;
 }
 
@@ -143,7 +140,7 @@ describe('POST /api/create-payment-intent', () => {
     const rows = await t.database.db
       .select()
       .from(paymentIntent)
-      .where(eq(paymentIntent.purchaseId, order._id));
+      .where(eq(paymentIntent.checkoutId, order.checkoutId));
     expect(rows).toHaveLength(1);
   });
 
@@ -341,7 +338,7 @@ describe('PATCH /api/purchase/{id}', () => {
     expect(await stateOf(order._id)).toMatchObject({ paid: false });
   });
 
-  it('refuses a payment for another amount than the order total', async () => {
+  it('never pays with an intent for another amount than the order total, and refunds it', async () => {
     const order = await placeOrder(t.customer);
     const intentId = await succeededButUnrecorded(t.customer, order);
     await t.database.db
@@ -349,9 +346,10 @@ describe('PATCH /api/purchase/{id}', () => {
       .set({ amountCents: 1 })
       .where(eq(paymentIntent.id, intentId));
     const res = await markPaid(t.customer, order._id, intentId);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ message: PAYMENT_MISMATCH_MESSAGE });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ message: PAYMENT_AMOUNT_CHANGED_MESSAGE });
     expect(await stateOf(order._id)).toMatchObject({ paid: false });
+    expect(await intentRow(order._id)).toMatchObject({ status: 'refunded' });
   });
 
   it("answers someone else's order as not found", async () => {

@@ -11,6 +11,7 @@ import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { startFakeStripe } from './fake-stripe-server.ts';
 import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
+import { checkoutOf } from '../../testing/orders.ts';
 import { intentKeyOf } from './stripe-provider.ts';
 
 // The app with Stripe configured while Stripe fails: its calls reach a local fake of Stripe's API
@@ -48,7 +49,7 @@ async function stateOf(orderId: string, productId: string) {
   const intents = await t.database.db
     .select({ id: paymentIntent.id })
     .from(paymentIntent)
-    .where(eq(paymentIntent.purchaseId, orderId));
+    .where(eq(paymentIntent.checkoutId, checkoutOf(orderId)));
   return { ...order, stock: item?.stock, intents: intents.length };
 }
 
@@ -88,7 +89,7 @@ describe('POST /api/create-payment-intent while Stripe fails', () => {
       expect(t.stripe.intents.size).toBe(1);
       expect(await stateOf(order._id, productId)).toMatchObject({ intents: 1, stock: 8 });
       for (const request of t.stripe.requests.filter((r) => r.method === 'POST'))
-        expect(request.idempotencyKey).toBe(intentKeyOf(order._id));
+        expect(request.idempotencyKey).toBe(intentKeyOf(order.checkoutId, 5_000));
     },
   );
 

@@ -19,7 +19,7 @@ import {
 // Short bounds so the faults show quickly; generous against a slow, shared machine.
 const TIMEOUT_MS = 300;
 const SECRET = { secretKey: 'sk_test_local' };
-const ORDER = { purchaseId: '11111111-1111-4111-8111-111111111111', amountCents: 8_500 };
+const ORDER = { checkoutId: '11111111-1111-4111-8111-111111111111', amountCents: 8_500 };
 
 let fake: FakeStripeServer;
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('Stripe adapter against a local fake', () => {
     expect(await provider.retrieveIntent(created.intentId)).toMatchObject({
       id: created.intentId,
       amountCents: 8_500,
-      purchaseId: ORDER.purchaseId,
+      checkoutId: ORDER.checkoutId,
     });
     expect(await provider.retrieveIntent('pi_unknown')).toBeNull();
     await provider.refund(created.intentId);
@@ -114,8 +114,8 @@ describe('Stripe adapter against a local fake', () => {
     });
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests.map((r) => r.idempotencyKey)).toEqual([
-      intentKeyOf(ORDER.purchaseId),
-      intentKeyOf(ORDER.purchaseId),
+      intentKeyOf(ORDER.checkoutId, ORDER.amountCents),
+      intentKeyOf(ORDER.checkoutId, ORDER.amountCents),
     ]);
   });
 
@@ -152,7 +152,7 @@ describe('Stripe adapter against a local fake', () => {
     expect(retried.intentId).toBe(made!.id);
     expect(fake.intents.size).toBe(1);
     expect(new Set(fake.requests.map((r) => r.idempotencyKey))).toEqual(
-      new Set([intentKeyOf(ORDER.purchaseId)]),
+      new Set([intentKeyOf(ORDER.checkoutId, ORDER.amountCents)]),
     );
   });
 });

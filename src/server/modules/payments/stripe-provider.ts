@@ -42,8 +42,13 @@ const isMissing = (error: unknown) =>
   error instanceof Stripe.errors.StripeError &&
   (error.statusCode === 404 || error.code === 'resource_missing');
 
-/** The idempotency key of an order's one intent: a retry after a timeout gets the same intent. */
-export const intentKeyOf = (purchaseId: string) => `purchase-${purchaseId}`;
+/**
+ * The idempotency key of a checkout's intent for an amount: a retry after a timeout gets the same
+ * intent, and after an order of the checkout was cancelled the new total gets a new one (a
+ * checkout's total only ever falls, so a key is never reused for another intent).
+ */
+export const intentKeyOf = (checkoutId: string, amountCents: number) =>
+  `checkout-${checkoutId}-${amountCents}`;
 /** The idempotency key of an intent's one (whole) refund. */
 export const refundKeyOf = (intentId: string) => `refund-${intentId}`;
 
@@ -58,16 +63,16 @@ export function createStripeProvider(
 ): PaymentProvider {
   const adapter: PaymentProvider = {
     name: 'stripe',
-    async createIntent({ purchaseId, amountCents, currency }) {
-      // The key makes parallel or repeated calls for one order get one intent from Stripe too,
-      // including the retry after a create that timed out here but was made at Stripe.
+    async createIntent({ checkoutId, amountCents, currency }) {
+      // The key makes parallel or repeated calls for one checkout and total get one intent from
+      // Stripe too, including the retry after a create that timed out here but was made at Stripe.
       const intent = await stripe.paymentIntents.create(
         {
           amount: amountCents,
           currency,
-          metadata: { purchaseId },
+          metadata: { checkoutId },
         },
-        { idempotencyKey: intentKeyOf(purchaseId) },
+        { idempotencyKey: intentKeyOf(checkoutId, amountCents) },
       );
       if (!intent.client_secret)
         throw new UnusableStripeAnswer(`Stripe returned no client secret for ${intent.id}`);
@@ -81,7 +86,9 @@ export function createStripeProvider(
           status: intent.status,
           amountCents: intent.amount,
           currency: intent.currency,
-          purchaseId: intent.metadata.purchaseId ?? null,
+          // Intents made before checkouts carry their order's id, which its checkout took over
+          // (drizzle/0011_checkout_backfill.sql).
+          checkoutId: intent.metadata.checkoutId ?? intent.metadata.purchaseId ?? null,
         };
       } catch (error) {
         if (isMissing(error)) return null;

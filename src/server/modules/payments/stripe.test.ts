@@ -123,12 +123,12 @@ describe('Stripe configured', () => {
     for (const request of sent) {
       expect(request.method).toBe('POST');
       expect(request.path).toBe('/v1/payment_intents');
-      expect(request.idempotencyKey).toBe(`purchase-${order._id}`);
+      expect(request.idempotencyKey).toBe(`checkout-${order.checkoutId}-8500`);
       expect(request.authorization).toBe(`Bearer ${STRIPE_TEST_ENV.STRIPE_SECRET_KEY}`);
       expect(Object.fromEntries(request.body)).toEqual({
         amount: '8500',
         currency: 'usd',
-        'metadata[purchaseId]': order._id,
+        'metadata[checkoutId]': order.checkoutId,
       });
     }
   });
@@ -279,7 +279,7 @@ describe('POST /api/webhooks/stripe', () => {
     await intentFor(other, theirs);
     succeedAtStripe(intentId);
     const forged = intentEvent('payment_intent.succeeded', t.stripe.intents.get(intentId)!, {
-      metadata: { purchaseId: theirs._id },
+      metadata: { checkoutId: theirs.checkoutId },
     });
     expect((await deliver(forged)).statusCode).toBe(200);
     expect(await stateOf(theirs._id)).toMatchObject({ paid: false });

@@ -43,7 +43,7 @@ const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 export function createTestProvider(db: Db): PaymentProvider {
   return {
     name: 'test',
-    // Stored by the caller (insert-or-select, one per order); an id that loses that race is unused.
+    // Stored by the caller (insert-or-select, one open per checkout); an id that loses that race is unused.
     createIntent() {
       const intentId = `pi_test_${token(18)}`;
       return Promise.resolve({ intentId, clientSecret: `${intentId}_secret_${token(24)}` });
@@ -60,7 +60,7 @@ export function createTestProvider(db: Db): PaymentProvider {
         status: row.status === 'refunded' ? 'succeeded' : row.status,
         amountCents: row.amountCents,
         currency: row.currency,
-        purchaseId: row.purchaseId,
+        checkoutId: row.checkoutId,
       };
     },
     async refund(intentId) {

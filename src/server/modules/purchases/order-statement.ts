@@ -4,29 +4,35 @@ import { purchase } from '../../db/schema.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { effectCtes, effectsSql } from './purchase-lifecycle.ts';
 import {
-  isOrderRateRefusal,
+  accountCountedCte,
+  ipRateHitCte,
   ORDER_RATE_WINDOW_MS,
-  orderRateHitsCte,
-  orderRateKeys,
-  orderRateVerdictSql,
-  orderLimitsCte,
+  orderLimitsCtes,
+  orderRateIpKeys,
   type PurchaseLimits,
 } from './purchase-limits.ts';
 
-/** purchase.total_cents is an integer column: an order may not total more than this. */
+/** purchase.total_cents and a payment's amount are integer columns: a checkout may not total more. */
 export const MAX_TOTAL_CENTS = 2_147_483_647;
+
+/** Why the statement would not place a line, in the order it asks (the first that applies). */
+export const LINE_PROBLEMS = ['gone', 'below_minimum', 'above_stock', 'total_too_large'] as const;
+export type LineProblem = (typeof LINE_PROBLEMS)[number];
 
 /** The statement's parameters, in order, with the SQL type each is sent as. */
 const PARAMS = {
-  productId: 'uuid',
-  quantity: 'int',
+  /** Null: the caller's stored basket; else these lines (a null id: no product can have it). */
+  productIds: 'uuid[]',
+  quantities: 'int[]',
   userId: 'text',
   customerName: 'text',
   customerEmail: 'text',
   address: 'text',
   phone: 'text',
+  poReference: 'text',
+  ipRateKeys: 'text[]',
+  ipRateKey: 'text',
   holdHours: 'double precision',
-  rateKeys: 'text[]',
   rateMax: 'int',
   rateWindowMs: 'bigint',
   maxUnpaid: 'int',
@@ -40,83 +46,138 @@ const param = (name: string): string => {
   return `$${index + 1}::${PARAMS[name as ParamName]}`;
 };
 
-/** purchase's columns under drizzle's names, so a returned row is what `db.select()` gives. */
+/** purchase's columns under drizzle's names, so a returned order is what `db.select()` gives. */
 const PLACED_COLUMNS = Object.entries(getTableColumns(purchase))
   .map(([key, column]) => `placed.${column.name} AS "${key}"`)
   .join(', ');
 
+const lit = (text: string) => `'${text}'`;
+const fromBasket = `${param('productIds')} IS NULL`;
+
 /**
- * POST /api/purchase as ONE statement (docs/decisions/ "order as one statement"): one round trip,
- * atomic without BEGIN/COMMIT, and the same text every time (unnamed: nothing is kept per
- * connection, so it works through PgBouncer in transaction pooling mode). In order:
+ * A checkout as ONE statement (docs/decisions/015 and 022): one round trip, atomic without
+ * BEGIN/COMMIT, the same text every time (unnamed: nothing kept per connection, so it works through
+ * PgBouncer in transaction pooling mode). POST /api/checkout places the caller's basket with it,
+ * POST /api/purchase a checkout of one line. In order:
  *
- * 1. `limits` (purchase-limits.ts): whether the account holds too many unpaid orders, and whether
- *    the order rate limit is already reached (a read, no lock);
- * 2. `taken`: the stock, by one conditional UPDATE that takes nothing when a limit refused, the
- *    product is unknown, the quantity is below its minimum or above its stock, or the total would
- *    not fit. Its row lock re-checks the stock against concurrent orders (READ COMMITTED re-reads
- *    the locked row), so stock is never oversold;
- * 3. `placed`: the order, with the product's name and unit price as `taken` returned them and the
- *    customer as the session knows them, holding the stock `holdHours` while unpaid;
- * 4. the lifecycle's effects of placing it (purchase-lifecycle.ts `effectsSql`: timeline, mail);
- * 5. `order_rate_hits`: the order rate's hits on the IP and account keys, counted after all the
- *    writes (purchase-limits.ts says why); over the limit, the result's `rate_verdict` fails the
- *    whole statement, so nothing of the order stays;
- * 6. one row: the limits' verdicts, the product as it was when the statement started (to tell the
- *    customer why nothing was taken) and the order placed, if any.
+ * 1. `account`, `limits` (purchase-limits.ts): the account's row locked, the limits decided on it;
+ * 2. `lines`: the one line given, or the basket's lines, locked after the account's row and so
+ *    read as the account's last checkout left them (a second click of Place order finds the
+ *    basket empty, not the same lines again);
+ * 3. `locked`: when the limits pass, every line's product row locked IN PRODUCT-ID ORDER (so
+ *    concurrent checkouts sharing products queue, never deadlock) and read as last committed. The
+ *    lock is the one the stock update takes (NO KEY UPDATE): a stronger one would also wait for,
+ *    and deadlock with, the key-share locks that inserts referencing products (a basket line, an
+ *    order) take in their own order;
+ * 4. `judged`: each line's problem on those locked rows, the first of LINE_PROBLEMS that applies
+ *    (the only place the order rules are written), the total of all lines counting for each;
+ * 5. only when every line passes: `taken` (the stock, by conditional updates of rows already
+ *    locked), `placed_checkout`, `placed` (one order per line with the product's name and unit
+ *    price as locked and the customer as the session knows them, holding the stock `holdHours`),
+ *    the lifecycle's effects of placing (timeline per order, one mail per checkout), and for a
+ *    basket `emptied`, its lines as they were ordered;
+ * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
+ *    `ip_rate_hit`: the per-address hit on the account's shard of the address;
+ * 7. rows: the limits' verdicts, each line with its problem and its order (or nulls), by position;
+ *    one row of nulls when there are no lines or a limit refused.
  */
-export const PLACE_ORDER_SQL = `WITH ${orderLimitsCte(param)}, taken AS (
-    UPDATE product SET available_quantity = available_quantity - ${param('quantity')},
+export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
+    SELECT product_id, quantity, position::bigint FROM basket_line
+    WHERE ${fromBasket} AND user_id = ${param('userId')}
+      AND (SELECT NOT account_missing FROM limits)
+    FOR UPDATE
+  ), lines AS (
+    SELECT product_id, quantity, position FROM basket
+    UNION ALL
+    SELECT product_id, quantity, position
+    FROM unnest(${param('productIds')}, ${param('quantities')}) WITH ORDINALITY
+      AS given(product_id, quantity, position)
+  ), locked AS (
+    SELECT product.id, product.name, product.price_cents, product.min_quantity,
+      product.available_quantity
+    FROM product
+    WHERE product.id IN (SELECT product_id FROM lines)
+      AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
+    ORDER BY product.id FOR NO KEY UPDATE
+  ), judged AS (
+    SELECT lines.position, lines.product_id, lines.quantity, locked.name, locked.price_cents,
+      CASE WHEN locked.id IS NULL THEN ${lit('gone')}
+        WHEN lines.quantity < locked.min_quantity THEN ${lit('below_minimum')}
+        WHEN lines.quantity > locked.available_quantity THEN ${lit('above_stock')}
+        WHEN locked.price_cents::bigint * lines.quantity > ${MAX_TOTAL_CENTS}
+          OR sum(locked.price_cents::bigint * lines.quantity) OVER () > ${MAX_TOTAL_CENTS}
+          THEN ${lit('total_too_large')}
+      END AS problem
+    FROM lines LEFT JOIN locked ON locked.id = lines.product_id
+    WHERE (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
+  ), verdict AS (
+    SELECT count(*) > 0 AND bool_and(problem IS NULL) AS placeable FROM judged
+  ), taken AS (
+    UPDATE product SET available_quantity = product.available_quantity - judged.quantity,
       updated_at = now()
-    FROM limits
-    WHERE product.id = ${param('productId')}
-      AND NOT limits.rate_reached AND NOT limits.too_many_unpaid
-      AND product.available_quantity >= ${param('quantity')}
-      AND product.min_quantity <= ${param('quantity')}
-      AND product.price_cents::bigint * ${param('quantity')} <= ${MAX_TOTAL_CENTS}
-    RETURNING product.id, product.name, product.price_cents
+    FROM judged
+    WHERE product.id = judged.product_id AND (SELECT placeable FROM verdict)
+      AND product.available_quantity >= judged.quantity
+    RETURNING product.id
+  ), placed_checkout AS (
+    INSERT INTO checkout (user_id, po_reference, unpaid_orders)
+    SELECT ${param('userId')}, ${param('poReference')}, (SELECT count(*) FROM taken)
+    WHERE (SELECT placeable FROM verdict)
+    RETURNING id, number, po_reference
   ), placed AS (
-    INSERT INTO purchase (user_id, product_id, product_name, unit_price_cents, quantity,
-      total_cents, customer_name, customer_email, address, phone, hold_expires_at)
-    SELECT ${param('userId')}, id, name, price_cents, ${param('quantity')},
-      price_cents * ${param('quantity')}, ${param('customerName')}, ${param('customerEmail')},
-      ${param('address')}, ${param('phone')},
+    INSERT INTO purchase (checkout_id, user_id, product_id, product_name, unit_price_cents,
+      quantity, total_cents, customer_name, customer_email, address, phone, hold_expires_at)
+    SELECT placed_checkout.id, ${param('userId')}, judged.product_id, judged.name,
+      judged.price_cents, judged.quantity, judged.price_cents * judged.quantity,
+      ${param('customerName')}, ${param('customerEmail')}, ${param('address')}, ${param('phone')},
       now() + ${param('holdHours')} * interval '1 hour'
-    FROM taken
+    FROM judged JOIN taken ON taken.id = judged.product_id CROSS JOIN placed_checkout
     RETURNING *
-  )${effectsSql('placed', 'customer', 'placed')},
-  ${orderRateHitsCte(param, ['placed', ...effectCtes('placed')])}
-  SELECT ${orderRateVerdictSql(param)} AS rate_verdict, limits.rate_reached,
-    limits.too_many_unpaid, found.min_quantity, found.available_quantity, found.price_cents,
+  )${effectsSql('placed', 'customer', 'placed')}, emptied AS (
+    DELETE FROM basket_line USING judged
+    WHERE ${fromBasket} AND basket_line.user_id = ${param('userId')}
+      AND basket_line.product_id = judged.product_id AND basket_line.quantity = judged.quantity
+      AND EXISTS (SELECT FROM placed)
+    RETURNING 1
+  ), ${accountCountedCte(param)},
+  ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), 'emptied', 'account_counted'])}
+  SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
+    judged.product_id AS line_product_id, judged.problem AS line_problem,
+    placed_checkout.number AS checkout_number, placed_checkout.po_reference AS checkout_po_reference,
     ${PLACED_COLUMNS}
   FROM limits
-  LEFT JOIN product AS found ON found.id = ${param('productId')}
-  LEFT JOIN placed ON true`;
+  LEFT JOIN judged ON true
+  LEFT JOIN placed ON placed.product_id = judged.product_id
+  LEFT JOIN placed_checkout ON true
+  ORDER BY judged.position`;
 
-export interface PlaceOrderInput {
-  /** Null for an id that cannot be one (answered like an unknown product). */
-  productId: string | null;
-  quantity: number;
+export interface PlaceCheckoutInput {
+  /** Null: the caller's stored basket. Else the lines to place (a null id: answered as gone). */
+  lines: { productId: string | null; quantity: number }[] | null;
   caller: Pick<AuthUser, 'id' | 'name' | 'email'>;
   address: string;
   phone: string;
+  poReference: string | null;
   clientIp: string;
   holdHours: number;
   limits: PurchaseLimits;
 }
 
 /** The statement's parameter values, in order. */
-export function placeOrderValues(input: PlaceOrderInput): unknown[] {
+export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
+  const ipRateKeys = orderRateIpKeys(input.clientIp, input.caller.id);
   const values: Record<ParamName, unknown> = {
-    productId: input.productId,
-    quantity: input.quantity,
+    productIds: input.lines?.map((line) => line.productId) ?? null,
+    quantities: input.lines?.map((line) => line.quantity) ?? null,
     userId: input.caller.id,
     customerName: input.caller.name,
     customerEmail: input.caller.email,
     address: input.address,
     phone: input.phone,
+    poReference: input.poReference,
+    ipRateKeys: ipRateKeys.all,
+    ipRateKey: ipRateKeys.mine,
     holdHours: input.holdHours,
-    rateKeys: orderRateKeys(input.caller, input.clientIp),
     rateMax: input.limits.orderRateLimitPerHour,
     rateWindowMs: ORDER_RATE_WINDOW_MS,
     maxUnpaid: input.limits.maxUnpaidOrders,
@@ -126,31 +187,27 @@ export function placeOrderValues(input: PlaceOrderInput): unknown[] {
 
 export type PlacedRow = typeof purchase.$inferSelect;
 
-/** What the statement answers: the verdict, the product as it was, and the order (or nulls). */
-export type PlaceOrderResult = {
+/** One row of the statement's answer: the verdicts, one line and its order (or nulls). */
+export type PlaceCheckoutRow = {
+  account_missing: boolean;
   rate_reached: boolean;
   too_many_unpaid: boolean;
-  min_quantity: number | null;
-  available_quantity: number | null;
-  price_cents: number | null;
+  line_product_id: string | null;
+  line_problem: LineProblem | null;
+  checkout_number: string | null;
+  checkout_po_reference: string | null;
 } & ({ [K in keyof PlacedRow]: PlacedRow[K] } | { [K in keyof PlacedRow]: null });
 
 /**
- * Sends the order statement (one round trip) and returns its one row, or `rate limited` when the
- * statement was aborted because the order rate limit refused it (nothing of it stayed).
+ * Sends the checkout statement; a first order of an account (whose limits row the statement has
+ * just created) is sent once more, so its limits are decided on the locked row like any other.
  */
-export async function runPlaceOrder(
+export async function runPlaceCheckout(
   pool: Pick<Pool, 'query'>,
-  input: PlaceOrderInput,
-): Promise<PlaceOrderResult | 'rate limited'> {
-  let row: PlaceOrderResult | undefined;
-  try {
-    const { rows } = await pool.query<PlaceOrderResult>(PLACE_ORDER_SQL, placeOrderValues(input));
-    row = rows[0];
-  } catch (error) {
-    if (isOrderRateRefusal(error)) return 'rate limited';
-    throw error;
-  }
-  if (!row) throw new Error('the order statement returned no row');
-  return row;
+  input: PlaceCheckoutInput,
+): Promise<PlaceCheckoutRow[]> {
+  const run = async () =>
+    (await pool.query<PlaceCheckoutRow>(PLACE_CHECKOUT_SQL, placeCheckoutValues(input))).rows;
+  const rows = await run();
+  return rows[0]?.account_missing ? run() : rows;
 }

@@ -1,11 +1,18 @@
-import { and, eq, getTableName, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   ACTIVE_ORDER_STATUSES,
   type OrderEvent,
   type OrderStatus,
 } from '../../../shared/order-status.ts';
 import type { Queryable } from '../../db/client.ts';
-import { orderEvent, outbox, paymentIntent, purchase } from '../../db/schema.ts';
+import {
+  accountOrders,
+  checkout,
+  orderEvent,
+  outbox,
+  paymentIntent,
+  purchase,
+} from '../../db/schema.ts';
 import { Conflict, NotFound, type AppError } from '../../errors.ts';
 
 /*
@@ -24,6 +31,15 @@ import { Conflict, NotFound, type AppError } from '../../errors.ts';
  * the same transaction as the change: the timeline entry, the outbox jobs (mails, the provider-side
  * cancel of the payment intent) and our intent record's state. Stock is returned by the service in
  * that transaction too, only by the attempt that changed the row, so exactly once.
+ *
+ * CHECKOUTS (docs/decisions/022): orders are placed, paid and mailed per checkout; shipped,
+ * cancelled and expired per order. A transition that ends orders' unpaid time (pay, cancel, expire)
+ * decrements their checkout's `unpaid_orders`, and the one that brings it to 0 frees the account's
+ * unpaid-checkout slot (`account_orders`), in the same statement as its other effects.
+ *
+ * LOCK ORDER, so transitions and checkouts never deadlock: the account's `account_orders` row
+ * first (a checkout locks it to decide its limits, and so does every transition of the account's
+ * orders), then order rows, then the checkout row, then product rows in id order.
  */
 
 interface Transition {
@@ -50,11 +66,11 @@ export const UNPAID_NOT_SHIPPABLE_MESSAGE = 'Only paid orders can be shipped';
 export const PAYMENT_IN_FLIGHT_MESSAGE = 'A payment for this order is being processed.';
 
 /**
- * Guard: no payment has succeeded for the order without being recorded on it yet. While one has,
- * the order is about to become paid (PATCH or webhook): cancelling or expiring it would leave the
- * customer charged for a cancelled order.
+ * Guard: no payment has succeeded for the order's checkout without being recorded yet. While one
+ * has, the checkout is about to become paid (PATCH or webhook): cancelling or expiring one of its
+ * orders would leave the customer charged for a cancelled order.
  */
-export const noPaymentInFlight = sql`not exists (select 1 from ${paymentIntent} where ${paymentIntent.purchaseId} = ${purchase.id} and ${paymentIntent.status} = 'succeeded')`;
+export const noPaymentInFlight = sql`not exists (select 1 from ${paymentIntent} where ${paymentIntent.checkoutId} = ${purchase.checkoutId} and ${paymentIntent.status} = 'succeeded')`;
 
 /** The SQL condition under which `name` may be applied to a purchase row (its guards). */
 export function allowed(name: keyof typeof TRANSITIONS): SQL {
@@ -96,14 +112,14 @@ export type OrderMailTemplate =
   | 'order.cancelled'
   | 'order.expired';
 
-export interface OrderMailJob {
+/** A mail about one order (shipped, cancelled, expired) or a whole checkout (placed, paid). */
+export type OrderMailJob = {
   template: OrderMailTemplate;
-  purchaseId: string;
   /** The order's customer, or the admins (ORDER_NOTIFY_EMAILS, else every admin) in one mail. */
   audience: 'customer' | 'admins';
   /** Who cancelled (for order.cancelled). */
   actor?: Actor;
-}
+} & ({ purchaseId: string } | { checkoutId: string });
 export interface CancelIntentJob {
   intentId: string;
   provider: string;
@@ -124,22 +140,30 @@ const MAILS: Record<
   refunded: [],
 };
 
+/** The events mailed once per checkout, listing its orders; the others are mailed per order. */
+const CHECKOUT_EVENTS: readonly OrderEvent[] = ['placed', 'paid'];
+/** The events that end orders' unpaid time: their checkout's unpaid count goes down. */
+const UNPAID_ENDED: readonly OrderEvent[] = ['paid', 'cancelled', 'expired'];
+
 /** A string literal for SQL text built from the closed sets above (never from user input). */
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 const ORDER_EVENT = getTableName(orderEvent);
 const OUTBOX = getTableName(outbox);
 const PAYMENT_INTENT = getTableName(paymentIntent);
+const CHECKOUT = getTableName(checkout);
+const ACCOUNT_ORDERS = getTableName(accountOrders);
 
 /**
- * The effects of `event` on every order the CTE `source` returns (its `id` column), as CTE parts
- * (each starting with a comma) to append to the statement that made the change, so they commit or
- * roll back with it: the timeline entry, the outbox mails and, when the order ends unpaid, our
- * intent record canceled plus an outbox job to cancel it at the provider. Outbox rows are keyed by
- * order, event and audience, so an effect is queued once however often it is applied. Plain text
- * (no parameters): it is built once per event and actor, and statements built from it can be
- * constant strings. Its CTEs are named `effect_*` (`effectCtes`) and each RETURNs a row per row
- * written, so a later part of the statement can be made to run after them by reading them.
+ * The effects of `event` on every order the CTE `source` returns (its `id` and `checkout_id`
+ * columns), as CTE parts (each starting with a comma) to append to the statement that made the
+ * change, so they commit or roll back with it: the timeline entry per order; the outbox mails (one
+ * per checkout for placed and paid, else one per order); when orders end unpaid, our open intent of
+ * their checkout canceled plus an outbox job to cancel it at the provider; and when orders stop
+ * being unpaid, their checkout's and account's unpaid counts. Outbox rows are keyed by order or
+ * checkout, event and audience, so an effect is queued once however often it is applied. Plain
+ * text (no parameters): it is built once per event and actor, and statements built from it can be
+ * constant strings.
  */
 export function effectsSql(event: OrderEvent, actor: Actor, source: string): string {
   const parts = [
@@ -149,15 +173,17 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
       RETURNING purchase_id
     )`,
   ];
+  const perCheckout = CHECKOUT_EVENTS.includes(event);
+  const subject = perCheckout ? 'checkout_id' : 'id';
   const mails = MAILS[event].map((mail) => {
     const job = [
       `'template', ${literal(mail.template)}`,
-      `'purchaseId', id`,
+      `${literal(perCheckout ? 'checkoutId' : 'purchaseId')}, ${subject}`,
       `'audience', ${literal(mail.audience)}`,
       ...(event === 'cancelled' ? [`'actor', ${literal(actor)}`] : []),
     ];
-    return `SELECT 'mail', id::text || ${literal(`:${event}:${mail.audience}`)},
-        jsonb_build_object(${job.join(', ')}) FROM ${source}`;
+    return `SELECT 'mail', ${subject}::text || ${literal(`:${event}:${mail.audience}`)},
+        jsonb_build_object(${job.join(', ')}) FROM ${source} GROUP BY ${subject}`;
   });
   if (mails.length > 0)
     parts.push(`effect_mails AS (
@@ -168,8 +194,8 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
   if (event === 'cancelled' || event === 'expired')
     parts.push(
       `effect_canceled AS (
-      UPDATE ${PAYMENT_INTENT} SET status = 'canceled', updated_at = now() FROM ${source}
-      WHERE ${PAYMENT_INTENT}.purchase_id = ${source}.id
+      UPDATE ${PAYMENT_INTENT} SET status = 'canceled', updated_at = now()
+      WHERE ${PAYMENT_INTENT}.checkout_id IN (SELECT checkout_id FROM ${source})
         AND ${PAYMENT_INTENT}.status = 'requires_payment_method'
       RETURNING ${PAYMENT_INTENT}.id AS intent_id, ${PAYMENT_INTENT}.provider AS provider
     )`,
@@ -180,10 +206,26 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
       FROM effect_canceled ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
     )`,
     );
+  if (UNPAID_ENDED.includes(event))
+    parts.push(
+      `effect_checkout_unpaid AS (
+      UPDATE ${CHECKOUT} SET unpaid_orders = ${CHECKOUT}.unpaid_orders - ended.n
+      FROM (SELECT checkout_id, count(*)::int AS n FROM ${source} GROUP BY checkout_id) AS ended
+      WHERE ${CHECKOUT}.id = ended.checkout_id
+      RETURNING ${CHECKOUT}.user_id, ${CHECKOUT}.unpaid_orders
+    )`,
+      `effect_account_unpaid AS (
+      UPDATE ${ACCOUNT_ORDERS} SET unpaid_checkouts = ${ACCOUNT_ORDERS}.unpaid_checkouts - settled.n
+      FROM (SELECT user_id, count(*)::int AS n FROM effect_checkout_unpaid
+        WHERE unpaid_orders = 0 GROUP BY user_id) AS settled
+      WHERE ${ACCOUNT_ORDERS}.user_id = settled.user_id
+      RETURNING 1
+    )`,
+    );
   return parts.map((part) => `, ${part}`).join('\n');
 }
 
-/** The names of the CTEs `effectsSql(event, …)` writes with. */
+/** The names of the CTEs `effectsSql(event, …)` writes with (each RETURNs a row per row written). */
 export function effectCtes(event: OrderEvent): string[] {
   return [
     'effect_timeline',
@@ -191,27 +233,41 @@ export function effectCtes(event: OrderEvent): string[] {
     ...(event === 'cancelled' || event === 'expired'
       ? ['effect_canceled', 'effect_cancel_jobs']
       : []),
+    ...(UNPAID_ENDED.includes(event) ? ['effect_checkout_unpaid', 'effect_account_unpaid'] : []),
   ];
 }
 
 /**
- * The effects of `event` on order `purchaseId`, in ONE statement inside the caller's transaction
- * (the one that made the change). See `effectsSql`.
+ * The effects of `event` on the orders `purchaseIds`, in ONE statement inside the caller's
+ * transaction (the one that made the change). See `effectsSql`.
  */
 export async function applyEffects(
   tx: Queryable,
-  purchaseId: string,
+  purchaseIds: readonly string[],
   event: OrderEvent,
   actor: Actor,
 ): Promise<void> {
   await tx.execute(sql`
-    WITH effect_source AS (SELECT ${purchaseId}::uuid AS id)
+    WITH effect_source AS (
+      SELECT id, checkout_id FROM ${purchase} WHERE ${inArray(purchase.id, [...purchaseIds])}
+    )
     ${sql.raw(effectsSql(event, actor, 'effect_source'))}
     SELECT 1`);
 }
 
 /**
+ * Locks the `account_orders` row of the account `userId` (SQL: a value or a subquery): the first
+ * lock of every transition of its orders (see LOCK ORDER above). In READ COMMITTED, each later
+ * statement of the transaction then sees every change the account's other transitions committed.
+ */
+export async function lockAccountOrders(tx: Queryable, userId: SQL): Promise<void> {
+  await tx.execute(
+    sql`SELECT 1 FROM ${accountOrders} WHERE ${accountOrders.userId} = ${userId} FOR UPDATE`,
+  );
+}
+
+/**
  * The effects of expiring many orders at once (the hold-expiry sweep), as CTE parts to append to
- * the statement that expired them (`expired` must RETURN `id`).
+ * the statement that expired them (`expired` must RETURN `id` and `checkout_id`).
  */
 export const expiryEffects = sql.raw(effectsSql('expired', 'system', 'expired'));

@@ -1,12 +1,12 @@
-import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { PRODUCT_GONE_MESSAGE } from '../../../shared/basket.ts';
 import { ErrorCode, TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import {
   ABOVE_STOCK_MESSAGE,
   BELOW_MINIMUM_MESSAGE,
-  orderQuantityProblem,
   type Purchase,
   type PurchaseBodySchema,
   type PurchaseDetail,
@@ -16,6 +16,7 @@ import { ROLE_ADMIN } from '../../../shared/user.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
+  checkout,
   orderEvent,
   paymentIntent,
   product,
@@ -27,13 +28,19 @@ import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { MAX_TOTAL_CENTS, runPlaceOrder } from './order-statement.ts';
-import { tooManyUnpaidOrdersMessage, type PurchaseLimits } from './purchase-limits.ts';
+import {
+  type LineProblem,
+  type PlaceCheckoutInput,
+  type PlaceCheckoutRow,
+  runPlaceCheckout,
+} from './order-statement.ts';
+import { tooManyUnpaidOrdersMessage } from './purchase-limits.ts';
 import {
   ACTIVE_STATUSES,
   allowed,
   applyEffects,
   expiryEffects,
+  lockAccountOrders,
   ORDER_NOT_FOUND_MESSAGE,
   refusal,
   TRANSITIONS,
@@ -41,7 +48,6 @@ import {
 
 export { PAYMENT_IN_FLIGHT_MESSAGE } from './purchase-lifecycle.ts';
 
-type PurchaseRow = typeof purchase.$inferSelect;
 type PurchaseInput = z.output<typeof PurchaseBodySchema>;
 
 export const ORDER_TOTAL_TOO_LARGE_MESSAGE = 'The order total is too large. Please order fewer.';
@@ -54,10 +60,30 @@ const pgErrorCode = (error: unknown): string | undefined => {
   const { code, cause } = error as { code?: string; cause?: { code?: string } };
   return code ?? cause?.code;
 };
-const isAdmin = (caller: AuthUser) => caller.role === ROLE_ADMIN;
-const isId = (id: string) => IdSchema.safeParse(id).success;
+export const isAdmin = (caller: AuthUser) => caller.role === ROLE_ADMIN;
+export const isId = (id: string) => IdSchema.safeParse(id).success;
 
-function toPurchase(row: PurchaseRow): Purchase {
+/** The shop's reference of a checkout. */
+export const checkoutReference = (number: number | string) => `C-${number}`;
+
+/** An order's columns with its checkout's reference, PO reference and receipt number. */
+const orderColumns = {
+  ...getTableColumns(purchase),
+  checkoutNumber: checkout.number,
+  poReference: checkout.poReference,
+  checkoutReceiptNumber: checkout.receiptNumber,
+};
+export type OrderRow = typeof purchase.$inferSelect & {
+  checkoutNumber: number | string;
+  poReference: string | null;
+  checkoutReceiptNumber: number | null;
+};
+
+/** Orders with their checkout, for `.where(…)`. */
+export const selectOrders = (db: Queryable) =>
+  db.select(orderColumns).from(purchase).innerJoin(checkout, eq(checkout.id, purchase.checkoutId));
+
+export function toPurchase(row: OrderRow): Purchase {
   return {
     _id: row.id,
     productId: row.productId,
@@ -75,12 +101,16 @@ function toPurchase(row: PurchaseRow): Purchase {
     createdAt: row.createdAt.toISOString(),
     reservedUntil: !row.paid && row.holdExpiresAt ? row.holdExpiresAt.toISOString() : null,
     testMode: row.testMode,
-    receiptNumber: row.receiptNumber,
+    // The checkout's one receipt covers the orders it paid, not one cancelled before.
+    receiptNumber: row.paid ? row.checkoutReceiptNumber : null,
+    checkoutId: row.checkoutId,
+    checkoutReference: checkoutReference(row.checkoutNumber),
+    poReference: row.poReference,
   };
 }
 
 /** The orders a caller may see: their own; an admin, everyone's. */
-const visibleTo = (caller: AuthUser): SQL | undefined =>
+export const visibleTo = (caller: AuthUser): SQL | undefined =>
   isAdmin(caller) ? undefined : eq(purchase.userId, caller.id);
 
 const newestFirst = [desc(purchase.createdAt), desc(purchase.id)];
@@ -89,26 +119,38 @@ const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
 /**
  * Expires every unpaid order whose hold has passed and returns its stock, in one statement, so an
  * order's stock comes back exactly once however many instances, timers and requests run this at
- * the same time. The lifecycle's expiry effects (timeline, mail, intent cancel) are in it too. Rows another transaction has locked (being cancelled, paid or expired right now)
- * are skipped rather than waited for: whoever holds them settles them. Returns how many expired.
+ * the same time. The lifecycle's expiry effects (timeline, mail, intent cancel, unpaid counts) are
+ * in it too. It follows the lifecycle's lock order: the accounts first, then their orders, then
+ * the products in id order. Accounts and orders another transaction has locked (an order of the
+ * account being placed, cancelled or paid right now) are skipped rather than waited for: a later
+ * run settles them. Returns how many expired.
  */
 export async function expireStaleHolds(db: Queryable): Promise<number> {
   const result = await db.execute<{ expired: number }>(sql`
-    WITH stale AS (
-      SELECT id FROM ${purchase} WHERE ${allowed('expire')}
+    WITH stale_accounts AS (
+      SELECT user_id FROM account_orders
+      WHERE user_id IN (SELECT user_id FROM ${purchase} WHERE ${allowed('expire')})
+      ORDER BY user_id FOR UPDATE SKIP LOCKED
+    ), stale AS (
+      SELECT id FROM ${purchase}
+      WHERE ${allowed('expire')} AND user_id IN (SELECT user_id FROM stale_accounts)
       FOR UPDATE SKIP LOCKED
     ), expired AS (
       UPDATE ${purchase} SET status = ${TRANSITIONS.expire.to}, updated_at = now()
       FROM stale WHERE ${purchase.id} = stale.id
-      RETURNING ${purchase.id} AS id, ${purchase.productId} AS product_id,
-        ${purchase.quantity} AS quantity
+      RETURNING ${purchase.id} AS id, ${purchase.checkoutId} AS checkout_id,
+        ${purchase.productId} AS product_id, ${purchase.quantity} AS quantity
     )${expiryEffects}, released AS (
       SELECT product_id, sum(quantity)::int AS quantity FROM expired
       WHERE product_id IS NOT NULL GROUP BY product_id
+    ), restock_locked AS (
+      SELECT id FROM ${product} WHERE id IN (SELECT product_id FROM released)
+      ORDER BY id FOR NO KEY UPDATE
     ), restocked AS (
       UPDATE ${product} SET available_quantity = ${product.availableQuantity} + released.quantity,
         updated_at = now()
-      FROM released WHERE ${product.id} = released.product_id
+      FROM released
+      WHERE ${product.id} = released.product_id AND (SELECT count(*) FROM restock_locked) >= 0
       RETURNING ${product.id}
     )
     SELECT count(*)::int AS expired FROM expired
@@ -116,65 +158,86 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
   return result.rows[0]?.expired ?? 0;
 }
 
-/** Why the order statement took no stock, from the product as it was when it started. */
-function whyNotTaken(
-  quantity: number,
-  found: { minQuantity: number; availableQuantity: number; priceCents: number } | undefined,
-): AppError {
-  if (!found) return new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
-  const problem = orderQuantityProblem(quantity, found);
-  if (problem === BELOW_MINIMUM_MESSAGE) return new Invalid(problem, { orderQuantity: problem });
-  if (!problem && found.priceCents * quantity > MAX_TOTAL_CENTS)
-    return new Invalid(ORDER_TOTAL_TOO_LARGE_MESSAGE, {
-      orderQuantity: ORDER_TOTAL_TOO_LARGE_MESSAGE,
-    });
-  // Above stock, or a concurrent order took it since the statement began: either way, not now.
-  return new AppError(409, ErrorCode.Conflict, ABOVE_STOCK_MESSAGE, {
-    orderQuantity: ABOVE_STOCK_MESSAGE,
-  });
+/** What each line problem the checkout statement names means to a customer (order-statement.ts). */
+export const LINE_PROBLEM_MESSAGES: Record<LineProblem, string> = {
+  gone: PRODUCT_GONE_MESSAGE,
+  below_minimum: BELOW_MINIMUM_MESSAGE,
+  above_stock: ABOVE_STOCK_MESSAGE,
+  total_too_large: ORDER_TOTAL_TOO_LARGE_MESSAGE,
+};
+
+/** The spec's single purchase answers a line's problem as it always has: 404, 400 or 409. */
+function purchaseRefusal(problem: LineProblem): AppError {
+  const message = LINE_PROBLEM_MESSAGES[problem];
+  switch (problem) {
+    case 'gone':
+      return new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+    case 'below_minimum':
+    case 'total_too_large':
+      return new Invalid(message, { orderQuantity: message });
+    case 'above_stock':
+      // Above stock, or a concurrent order took it first: either way, not now.
+      return new AppError(409, ErrorCode.Conflict, message, { orderQuantity: message });
+  }
 }
 
 /**
- * POST /api/purchase, in one statement (order-statement.ts): the order limits (rate per IP and
- * account, unpaid orders held), the stock taken by one conditional update (never read-then-write),
- * the order recorded with the product's name and unit price as they were at that moment and the
- * customer as the session knows them, and its effects; all or nothing. Unpaid, it holds the stock
- * `holdHours`. Refusals in the order the limits come first: 429, 409 (unpaid), then the product's.
+ * Runs the checkout statement (order-statement.ts) and answers its limits: 429 for the order rate,
+ * then 409 for the unpaid orders. The unpaid count includes holds that have passed but were not
+ * swept yet, so that refusal sweeps them and asks once more when the sweep freed anything. Returns
+ * the statement's rows, one per line, for the caller to answer the lines.
+ */
+export async function placeCheckoutLines(
+  db: Db,
+  input: PlaceCheckoutInput,
+): Promise<PlaceCheckoutRow[]> {
+  let rows = await runPlaceCheckout(db.$client, input);
+  if (rows[0]?.too_many_unpaid && (await expireStaleHolds(db)) > 0)
+    rows = await runPlaceCheckout(db.$client, input);
+  const [first] = rows;
+  if (!first) throw new Error('the checkout statement returned no row');
+  if (first.rate_reached) throw new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
+  if (first.too_many_unpaid)
+    throw new Conflict(tooManyUnpaidOrdersMessage(input.limits.maxUnpaidOrders));
+  return rows;
+}
+
+/** The order a row of the checkout statement placed, or null. */
+export function placedPurchase(row: PlaceCheckoutRow): Purchase | null {
+  if (row.id === null || row.checkout_number === null) return null;
+  return toPurchase({
+    ...row,
+    checkoutNumber: row.checkout_number,
+    poReference: row.checkout_po_reference,
+    checkoutReceiptNumber: null,
+  });
+}
+
+export type PlaceOptions = Pick<PlaceCheckoutInput, 'clientIp' | 'holdHours' | 'limits'>;
+
+/**
+ * POST /api/purchase: a checkout of one line, through the checkout statement. Refusals in the
+ * order the limits come first: 429, 409 (unpaid), then the line's (404, 400, 409).
  */
 export async function placePurchase(
   db: Db,
   caller: AuthUser,
   input: PurchaseInput,
-  options: { clientIp: string; holdHours: number; limits: PurchaseLimits },
+  options: PlaceOptions,
 ): Promise<Purchase> {
-  const quantity = input.orderQuantity;
-  const result = await runPlaceOrder(db.$client, {
-    productId: isId(input.productId) ? input.productId : null,
-    quantity,
+  const productId = isId(input.productId) ? input.productId : null;
+  const [row] = await placeCheckoutLines(db, {
+    ...options,
+    lines: [{ productId, quantity: input.orderQuantity }],
     caller,
     address: input.address,
     phone: input.phone,
-    clientIp: options.clientIp,
-    holdHours: options.holdHours,
-    limits: options.limits,
+    poReference: null,
   });
-  // Over the limit now, or already when the order arrived (then it took nothing): 429 either way.
-  if (result === 'rate limited' || result.rate_reached)
-    throw new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
-  if (result.too_many_unpaid)
-    throw new Conflict(tooManyUnpaidOrdersMessage(options.limits.maxUnpaidOrders));
-  if (result.id !== null) return toPurchase(result);
-  const found =
-    result.min_quantity === null ||
-    result.available_quantity === null ||
-    result.price_cents === null
-      ? undefined
-      : {
-          minQuantity: result.min_quantity,
-          availableQuantity: result.available_quantity,
-          priceCents: result.price_cents,
-        };
-  throw whyNotTaken(quantity, found);
+  const placed = row && placedPurchase(row);
+  if (placed) return placed;
+  if (!row?.line_problem) throw new Error('the checkout statement placed nothing and said no why');
+  throw purchaseRefusal(row.line_problem);
 }
 
 /** GET /api/purchase?customerEmail=: a customer's active orders, newest first. */
@@ -197,9 +260,7 @@ export async function listCustomerPurchases(
             .from(user)
             .where(eq(sql`lower(${user.email})`, email)),
         );
-  const rows = await db
-    .select()
-    .from(purchase)
+  const rows = await selectOrders(db)
     .where(and(owner, active))
     .orderBy(...newestFirst);
   return rows.map(toPurchase);
@@ -208,9 +269,7 @@ export async function listCustomerPurchases(
 /** GET /api/purchase1: every active order, newest first (admins). */
 export async function listAllPurchases(db: Db): Promise<Purchase[]> {
   await expireStaleHolds(db);
-  const rows = await db
-    .select()
-    .from(purchase)
+  const rows = await selectOrders(db)
     .where(active)
     .orderBy(...newestFirst);
   return rows.map(toPurchase);
@@ -219,10 +278,7 @@ export async function listAllPurchases(db: Db): Promise<Purchase[]> {
 /** The order row, to its owner or an admin; someone else's is answered like an unknown one. */
 export async function visiblePurchaseRow(db: Db, caller: AuthUser, id: string) {
   if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  const [row] = await db
-    .select()
-    .from(purchase)
-    .where(and(eq(purchase.id, id), visibleTo(caller)));
+  const [row] = await selectOrders(db).where(and(eq(purchase.id, id), visibleTo(caller)));
   if (!row) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
   return row;
 }
@@ -255,7 +311,9 @@ async function currentState(db: Queryable, caller: AuthUser, id: string) {
 
 /**
  * DELETE /api/purchase/{id}: cancels an unpaid pending order (the row stays for the record) and
- * returns its stock, both in one transaction and only by the request that made the change.
+ * returns its stock, both in one transaction and only by the request that made the change. Only
+ * that order of its checkout; the checkout's open payment intent is cancelled with it, so the next
+ * payment asks for the new total.
  */
 export async function cancelPurchase(
   db: Db,
@@ -264,13 +322,14 @@ export async function cancelPurchase(
 ): Promise<{ deletedCount: number }> {
   if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
   const cancelled = await db.transaction(async (tx) => {
+    await lockAccountOrders(tx, sql`(SELECT user_id FROM ${purchase} WHERE id = ${id})`);
     const [row] = await tx
       .update(purchase)
       .set({ status: TRANSITIONS.cancel.to, updatedAt: sql`now()` })
       .where(and(eq(purchase.id, id), visibleTo(caller), allowed('cancel')))
-      .returning();
+      .returning({ id: purchase.id, productId: purchase.productId, quantity: purchase.quantity });
     if (!row) return undefined;
-    await applyEffects(tx, row.id, 'cancelled', isAdmin(caller) ? 'admin' : 'customer');
+    await applyEffects(tx, [row.id], 'cancelled', isAdmin(caller) ? 'admin' : 'customer');
     if (row.productId) {
       // A product deleted meanwhile has no stock to return to: nothing to do then.
       await tx
@@ -281,20 +340,26 @@ export async function cancelPurchase(
         })
         .where(eq(product.id, row.productId));
     }
-    if (isAdmin(caller)) await auditTransition(tx, caller, 'cancel', toPurchase(row));
+    if (isAdmin(caller)) await auditTransition(tx, caller, 'cancel', row.id);
     return row;
   });
   if (!cancelled) throw refusal('cancel', await currentState(db, caller, id));
   return { deletedCount: 1 };
 }
 
-/** An admin's transition of an order, audited: the order after it, and before it (its status then). */
+/**
+ * An admin's transition of an order, audited: the order after it, and before it (its status then).
+ * Returns the order after it.
+ */
 async function auditTransition(
   tx: Queryable,
   admin: AuthUser,
   transition: 'cancel' | 'ship',
-  after: Purchase,
-): Promise<void> {
+  orderId: string,
+): Promise<Purchase> {
+  const [row] = await selectOrders(tx).where(eq(purchase.id, orderId));
+  if (!row) throw new Error(`order ${orderId} vanished in its own transaction`);
+  const after = toPurchase(row);
   await recordAudit(tx, admin, {
     action: `purchase.${transition}`,
     targetType: 'purchase',
@@ -302,6 +367,7 @@ async function auditTransition(
     before: { ...after, stat: TRANSITIONS[transition].from },
     after,
   });
+  return after;
 }
 
 /** PUT /api/purchase/{id}: ships a paid, pending order (admins). */
@@ -312,104 +378,109 @@ export async function shipPurchase(db: Db, admin: AuthUser, id: string): Promise
       .update(purchase)
       .set({ status: TRANSITIONS.ship.to, updatedAt: sql`now()` })
       .where(and(eq(purchase.id, id), allowed('ship')))
-      .returning();
+      .returning({ id: purchase.id });
     if (!row) return undefined;
-    await applyEffects(tx, row.id, 'shipped', 'admin');
-    const after = toPurchase(row);
-    await auditTransition(tx, admin, 'ship', after);
-    return after;
+    await applyEffects(tx, [row.id], 'shipped', 'admin');
+    return auditTransition(tx, admin, 'ship', row.id);
   });
   if (!shipped) throw refusal('ship', await currentState(db, admin, id));
   return shipped;
 }
 
-/**
- * The next receipt number, taken in the paying transaction: the counter row stays locked until it
- * commits and a rollback gives the number back, so receipt numbers are unique and gapless (paying
- * orders queue on this one row for a moment, which payments can afford).
- */
-async function assignReceiptNumber(tx: Queryable, purchaseId: string): Promise<void> {
-  await tx.execute(sql`
-    WITH next AS (
-      INSERT INTO ${receiptCounter} (id, last) VALUES (1, 1)
-      ON CONFLICT (id) DO UPDATE SET last = ${receiptCounter}.last + 1
-      RETURNING last
-    )
-    UPDATE ${purchase} SET receipt_number = next.last FROM next WHERE ${purchase.id} = ${purchaseId}
-  `);
-}
+/** What `markCheckoutPaid` did. */
+export type PayOutcome = 'paid' | 'nothing to pay' | 'amount changed';
 
 /**
- * Records a verified payment: the order becomes paid (and stops expiring) if it is still pending
- * and unpaid. For the payments flow only, after the provider confirmed the payment; no route calls
- * it directly. Idempotent: the same transaction id again, or any id for an order that is already
- * paid, cancelled, expired or unknown, changes nothing. A transaction id already recorded on
- * another order changes nothing either. Returns whether this call marked the order paid.
+ * Records a verified payment of `amountCents` for a checkout: every live (pending, unpaid) order of
+ * it becomes paid with `transactionId` and stops expiring, in one transaction, and only when the
+ * amount is exactly their total now (an intent made before an order was cancelled pays nothing).
+ * The checkout takes the transaction id (unique: an id already recorded on another checkout
+ * changes nothing) and the next receipt number from the counter row, which stays locked until the
+ * commit (a rollback gives the number back), so receipt numbers are unique and gapless. For the
+ * payments flow only, after the provider confirmed the payment; no route calls it directly.
+ * Idempotent: once paid, the checkout has nothing left to pay.
  */
-export async function markPurchasePaid(
+export async function markCheckoutPaid(
   db: Queryable,
-  purchaseId: string,
-  transactionId: string,
-): Promise<boolean> {
-  if (!isId(purchaseId) || transactionId.length === 0) return false;
+  checkoutId: string,
+  payment: { transactionId: string; amountCents: number },
+): Promise<PayOutcome> {
+  if (!isId(checkoutId) || payment.transactionId.length === 0) return 'nothing to pay';
   try {
     // Its own transaction, or a savepoint inside the caller's: a lost race below must not abort it.
     return await db.transaction(async (tx) => {
-      const updated = await tx
+      await lockAccountOrders(tx, sql`(SELECT user_id FROM ${checkout} WHERE id = ${checkoutId})`);
+      const live = await tx
+        .select({ id: purchase.id, totalCents: purchase.totalCents })
+        .from(purchase)
+        .where(and(eq(purchase.checkoutId, checkoutId), allowed('pay')))
+        .for('update');
+      if (live.length === 0) return 'nothing to pay';
+      if (live.reduce((sum, order) => sum + order.totalCents, 0) !== payment.amountCents)
+        return 'amount changed';
+      await tx.execute(sql`
+        WITH next AS (
+          INSERT INTO ${receiptCounter} (id, last) VALUES (1, 1)
+          ON CONFLICT (id) DO UPDATE SET last = ${receiptCounter}.last + 1
+          RETURNING last
+        )
+        UPDATE ${checkout} SET receipt_number = next.last, transaction_id = ${payment.transactionId}
+        FROM next WHERE ${checkout.id} = ${checkoutId}`);
+      const ids = live.map((order) => order.id);
+      await tx
         .update(purchase)
         .set({
           paid: true,
           paidAt: sql`now()`,
-          transactionId,
+          transactionId: payment.transactionId,
           holdExpiresAt: null,
           updatedAt: sql`now()`,
-          testMode: sql`exists (select 1 from payment_intent where payment_intent.id = ${transactionId} and payment_intent.provider = 'test')`,
+          testMode: sql`exists (select 1 from ${paymentIntent} where ${paymentIntent.id} = ${payment.transactionId} and ${paymentIntent.provider} = 'test')`,
         })
-        .where(
-          and(
-            eq(purchase.id, purchaseId),
-            allowed('pay'),
-            isNull(purchase.transactionId),
-            sql`not exists (select 1 from ${purchase} as other where other.transaction_id = ${transactionId})`,
-          ),
-        )
-        .returning({ id: purchase.id });
-      if (updated.length === 0) return false;
-      await assignReceiptNumber(tx, purchaseId);
-      await applyEffects(tx, purchaseId, 'paid', 'customer');
-      return true;
+        .where(inArray(purchase.id, ids));
+      await applyEffects(tx, ids, 'paid', 'customer');
+      return 'paid';
     });
   } catch (error) {
-    // Two orders raced for one transaction id: the unique index gave it to the other one.
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) return false;
+    // Two checkouts raced for one transaction id: the unique index gave it to the other one.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) return 'nothing to pay';
     throw error;
   }
 }
 
 /**
- * GET /api/purchase/{id}/receipt: the paid order's receipt (owner or admin; 409 before it is paid).
+ * GET /api/purchase/{id}/receipt: the receipt of the paid order's checkout, listing every order it
+ * paid (owner or admin; 409 before it is paid).
  */
 export async function getReceipt(db: Db, caller: AuthUser, id: string): Promise<Buffer> {
   const row = await visiblePurchaseRow(db, caller, id);
   if (!orderActions({ stat: row.status, paid: row.paid }).canDownloadReceipt)
     throw new Conflict(RECEIPT_ONLY_WHEN_PAID_MESSAGE);
-  if (row.receiptNumber === null || row.transactionId === null || row.paidAt === null)
+  if (row.checkoutReceiptNumber === null || row.transactionId === null || row.paidAt === null)
     throw new Error(`paid order ${row.id} has no receipt number`);
+  const lines = await db
+    .select({
+      productName: purchase.productName,
+      quantity: purchase.quantity,
+      unitPriceCents: purchase.unitPriceCents,
+      totalCents: purchase.totalCents,
+    })
+    .from(purchase)
+    .where(and(eq(purchase.checkoutId, row.checkoutId), eq(purchase.paid, true)))
+    .orderBy(purchase.productName, purchase.id);
   const [intent] = await db
     .select({ brand: paymentIntent.cardBrand, last4: paymentIntent.cardLast4 })
     .from(paymentIntent)
     .where(eq(paymentIntent.id, row.transactionId));
   return renderReceiptPdf({
-    receiptNumber: row.receiptNumber,
-    orderId: row.id,
+    receiptNumber: row.checkoutReceiptNumber,
+    reference: checkoutReference(row.checkoutNumber),
+    poReference: row.poReference,
     paidAt: row.paidAt,
     customerName: row.customerName,
     customerEmail: row.customerEmail,
     address: row.address,
-    productName: row.productName,
-    quantity: row.quantity,
-    unitPriceCents: row.unitPriceCents,
-    totalCents: row.totalCents,
+    lines,
     transactionId: row.transactionId,
     card: { brand: intent?.brand ?? null, last4: intent?.last4 ?? null },
     testMode: row.testMode,

@@ -12,7 +12,8 @@ import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { createProduct, stockOf, type TestProduct } from '../../testing/factories.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import { expireStaleHolds, markPurchasePaid } from './purchases.service.ts';
+import { markOrderPaid } from '../../testing/orders.ts';
+import { expireStaleHolds, markCheckoutPaid } from './purchases.service.ts';
 
 const t = setUpAppWithAccounts();
 
@@ -111,6 +112,9 @@ describe('POST /api/purchase', () => {
       reservedUntil: expect.stringMatching(/^\d{4}-/),
       testMode: false,
       receiptNumber: null,
+      checkoutId: expect.any(String),
+      checkoutReference: expect.stringMatching(/^C-\d+$/),
+      poReference: null,
     });
     const after = await stockOf(t.database.db, item.id);
     expect(after).toEqual({ available: 47, version: before!.version + 1 });
@@ -448,7 +452,7 @@ describe('DELETE /api/purchase/{id}', () => {
   it('refuses paid and shipped orders with 409', async () => {
     const item = await createProduct(t.database.db, { availableQuantity: 20 });
     const paid = await placeOrder(t.customer, item, 2);
-    await markPurchasePaid(t.database.db, paid._id, `pi_${paid._id}`);
+    await markOrderPaid(t.database.db, paid._id, `pi_${paid._id}`);
     const res = await remove(t.customer, paid._id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -485,7 +489,7 @@ describe('PUT /api/purchase/{id} (ship)', () => {
   it('ships a paid, pending order once, audited', async () => {
     const item = await createProduct(t.database.db);
     const placed = await placeOrder(t.customer, item);
-    expect(await markPurchasePaid(t.database.db, placed._id, `pi_ship_${placed._id}`)).toBe(true);
+    expect(await markOrderPaid(t.database.db, placed._id, `pi_ship_${placed._id}`)).toBe(true);
     const res = await ship(t.admin, placed._id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -514,7 +518,7 @@ describe('PUT /api/purchase/{id} (ship)', () => {
   it('accepts the request without a body', async () => {
     const item = await createProduct(t.database.db);
     const placed = await placeOrder(t.customer, item);
-    await markPurchasePaid(t.database.db, placed._id, `pi_nobody_${placed._id}`);
+    await markOrderPaid(t.database.db, placed._id, `pi_nobody_${placed._id}`);
     expect((await ship(t.admin, placed._id, undefined)).statusCode).toBe(200);
   });
 
@@ -549,7 +553,7 @@ describe('PUT /api/purchase/{id} (ship)', () => {
   it('is for admins only', async () => {
     const item = await createProduct(t.database.db);
     const placed = await placeOrder(t.customer, item);
-    await markPurchasePaid(t.database.db, placed._id, `pi_own_${placed._id}`);
+    await markOrderPaid(t.database.db, placed._id, `pi_own_${placed._id}`);
     expect((await ship(t.customer, placed._id)).statusCode).toBe(403);
     expect(
       (await t.app.inject({ method: 'PUT', url: `/api/purchase/${placed._id}` })).statusCode,
@@ -558,14 +562,14 @@ describe('PUT /api/purchase/{id} (ship)', () => {
   });
 });
 
-describe('markPurchasePaid', () => {
+describe('markCheckoutPaid', () => {
   it('marks a pending order paid once, idempotently, and it no longer expires', async () => {
     const item = await createProduct(t.database.db);
     const placed = await placeOrder(t.customer, item);
     const transactionId = `pi_once_${placed._id}`;
-    expect(await markPurchasePaid(t.database.db, placed._id, transactionId)).toBe(true);
-    expect(await markPurchasePaid(t.database.db, placed._id, transactionId)).toBe(false);
-    expect(await markPurchasePaid(t.database.db, placed._id, 'pi_another')).toBe(false);
+    expect(await markOrderPaid(t.database.db, placed._id, transactionId)).toBe(true);
+    expect(await markOrderPaid(t.database.db, placed._id, transactionId)).toBe(false);
+    expect(await markOrderPaid(t.database.db, placed._id, 'pi_another')).toBe(false);
     const [row] = await t.database.db
       .select({
         paid: purchase.paid,
@@ -594,15 +598,20 @@ describe('markPurchasePaid', () => {
     const item = await createProduct(t.database.db);
     const cancelled = await placeOrder(t.customer, item);
     await remove(t.customer, cancelled._id);
-    expect(await markPurchasePaid(t.database.db, cancelled._id, 'pi_late')).toBe(false);
+    expect(await markOrderPaid(t.database.db, cancelled._id, 'pi_late')).toBe(false);
     expect(await statusOf(cancelled._id)).toEqual({ status: 'cancelled', paid: false });
-    expect(await markPurchasePaid(t.database.db, UNKNOWN_ID, 'pi_x')).toBe(false);
-    expect(await markPurchasePaid(t.database.db, 'not-a-uuid', 'pi_x')).toBe(false);
+    for (const checkoutId of [UNKNOWN_ID, 'not-a-uuid'])
+      expect(
+        await markCheckoutPaid(t.database.db, checkoutId, {
+          transactionId: 'pi_x',
+          amountCents: 1,
+        }),
+      ).toBe('nothing to pay');
 
     const first = await placeOrder(t.customer, item);
     const second = await placeOrder(t.customer, item);
-    expect(await markPurchasePaid(t.database.db, first._id, `pi_shared_${first._id}`)).toBe(true);
-    expect(await markPurchasePaid(t.database.db, second._id, `pi_shared_${first._id}`)).toBe(false);
+    expect(await markOrderPaid(t.database.db, first._id, `pi_shared_${first._id}`)).toBe(true);
+    expect(await markOrderPaid(t.database.db, second._id, `pi_shared_${first._id}`)).toBe(false);
     expect(await statusOf(second._id)).toEqual({ status: 'pending', paid: false });
   });
 
@@ -611,7 +620,7 @@ describe('markPurchasePaid', () => {
     const orders = await Promise.all(Array.from({ length: 5 }, () => placeOrder(t.customer, item)));
     const transactionId = `pi_race_${orders[0]!._id}`;
     const results = await Promise.all(
-      orders.map((o) => markPurchasePaid(t.database.db, o._id, transactionId)),
+      orders.map((o) => markOrderPaid(t.database.db, o._id, transactionId)),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
   });

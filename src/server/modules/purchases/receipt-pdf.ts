@@ -2,23 +2,31 @@ import PDFDocument from 'pdfkit';
 import { formatCents } from '../../../shared/money.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
 
-export interface ReceiptFacts {
-  receiptNumber: number;
-  orderId: string;
-  paidAt: Date;
-  customerName: string;
-  customerEmail: string;
-  address: string;
+/** One order the payment covered. */
+export interface ReceiptLine {
   productName: string;
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
+}
+
+/** A checkout's one receipt: every order its payment covered. */
+export interface ReceiptFacts {
+  receiptNumber: number;
+  /** The checkout's reference ("C-1042") and the buyer's PO reference, if given. */
+  reference: string;
+  poReference: string | null;
+  paidAt: Date;
+  customerName: string;
+  customerEmail: string;
+  address: string;
+  lines: ReceiptLine[];
   transactionId: string;
   card: { brand: string | null; last4: string | null };
   testMode: boolean;
 }
 
-/** The receipt of a paid order as a one-page PDF (pdfkit, its built-in Helvetica: no font files). */
+/** The receipt of a paid checkout as a PDF (pdfkit, its built-in Helvetica: no font files). */
 export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
@@ -44,7 +52,8 @@ export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
   const rows: [string, string][] = [
     ['Receipt number', String(receipt.receiptNumber)],
     ['Date paid', `${receipt.paidAt.toISOString().slice(0, 10)}`],
-    ['Order', receipt.orderId],
+    ['Order', receipt.reference],
+    ...(receipt.poReference ? ([['PO reference', receipt.poReference]] as [string, string][]) : []),
     ['Customer', `${receipt.customerName} <${receipt.customerEmail}>`],
     ['Address', receipt.address || '-'],
     ['Transaction id', receipt.transactionId],
@@ -61,17 +70,18 @@ export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
     doc.font('Helvetica').text(value);
   }
   doc.moveDown(1.5);
-  doc.font('Helvetica-Bold').text('Item', { continued: true }).text('', { continued: false });
-  doc
-    .font('Helvetica')
-    .text(
-      `${receipt.productName}  ×  ${receipt.quantity}  at  ${formatCents(receipt.unitPriceCents)}  =  ${formatCents(receipt.totalCents)}`,
+  doc.font('Helvetica-Bold').text(receipt.lines.length === 1 ? 'Item' : 'Items');
+  doc.font('Helvetica');
+  for (const line of receipt.lines)
+    doc.text(
+      `${line.productName}  ×  ${line.quantity}  at  ${formatCents(line.unitPriceCents)}  =  ${formatCents(line.totalCents)}`,
     );
+  const totalCents = receipt.lines.reduce((sum, line) => sum + line.totalCents, 0);
   doc.moveDown();
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
-    .text(`Total paid: ${formatCents(receipt.totalCents)} (USD)`);
+    .text(`Total paid: ${formatCents(totalCents)} (USD)`);
   doc.end();
   return done;
 }

@@ -35,15 +35,14 @@ export function rateLimitHitSql(keys: string, windowMs: string): string {
 }
 
 /**
- * A boolean expression: whether one of `keys` (SQL text of a text array) has already reached `max`
- * hits in its current window, i.e. whether a hit now would be refused. A read (no lock) for callers
- * that want to skip work a refusal would undo; the hit itself (`rateLimitHitSql`) stays the exact
- * answer.
+ * An expression: the hits counted on the keys of the text array `keys` (SQL text) in their
+ * current windows of `windowMs` (SQL text) milliseconds, added up. A plain read of the statement's
+ * snapshot, no lock: for a limit spread over several keys (rows), so that its hits do not all queue
+ * on one row; hits committed while the statement runs are not in it.
  */
-export function rateLimitReachedSql(keys: string, max: string, windowMs: string): string {
-  return `EXISTS (SELECT 1 FROM ${RATE_LIMIT}
+export function rateLimitSumSql(keys: string, windowMs: string): string {
+  return `(SELECT coalesce(sum(${RATE_LIMIT}.count), 0) FROM ${RATE_LIMIT}
     WHERE ${RATE_LIMIT}.key IN (SELECT 'toolhouse:' || hit_key FROM unnest(${keys}) AS hit_key)
-      AND ${RATE_LIMIT}.count >= ${max}
       AND ${RATE_LIMIT}.last_request >= ${NOW_MS} - ${windowMs})`;
 }
 

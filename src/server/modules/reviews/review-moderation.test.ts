@@ -8,7 +8,7 @@ import {
 import { auditLog, purchase } from '../../db/schema.ts';
 import { expectAdminsOnly } from '../../testing/access.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { createProduct, userIdOf } from '../../testing/factories.ts';
+import { createCheckout, createProduct, userIdOf } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
@@ -49,8 +49,10 @@ beforeAll(async () => {
   buyer = await signUp(t.app, { name: 'Paying Customer' });
   spamId = ((await post(spammer, 'Cheap watches at example.com')).json() as { _id: string })._id;
   const item = await createProduct(t.database.db);
+  const buyerId = await userIdOf(t.database.db, buyer.email);
   await t.database.db.insert(purchase).values({
-    userId: await userIdOf(t.database.db, buyer.email),
+    checkoutId: await createCheckout(t.database.db, buyerId),
+    userId: buyerId,
     productId: item.id,
     productName: item.name,
     unitPriceCents: item.priceCents,

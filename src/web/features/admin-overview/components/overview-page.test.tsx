@@ -44,6 +44,7 @@ describe('OverviewPage', () => {
         {
           id: 7,
           purchaseId: '3f2b8c9e-1d4a-4f5b-9c6d-7e8f9a0b1c2d',
+          checkoutId: null,
           template: 'order.shipped',
           audience: 'customer',
           attempts: 10,

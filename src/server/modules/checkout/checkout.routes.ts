@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CheckoutBodySchema,
+  CheckoutParamsSchema,
+  CheckoutPlacedSchema,
+  CheckoutSchema,
+} from '../../../shared/checkout.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { callerOf } from '../../http/authentication.ts';
+import { getCheckout, placeCheckout } from './checkout.service.ts';
+
+/** The checkout (issue 22): the stored basket placed as one checkout, and reading a checkout. */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (
+  app,
+  { db, config },
+) => {
+  app.post(
+    '/checkout',
+    { schema: { body: CheckoutBodySchema, response: { 201: CheckoutPlacedSchema } } },
+    async (request, reply) => {
+      const placed = await placeCheckout(db, callerOf(request), request.body, {
+        clientIp: request.ip,
+        holdHours: config.orderHoldHours,
+        limits: config,
+      });
+      return reply.code(201).send(placed);
+    },
+  );
+
+  app.get(
+    '/checkouts/:id',
+    { schema: { params: CheckoutParamsSchema, response: { 200: CheckoutSchema } } },
+    (request) => getCheckout(db, callerOf(request), request.params.id),
+  );
+};
