@@ -10,9 +10,8 @@ import {
 import { PublicConfigSchema } from '../../../shared/public-config.ts';
 import { PurchaseSchema, type Purchase } from '../../../shared/purchase.ts';
 import { paymentIntent, purchase } from '../../db/schema.ts';
-import { checkoutOf } from '../../testing/orders.ts';
+import { checkoutOf, askPaymentIntent, placeTestOrder } from '../../testing/orders.ts';
 import type { SignedIn } from '../../testing/accounts.ts';
-import { askPaymentIntent, placeTestOrder } from '../../testing/orders.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { PAYMENT_IN_FLIGHT_MESSAGE } from '../purchases/purchases.service.ts';
 import {

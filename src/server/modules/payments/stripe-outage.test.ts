@@ -8,10 +8,9 @@ import {
 } from '../../../shared/payment.ts';
 import { paymentIntent, product, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
+import { placeTestOrder, checkoutOf } from '../../testing/orders.ts';
 import { startFakeStripe } from './fake-stripe-server.ts';
 import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
-import { checkoutOf } from '../../testing/orders.ts';
 import { intentKeyOf } from './stripe-provider.ts';
 
 // The app with Stripe configured while Stripe fails: its calls reach a local fake of Stripe's API

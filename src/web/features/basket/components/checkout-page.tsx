@@ -20,7 +20,7 @@ import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
-import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 import { usePlaceCheckout } from '../api/place-checkout.ts';
 import { useBasket } from '../hooks/use-basket.ts';
 import { BasketLineSummary } from './basket-line-summary.tsx';
@@ -128,7 +128,7 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
       {refusal && <RefusalAlert refusal={refusal} />}
       <form
         noValidate
-        onSubmit={onSubmit}
+        onSubmit={formSubmitHandler(onSubmit)}
         aria-label="Checkout"
         className="grid gap-8 lg:grid-cols-2"
       >
