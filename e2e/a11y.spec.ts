@@ -41,6 +41,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     '/reset',
     '/terms',
     '/privacy',
+    '/basket',
     '/no-such-page',
   ]) {
     test(`signed out: ${path}`, async ({ page }) => {
@@ -50,7 +51,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
 
   test('signed-in customer pages', async ({ page }) => {
     await register(page, 'Axel Access', uniqueEmail());
-    for (const path of ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview'])
+    for (const path of ['/dashboard', '/dashboard/myOrders', '/dashboard/addReview', '/checkout'])
       await expectAccessible(page, path);
     const productId = await firstProductId(page);
     await expectAccessible(page, `/purchase/${productId}`);
