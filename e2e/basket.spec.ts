@@ -100,3 +100,38 @@ test('a visitor fills a basket, signs in, checks out with a PO reference and pay
     await expect(rows.filter({ hasText: name })).toContainText(`PO reference ${PO_REFERENCE}`);
   }
 });
+
+test('on a phone, with the keyboard alone: a visitor adds a tool, changes its quantity and removes it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const name = TOOLS[1];
+  const product = (await productsByName(page)).get(name)!;
+  await page.goto(`/allProducts?q=${encodeURIComponent(name)}`);
+  await page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .getByRole('button', { name: 'Add to basket' })
+    .focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Added to basket')).toBeVisible();
+
+  await page.goto('/basket');
+  const quantity = page.getByRole('listitem', { name }).getByLabel('Quantity');
+  await quantity.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  const more = product.minQuantity + 1;
+  await page.keyboard.type(String(more));
+  await expect(
+    page.getByText(`Total Price: ${dollars(Math.round(product.price * 100) * more)}`),
+  ).toBeVisible();
+  // Nothing wider than the phone: no sideways scrolling.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+    true,
+  );
+
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Remove' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Your basket is empty')).toBeVisible();
+});
