@@ -37,7 +37,7 @@ interface Field {
   path: string[];
 }
 
-/** The leaf fields of a zod schema, through optional, default, pipe and the like. */
+/** The leaf fields of a zod schema, through optional, default, pipe, unions and the like. */
 function leafPaths(schema: z.ZodType, path: string[] = []): string[][] {
   const def = schema._zod.def as unknown as Record<string, z.ZodType> & { type: string };
   switch (def.type) {
@@ -55,6 +55,8 @@ function leafPaths(schema: z.ZodType, path: string[] = []): string[][] {
       );
     case 'array':
       return leafPaths(def.element!, [...path, '0']);
+    case 'union':
+      return (def.options as unknown as z.ZodType[]).flatMap((option) => leafPaths(option, path));
     default:
       return [path];
   }

@@ -15,10 +15,16 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  * paid with its whole checkout (issue 22): `purchaseId` names any order of it, `checkoutId` the
  * checkout itself; the amount is the checkout's total of live orders, from the database.
  */
-export const CreatePaymentIntentBodySchema = z.union([
-  z.object({ purchaseId: singleLineText('Order', { keepSpaces: true }).min(1).max(100) }),
-  z.object({ checkoutId: singleLineText('Checkout', { keepSpaces: true }).min(1).max(100) }),
-]);
+export const CreatePaymentIntentBodySchema = z
+  .object({
+    purchaseId: singleLineText('Order', { keepSpaces: true }).min(1).max(100).optional(),
+    checkoutId: singleLineText('Checkout', { keepSpaces: true }).min(1).max(100).optional(),
+  })
+  // One object rather than a union, so a refused value is named by its field.
+  .refine((body) => (body.purchaseId === undefined) !== (body.checkoutId === undefined), {
+    message: 'Name the order (purchaseId) or the checkout (checkoutId) to pay, not both',
+    path: ['purchaseId'],
+  });
 
 /** One intent per order: repeated or parallel calls answer the same client secret. */
 export const PaymentIntentResponseSchema = z.object({

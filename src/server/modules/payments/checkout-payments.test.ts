@@ -135,4 +135,13 @@ describe('paying a checkout', () => {
     expect(res.statusCode).toBe(404);
     expect((await createIntent(t.customer, { checkoutId: 'nope' })).statusCode).toBe(404);
   });
+
+  it('asks for exactly one of the order and the checkout: 400 naming purchaseId otherwise', async () => {
+    const placed = await twoLineCheckout(t.customer);
+    for (const body of [{}, { purchaseId: placed.orders[0]!._id, checkoutId: placed.checkoutId }]) {
+      const res = await createIntent(t.customer, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().fields).toHaveProperty('purchaseId');
+    }
+  });
 });

@@ -42,10 +42,10 @@ async function ownCheckoutId(
   caller: AuthUser,
   body: CreatePaymentIntentBody,
 ): Promise<string> {
-  const id = 'checkoutId' in body ? body.checkoutId : body.purchaseId;
+  const id = body.checkoutId ?? body.purchaseId ?? '';
   if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
   const [row] =
-    'checkoutId' in body
+    body.checkoutId !== undefined
       ? await db
           .select({ checkoutId: checkout.id })
           .from(checkout)
