@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
 import { payWith, type ApiProduct } from './support/checkout.ts';
+import { hydrated } from './support/hydration.ts';
 
 // Issue 22: one basket, one checkout, one payment. Tools no other journey orders, so their stock
 // and minimums are the seed's whatever runs beside this one.
@@ -29,6 +30,7 @@ test('a visitor fills a basket, signs in, checks out with a PO reference and pay
   // A visitor: each card adds the product's minimum order to the basket in this browser.
   for (const [index, name] of TOOLS.entries()) {
     await page.goto(`/allProducts?q=${encodeURIComponent(name)}`);
+    await hydrated(page);
     await page
       .getByRole('article')
       .filter({ has: page.getByRole('heading', { name, exact: true }) })
@@ -60,8 +62,8 @@ test('a visitor fills a basket, signs in, checks out with a PO reference and pay
   await expect(page.getByLabel('Name')).toHaveValue('Bruno Basket');
   await expect(page.getByLabel('Email')).toHaveValue(email);
 
-  await page.getByLabel('Address').fill('22 Basket Street, Springfield');
-  await page.getByLabel('Phone').fill('+1 555 0122');
+  await page.getByLabel('Address', { exact: true }).fill('22 Basket Street, Springfield');
+  await page.getByLabel('Phone', { exact: true }).fill('+1 555 0122');
   await page.getByLabel('PO reference').fill(PO_REFERENCE);
   await page.getByRole('button', { name: 'Place order' }).click();
 
@@ -108,6 +110,7 @@ test('on a phone, with the keyboard alone: a visitor adds a tool, changes its qu
   const name = TOOLS[1];
   const product = (await productsByName(page)).get(name)!;
   await page.goto(`/allProducts?q=${encodeURIComponent(name)}`);
+  await hydrated(page);
   await page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name, exact: true }) })

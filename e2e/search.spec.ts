@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './support/hydration.ts';
 
 // Search, sort, filters and pages on /allProducts, all kept in the URL. Other specs may add
 // products meanwhile, so expectations come from the API or from the seeded names, never from
@@ -29,6 +30,7 @@ async function openCatalog(page: Page, query = '') {
   await page.goto(`/allProducts${query}`);
   await expect(page.getByRole('heading', { name: 'Our Products', level: 1 })).toBeVisible();
   await expect(status(page)).not.toBeEmpty();
+  await hydrated(page);
 }
 
 test.describe('catalogue search', () => {

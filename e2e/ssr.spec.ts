@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './support/hydration.ts';
 
 // Server rendering as a browser sees it: the HTML before any script, then a hydration that asks
 // the API for nothing and logs nothing.
@@ -21,16 +22,6 @@ function watch(page: Page) {
     if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
   });
   return { problems, apiCalls };
-}
-
-/**
- * Resolves once React has hydrated: the server-rendered menu button (hidden on wide screens, so
- * found with includeHidden) turns live.
- */
-async function hydrated(page: Page) {
-  await expect(
-    page.getByRole('button', { name: 'Open menu', includeHidden: true }),
-  ).not.toHaveAttribute('aria-disabled', 'true');
 }
 
 /** How React writes a text into HTML. */
