@@ -114,6 +114,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+export const BUSY_MESSAGE = 'The shop is very busy right now. Please try again.';
+
+/**
+ * The database aborted the transaction because it lost a race with another one (also when
+ * wrapped): chosen as a deadlock's victim (40P01) or not serializable (40001). Nothing of it was
+ * kept, and trying again is worth it: a 503 for the client, never a 500. The order statement
+ * retries once itself (modules/purchases/order-statement.ts); this is the net for every route.
+ */
+export function isLostRace(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth += 1) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (code === '40P01' || code === '40001') return true;
+    e = cause;
+  }
+  return false;
+}
+
 // PostgreSQL's data exceptions (class 22) that a value sent by a client can cause: text it cannot
 // store (a NUL, a character outside the encoding), a value too long or out of range, a date, number
 // or time zone it cannot read. The contract refuses such input first (src/shared/text.ts, ADR 021);

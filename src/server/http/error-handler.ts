@@ -3,7 +3,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCode, type ApiError } from '../../shared/errors.ts';
 import {
   AppError,
+  BUSY_MESSAGE,
   isDatabaseInputRefusal,
+  isLostRace,
   isDatabaseUnavailable,
   UNAVAILABLE_MESSAGE,
 } from '../errors.ts';
@@ -64,6 +66,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         code: ErrorCode.Unavailable,
         message: UNAVAILABLE_MESSAGE,
       });
+    }
+    if (isLostRace(error)) {
+      request.log.warn({ err: error }, 'transaction lost a race (deadlock or serialization)');
+      reply.header('retry-after', '1');
+      return send(503, { code: ErrorCode.Unavailable, message: BUSY_MESSAGE });
     }
     if (error instanceof AppError) {
       if (error.statusCode === 503) reply.header('retry-after', '5');

@@ -121,9 +121,11 @@ const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
  * order's stock comes back exactly once however many instances, timers and requests run this at
  * the same time. The lifecycle's expiry effects (timeline, mail, intent cancel, unpaid counts) are
  * in it too. It follows the lifecycle's lock order: the accounts first, then their orders, then
- * the products in id order. Accounts and orders another transaction has locked (an order of the
- * account being placed, cancelled or paid right now) are skipped rather than waited for: a later
- * run settles them. Returns how many expired.
+ * the products in id order; the stock comes back through `change_stock` (drizzle/0014), which
+ * changes the rows this statement locked without reaching them again through its older snapshot
+ * (that can deadlock: docs/decisions/023). Accounts and orders another transaction has locked (an
+ * order of the account being placed, cancelled or paid right now) are skipped rather than waited
+ * for: a later run settles them. Returns how many expired.
  */
 export async function expireStaleHolds(db: Queryable): Promise<number> {
   const result = await db.execute<{ expired: number }>(sql`
@@ -146,14 +148,16 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
     ), restock_locked AS (
       SELECT id FROM ${product} WHERE id IN (SELECT product_id FROM released)
       ORDER BY id FOR NO KEY UPDATE
+    ), restock AS (
+      SELECT restock_locked.id, released.quantity
+      FROM restock_locked JOIN released ON released.product_id = restock_locked.id
     ), restocked AS (
-      UPDATE ${product} SET available_quantity = ${product.availableQuantity} + released.quantity,
-        updated_at = now()
-      FROM released
-      WHERE ${product.id} = released.product_id AND (SELECT count(*) FROM restock_locked) >= 0
-      RETURNING ${product.id}
+      SELECT restocked_id FROM change_stock(
+        ARRAY(SELECT id FROM restock ORDER BY id),
+        ARRAY(SELECT quantity FROM restock ORDER BY id)) AS restocked_id
     )
-    SELECT count(*)::int AS expired FROM expired
+    SELECT (SELECT count(*)::int FROM expired) AS expired,
+      (SELECT count(*)::int FROM restocked) AS restocked
   `);
   return result.rows[0]?.expired ?? 0;
 }
