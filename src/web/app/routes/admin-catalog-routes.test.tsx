@@ -29,8 +29,13 @@ describe('admin catalogue routes', () => {
   it('/dashboard/addProduct shows Add a new Product', async () => {
     signedInAsAdmin();
     renderApp('/dashboard/addProduct');
+    // The first page of the app in this file: its modules load now, which takes a while.
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Add a new Product' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Add a new Product' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(document.title).toBe('Add a new Product — Toolhouse');
   });
