@@ -13,6 +13,16 @@ async function productsByName(page: Page): Promise<Map<string, ApiProduct>> {
   return new Map(products.map((product) => [product.name, product]));
 }
 
+/** The Add to basket button of `name`'s card on All Products, searched for and hydrated. */
+async function addToBasketButton(page: Page, name: string) {
+  await page.goto(`/allProducts?q=${encodeURIComponent(name)}`);
+  await hydrated(page);
+  return page
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) })
+    .getByRole('button', { name: 'Add to basket' });
+}
+
 /** "$1,234.50", as the shop shows dollars. */
 function dollars(cents: number): string {
   return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -29,13 +39,7 @@ test('a visitor fills a basket, signs in, checks out with a PO reference and pay
 
   // A visitor: each card adds the product's minimum order to the basket in this browser.
   for (const [index, name] of TOOLS.entries()) {
-    await page.goto(`/allProducts?q=${encodeURIComponent(name)}`);
-    await hydrated(page);
-    await page
-      .getByRole('article')
-      .filter({ has: page.getByRole('heading', { name, exact: true }) })
-      .getByRole('button', { name: 'Add to basket' })
-      .click();
+    await (await addToBasketButton(page, name)).click();
     const lines = index + 1;
     await expect(
       nav.getByRole('link', { name: `Basket, ${lines} ${lines === 1 ? 'line' : 'lines'}` }),
@@ -109,13 +113,7 @@ test('on a phone, with the keyboard alone: a visitor adds a tool, changes its qu
   await page.setViewportSize({ width: 390, height: 844 });
   const name = TOOLS[1];
   const product = (await productsByName(page)).get(name)!;
-  await page.goto(`/allProducts?q=${encodeURIComponent(name)}`);
-  await hydrated(page);
-  await page
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name, exact: true }) })
-    .getByRole('button', { name: 'Add to basket' })
-    .focus();
+  await (await addToBasketButton(page, name)).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Added to basket')).toBeVisible();
 
