@@ -6,6 +6,11 @@ import tailwindcss from '@tailwindcss/vite';
 const apiTarget = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:3001';
 
 const FRAMEWORK = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
+// TanStack Query's hooks that only lazy pages use (useQueries: the basket page's products;
+// useMutation: the forms and buttons that save) stay out of the framework chunk, which every
+// page loads first (docs/decisions/017); the lazy pages share them in a chunk of their own.
+const FRAMEWORK_LAZY =
+  /node_modules[\\/]@tanstack[\\/][^\\/]+[\\/]build[\\/]modern[\\/](useQueries|queriesObserver|useMutation|mutationObserver)\.js$/;
 const ZOD = /node_modules[\\/]zod[\\/]/;
 const SHELL =
   /src[\\/](web[\\/]lib[\\/](access-token|use-hydrated|auth[\\/]account)\.ts|web[\\/]components[\\/]document-title\.tsx|shared[\\/]constants\.ts)$|preload-helper/;
@@ -44,7 +49,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // lazy pages in one chunk, which every page loads first anyway: compressed together
             // they are smaller than as a dozen shared fragments.
             codeSplitting: {
-              groups: [{ name: 'framework', test: (id) => FRAMEWORK.test(id) || SHELL.test(id) }],
+              groups: [
+                {
+                  name: 'framework',
+                  test: (id) => (FRAMEWORK.test(id) && !FRAMEWORK_LAZY.test(id)) || SHELL.test(id),
+                },
+              ],
             },
             // V8's explicit compile hint: nearly every function of the framework, the entry and
             // zod (the schemas of the forms and of the catalogue's answers) runs while a page

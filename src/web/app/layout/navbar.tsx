@@ -1,12 +1,13 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import logoUrl from '../../assets/logo.svg';
-import { useBasketLineCount } from '../../features/basket/hooks/use-basket-line-count.ts';
 import { DashboardMenuButton } from '../../features/dashboard/components/dashboard-menu-button.tsx';
 import { LineIcon } from '../../components/line-icon.tsx';
 import { useAuth } from '../../lib/auth/session.ts';
 import { useSignOut } from '../../lib/auth/use-sign-out.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+// Its type only: the component itself is imported once the page is live (BasketNavItem).
+import type { BasketLineCounter } from '../../features/basket/components/basket-line-counter.tsx';
 import { basketNavItem, dashboardNavItem, primaryNavItems, type NavItem } from './nav-items.ts';
 import { pageOf, pageRoutes } from '../../../shared/page-routes.ts';
 
@@ -54,16 +55,35 @@ function NavItemLink({
 
 /**
  * Basket, for everyone, with its number of lines. An empty or not yet known basket shows no
- * number: the server-rendered navbar (an empty basket) is the same for every visitor.
+ * number: the server-rendered navbar (an empty basket) is the same for every visitor. What counts
+ * the lines (the visitor's stored basket, the customer's basket query) is imported once the page
+ * is live, so the first load does not carry it (docs/decisions/017).
  */
 function BasketNavItem({ pathname, onNavigate }: { pathname: string; onNavigate: () => void }) {
-  const count = useBasketLineCount();
+  const [Counter, setCounter] = useState<typeof BasketLineCounter>();
+  const [count, setCount] = useState<number>();
+  useEffect(() => {
+    let live = true;
+    import('../../features/basket/components/basket-line-counter.tsx').then(
+      (module) => {
+        if (live) setCounter(() => module.BasketLineCounter);
+      },
+      // Not loaded (offline, a new release): the link stays, without its number.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
   const badge =
     count === undefined || count === 0
       ? undefined
       : { count, name: `${basketNavItem.label}, ${count} ${count === 1 ? 'line' : 'lines'}` };
   return (
-    <NavItemLink item={basketNavItem} pathname={pathname} onNavigate={onNavigate} badge={badge} />
+    <>
+      <NavItemLink item={basketNavItem} pathname={pathname} onNavigate={onNavigate} badge={badge} />
+      {Counter && <Counter onCount={setCount} />}
+    </>
   );
 }
 

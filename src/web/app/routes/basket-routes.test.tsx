@@ -62,7 +62,7 @@ describe('Add to basket', () => {
     expect(lastRequest(fetchMock, MERGE).body).toEqual({
       lines: [{ productId: drill._id, quantity: 12 }],
     });
-    expect(screen.getByRole('link', { name: 'Basket, 1 line' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Basket, 1 line' })).toBeInTheDocument();
   });
 
   it("adds a card's minimum order to a visitor's basket in this browser", async () => {
@@ -87,7 +87,7 @@ describe('Add to basket', () => {
     await waitFor(() =>
       expect(getVisitorLines()).toEqual([{ productId: drill._id, quantity: 20 }]),
     );
-    expect(screen.getByRole('link', { name: 'Basket, 1 line' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Basket, 1 line' })).toBeInTheDocument();
     expect(requestLog(fetchMock)).not.toContain(MERGE);
   });
 });
@@ -161,7 +161,7 @@ describe('Sign-in', () => {
     expect(await screen.findByRole('listitem', { name: 'Drill' })).toHaveTextContent(
       'Quantity: 50',
     );
-    expect(screen.getByRole('link', { name: 'Basket, 1 line' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Basket, 1 line' })).toBeInTheDocument();
     expect(lastRequest(fetchMock, MERGE).body).toEqual({
       lines: [
         { productId: drill._id, quantity: 10 },
