@@ -29,11 +29,12 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';
-import { recordRouteTable } from './http/route-table.ts';
+import { recordRouteTable, routeTableOf } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/static-spa.ts';
 import { jobsPlugin } from './jobs/jobs.ts';
@@ -111,6 +112,11 @@ export async function buildApp({
       await api.register(vitalsRoutes, { db });
       await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
       await api.register(notificationsRoutes, { db });
+      await api.register(apiDocsRoutes, {
+        routes: () => routeTableOf(app),
+        version: '1.0.0',
+        publicUrl: config.publicUrl,
+      });
     },
     { prefix: '/api' },
   );
