@@ -29,6 +29,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { productImportRoutes } from './modules/product-import/product-import.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { webBuildFolder } from './paths.ts';
@@ -112,6 +113,7 @@ export async function buildApp({
       await api.register(vitalsRoutes, { db });
       await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
       await api.register(notificationsRoutes, { db });
+      await api.register(productImportRoutes, { db, publicUrl: config.publicUrl });
       await api.register(apiDocsRoutes, {
         routes: () => routeTableOf(app),
         version: '1.0.0',

@@ -45,4 +45,6 @@ export const PRODUCT_EXPORT_COLUMNS = [
   'Available Quantity',
   'Image',
   'Created',
+  /** product.version when exported: the import refuses a row whose product changed since. */
+  'Version',
 ] as const;

@@ -6,6 +6,7 @@ export type AuditAction =
   | 'product.create'
   | 'product.update'
   | 'product.delete'
+  | 'product.import'
   | 'user.make-admin'
   | 'purchase.ship'
   | 'purchase.cancel'

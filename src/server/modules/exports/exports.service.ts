@@ -111,6 +111,7 @@ interface ProductRow extends Record<string, unknown> {
   available_quantity: number;
   image_url: string;
   created: string;
+  version: number;
 }
 
 /** Every product in the order it was added. */
@@ -119,7 +120,7 @@ export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCel
     async (after, limit) => {
       const result = await db.execute<ProductRow>(sql`
         SELECT id, seq::int AS seq, name, price_cents, description, min_quantity,
-          available_quantity, image_url, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created
+          available_quantity, image_url, version, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created
         FROM ${product}
         ${after === null ? sql`` : sql`WHERE ${product.seq} > ${after}`}
         ORDER BY seq LIMIT ${limit}`);
@@ -135,6 +136,7 @@ export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCel
       row.available_quantity,
       new URL(row.image_url, publicUrl).toString(),
       row.created,
+      row.version,
     ],
   );
 }

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PRODUCT_IMPORT_MAX_BYTES,
+  ProductImportBodySchema,
+  ProductImportReportSchema,
+} from '../../../shared/product-import.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { callerOf } from '../../http/authentication.ts';
+import { applyProductImport, previewProductImport } from './product-import.service.ts';
+
+/** JSON around the file adds a little; a file at the limit still gets its own message. */
+const BODY_LIMIT = PRODUCT_IMPORT_MAX_BYTES + 64 * 1024;
+
+/** Product import (catalogue staff): a dry run, then apply all rows or none. */
+export const productImportRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  publicUrl: string;
+  /** Runs in the apply's transaction with the ids it created or changed (webhooks). */
+  onProductsChanged?: (tx: Queryable, productIds: string[]) => Promise<void>;
+}> = async (app, { db, publicUrl, onProductsChanged }) => {
+  app.post(
+    '/product-import/preview',
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Dry run of a product CSV: what each row would do',
+        body: ProductImportBodySchema,
+        response: { 200: ProductImportReportSchema },
+      },
+    },
+    async (request) => previewProductImport(db, request.body.csv, publicUrl),
+  );
+
+  app.post(
+    '/product-import/apply',
+    {
+      bodyLimit: BODY_LIMIT,
+      config: { access: 'admin' },
+      schema: {
+        summary: 'Imports a product CSV: every row or none',
+        body: ProductImportBodySchema,
+        response: { 200: ProductImportReportSchema },
+      },
+    },
+    async (request) =>
+      applyProductImport(db, callerOf(request), request.body.csv, publicUrl, onProductsChanged),
+  );
+};
