@@ -14,6 +14,7 @@ import { lighthouseRows } from './bench/lighthouse.mjs';
 import { benchPagesAgainstRaw } from './bench/pages.mjs';
 import { builtAppEnvironment, freePort, waitFor } from './bench/net.mjs';
 import { orderRequest } from './bench/order-request.mjs';
+import { benchProductImport } from './bench/product-import.mjs';
 
 // npm run bench: the built app under load on this machine, against the physical-limit baselines
 // (a raw node:http server sending the same bytes; the order transaction run straight with pg),
@@ -23,7 +24,7 @@ import { orderRequest } from './bench/order-request.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
-// BENCH_ONLY=list,product,pages,asset,search,orders,js,lighthouse runs only those parts (default:
+// BENCH_ONLY=list,product,pages,asset,search,import,orders,js,lighthouse runs only those parts (default:
 // all; `asset` is the entry script's row of `pages` alone).
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const runs = (part) => !ONLY || ONLY.has(part);
@@ -227,6 +228,9 @@ async function main() {
 
   // --- catalogue search with 10,000 products (its own app and database) ---
   if (runs('search')) await benchSearch({ load, row });
+
+  // --- product import: 10,000 rows in one apply (scripts/bench/product-import.mjs) ---
+  if (runs('import')) await benchProductImport({ base, pool, row, seedTo });
 
   // --- front end: initial JS ---
   if (runs('js')) reportInitialJs(manifest);

@@ -21,6 +21,7 @@ export const apiPaths = {
     return `/api/purchase1.csv${query ? `?${query}` : ''}`;
   },
   productsCsv: '/api/products.csv',
+  productImport: (step: 'preview' | 'apply') => `/api/product-import/${step}`,
   contact: '/api/contact',
   newsletter: '/api/newsletter',
   purchases: '/api/purchase',

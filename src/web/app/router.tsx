@@ -32,6 +32,7 @@ const ManageAllOrdersRoute = lazyPage(() => import('./routes/manage-all-orders.t
 const PaymentRoute = lazyPage(() => import('./routes/payment.tsx'));
 const OverviewRoute = lazyPage(() => import('./routes/overview.tsx'));
 const SiteSpeedRoute = lazyPage(() => import('./routes/site-speed.tsx'));
+const ImportProductsRoute = lazyPage(() => import('./routes/import-products.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
@@ -66,6 +67,7 @@ const pages: Record<PageName, ReactElement> = {
   manageReviews: <ManageReviewsRoute />,
   overview: <OverviewRoute />,
   siteSpeed: <SiteSpeedRoute />,
+  importProducts: <ImportProductsRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -119,6 +121,7 @@ export const routeTree: RouteObject[] = [
                       page('manageReviews'),
                       page('overview'),
                       page('siteSpeed'),
+                      page('importProducts'),
                     ],
                   },
                 ],

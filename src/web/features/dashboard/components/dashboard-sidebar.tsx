@@ -27,6 +27,7 @@ const adminLinks: readonly SidebarLink[] = [
   { to: pageRoutes.manageProducts.href(), label: 'Manage Products' },
   { to: pageRoutes.manageReviews.href(), label: 'Manage Reviews' },
   { to: pageRoutes.siteSpeed.href(), label: 'Site Speed' },
+  { to: pageRoutes.importProducts.href(), label: 'Import Products' },
 ];
 
 function SidebarLinks({

@@ -1,0 +1,80 @@
+// Product import (issue 26): 10,000 rows applied in one POST /api/product-import/apply (5,000
+// updates of exported products and 5,000 new ones), timed from request to answer. Target: <= 10 s.
+// Part of `npm run bench` (BENCH_ONLY=import).
+
+const ROWS = 10_000;
+const TARGET_S = 10;
+
+const quote = (cell) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+const line = (cells) => `${cells.map((cell) => quote(String(cell))).join(',')}\r\n`;
+
+/** An admin's bearer token: a fresh account, made an admin straight in the database. */
+async function adminToken(base, pool) {
+  const email = `benchimport${Date.now().toString(36)}@example.com`;
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ name: 'Bench Importer', email, password: 'Bench#Secret123' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  await pool.query(`UPDATE "user" SET role = 'admin' WHERE email = $1`, [email]);
+  const exchange = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${(await signUp.json()).token}`, origin: base },
+  });
+  if (!exchange.ok) throw new Error(`token exchange failed: ${exchange.status}`);
+  return (await exchange.json()).token;
+}
+
+export async function benchProductImport({ base, pool, row, seedTo }) {
+  const half = ROWS / 2;
+  await seedTo(half);
+  const token = await adminToken(base, pool);
+  const headers = { authorization: `Bearer ${token}`, origin: base };
+  // The export's header (the one column list), then rows as the export writes them.
+  const exported = await (await fetch(`${base}/api/products.csv`, { headers })).text();
+  const header = exported.replace(/^\uFEFF/, '').split('\r\n')[0];
+  const { rows: products } = await pool.query(
+    `SELECT id, name, price_cents, description, min_quantity, available_quantity, image_url, version
+     FROM product ORDER BY seq LIMIT $1`,
+    [half],
+  );
+  const image = products[0].image_url; // a path of the shop's own: the import takes it
+  const updates = products.map((p) =>
+    line([
+      p.id,
+      p.name,
+      ((p.price_cents + 100) / 100).toFixed(2),
+      p.description,
+      p.min_quantity,
+      p.available_quantity,
+      p.image_url,
+      '',
+      p.version,
+    ]),
+  );
+  const creates = Array.from({ length: ROWS - updates.length }, (_, i) =>
+    line(['', `Imported Tool ${i}`, '49.90', 'Added by the import bench', 1, 100, image, '', '']),
+  );
+  const csv = `${header}\r\n${updates.join('')}${creates.join('')}`;
+  console.log(
+    `POST /api/product-import/apply with ${ROWS} rows (${(csv.length / 1024).toFixed(0)} KB)…`,
+  );
+  const started = performance.now();
+  const res = await fetch(`${base}/api/product-import/apply`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ csv }),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const report = await res.json();
+  if (!res.ok)
+    throw new Error(`import refused: ${res.status} ${JSON.stringify(report).slice(0, 500)}`);
+  const { counts } = report;
+  row(
+    `Product import, ${ROWS} rows (apply)`,
+    `${seconds.toFixed(2)} s (${counts.update} updated, ${counts.create} created)`,
+    'one transaction, set-based UPDATE/INSERT',
+    `<= ${TARGET_S} s: ${seconds <= TARGET_S ? 'met' : 'MISSED'}`,
+  );
+}
