@@ -71,6 +71,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  WEBHOOK_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export interface OAuthClient {
@@ -92,6 +96,11 @@ export interface AppConfig {
    * answers every request (to rule the fast paths out when chasing a problem).
    */
   fastPaths: boolean;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: outgoing webhooks may reach private, loopback and link-local addresses
+   * (a test or an all-internal setup); by default they are refused (SSRF).
+   */
+  webhookAllowPrivate: boolean;
   /** Where users reach the shop: the base of e-mail links and OAuth callbacks. */
   publicUrl: string;
   /** Unset: generated once and kept in the database, shared by every instance. */
@@ -215,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     fastPaths: e.FAST_PATHS,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
