@@ -30,6 +30,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { productImportRoutes } from './modules/product-import/product-import.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { webBuildFolder } from './paths.ts';
@@ -114,6 +115,7 @@ export async function buildApp({
       await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
       await api.register(notificationsRoutes, { db });
       await api.register(productImportRoutes, { db, publicUrl: config.publicUrl });
+      await api.register(webhooksRoutes, { db });
       await api.register(apiDocsRoutes, {
         routes: () => routeTableOf(app),
         version: '1.0.0',
@@ -137,6 +139,7 @@ export async function buildApp({
     provider: payments.provider,
     publicUrl: config.publicUrl,
     notifyEmails: config.orderNotifyEmails,
+    webhookAllowPrivate: config.webhookAllowPrivate,
   });
   if (config.fastPaths) fast.install(app, { trustProxy: config.trustProxy });
   return app;

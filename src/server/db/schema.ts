@@ -411,3 +411,36 @@ export const savedAddress = pgTable(
   },
   (t) => [index('saved_address_user_idx').on(t.userId, t.createdAt)],
 );
+
+// ---- Outgoing webhooks (issue 26) ----
+
+/** An endpoint an admin registered: deliveries of its events are signed with its secret. */
+export const webhookEndpoint = pgTable('webhook_endpoint', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  /** The HMAC-SHA256 key of the Toolhouse-Signature header (shown to the admin once). */
+  secret: text('secret').notNull(),
+  events: text('events').array().notNull(),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+});
+
+/** One delivery attempt of a webhook (outbox job kind `webhook`): the log on the Webhooks screen. */
+export const webhookDelivery = pgTable(
+  'webhook_delivery',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoint.id, { onDelete: 'cascade' }),
+    outboxId: bigint('outbox_id', { mode: 'number' }),
+    event: text('event').notNull(),
+    eventId: text('event_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_delivery_endpoint_idx').on(t.endpointId, t.createdAt)],
+);

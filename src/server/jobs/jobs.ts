@@ -66,6 +66,8 @@ export interface JobsOptions {
   publicUrl: string;
   /** ORDER_NOTIFY_EMAILS; empty: every admin. */
   notifyEmails: string[];
+  /** WEBHOOK_ALLOW_PRIVATE */
+  webhookAllowPrivate?: boolean;
 }
 
 /**
@@ -73,9 +75,16 @@ export interface JobsOptions {
  * expiry mails) that the outbox worker sends, so the worker starts first and stops last.
  */
 export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) => {
-  const { db, mailer, provider, publicUrl, notifyEmails } = options;
+  const { db, mailer, provider, publicUrl, notifyEmails, webhookAllowPrivate = false } = options;
   runJobs(app, [
-    outboxWorkerJob({ db, mailer, provider, publicUrl, notifyEmails }),
+    outboxWorkerJob({
+      db,
+      mailer,
+      provider,
+      publicUrl,
+      notifyEmails,
+      webhooks: { allowPrivate: webhookAllowPrivate },
+    }),
     holdExpiryJob(() => expireStaleHolds(db)),
   ]);
 };

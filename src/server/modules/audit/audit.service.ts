@@ -7,6 +7,8 @@ export type AuditAction =
   | 'product.update'
   | 'product.delete'
   | 'product.import'
+  | 'webhook.create'
+  | 'webhook.delete'
   | 'user.make-admin'
   | 'purchase.ship'
   | 'purchase.cancel'

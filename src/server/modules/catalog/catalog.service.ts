@@ -14,6 +14,7 @@ import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { isStoredImageUrl } from '../images/images.service.ts';
+import { enqueueProductEvents, STOCK_LOW_THRESHOLD } from '../webhooks/webhooks.service.ts';
 
 export type ProductInput = z.output<typeof ProductBodySchema>;
 type Actor = Pick<AuthUser, 'id' | 'email'>;
@@ -85,6 +86,7 @@ export async function createProduct(
       targetId: row.id,
       after: row,
     });
+    await enqueueProductEvents(tx, [row.id], [row.id]);
     return { insertedId: row.id };
   });
 }
@@ -144,6 +146,9 @@ export async function updateProduct(
       before,
       after,
     });
+    // Webhooks: product.updated, and stock.low when this edit took the stock to the threshold.
+    const low = before.availableQuantity > STOCK_LOW_THRESHOLD ? [productId] : [];
+    await enqueueProductEvents(tx, [productId], low);
     return toProduct(after);
   });
 }

@@ -7,6 +7,13 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { CancelIntentJob, OrderMailJob } from '../purchases/purchase-lifecycle.ts';
 import { renderOrderMail } from './order-mails.ts';
+import {
+  deliverWebhook,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_HOURS,
+  webhookBackoffMs,
+} from '../webhooks/webhooks.service.ts';
+import type { WebhookRequestOptions } from '../webhooks/webhook-request.ts';
 
 /*
  * The outbox worker's one step (ADR 013). Jobs were written by the
@@ -27,6 +34,8 @@ export interface OutboxContext {
   publicUrl: string;
   /** ORDER_NOTIFY_EMAILS; empty: every admin. */
   notifyEmails: string[];
+  /** How webhook deliveries connect (WEBHOOK_ALLOW_PRIVATE; tests add their own DNS). */
+  webhooks?: WebhookRequestOptions;
 }
 
 export interface OutboxOptions {
@@ -52,6 +61,8 @@ type ClaimedJob = {
   kind: string;
   payload: unknown;
   attempts: number;
+  /** Whole seconds since the job was queued. */
+  age_s: number;
 };
 
 /** Claims up to `limit` due jobs for this worker (see above). */
@@ -64,7 +75,8 @@ async function claim(db: Db, limit: number, leaseMs: number): Promise<ClaimedJob
       ORDER BY ${outbox.nextAttemptAt}, ${outbox.id} LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, kind, payload, attempts
+    RETURNING id, kind, payload, attempts,
+      floor(extract(epoch FROM now() - ${outbox.createdAt}))::int AS age_s
   `);
   return result.rows;
 }
@@ -140,6 +152,10 @@ async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> 
     if (mail) await context.mailer.send(mail);
     return;
   }
+  if (job.kind === 'webhook') {
+    await deliverWebhook(context.db, job, context.webhooks);
+    return;
+  }
   if (job.kind === 'cancel-intent') {
     const { intentId, provider } = job.payload as CancelIntentJob;
     // An intent of a provider no longer configured cannot be reached from here.
@@ -176,13 +192,18 @@ export async function processOutbox(
         .where(ours);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const last = job.attempts >= maxAttempts;
+      // Webhooks keep trying with their own backoff for 24 hours (receivers may be down a while).
+      const webhook = job.kind === 'webhook';
+      const last = webhook
+        ? job.attempts >= WEBHOOK_MAX_ATTEMPTS || job.age_s >= WEBHOOK_RETRY_HOURS * 3600
+        : job.attempts >= maxAttempts;
+      const wait = webhook && !options.backoffMs ? webhookBackoffMs : backoff;
       await db
         .update(outbox)
         .set({
           status: last ? 'failed' : 'pending',
           lastError: message.slice(0, 1000),
-          nextAttemptAt: sql`now() + ${backoff(job.attempts)}::double precision * interval '1 millisecond'`,
+          nextAttemptAt: sql`now() + ${wait(job.attempts)}::double precision * interval '1 millisecond'`,
           ...(last ? { doneAt: sql`now()` } : {}),
         })
         .where(ours);

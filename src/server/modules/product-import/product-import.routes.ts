@@ -4,7 +4,7 @@ import {
   ProductImportBodySchema,
   ProductImportReportSchema,
 } from '../../../shared/product-import.ts';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { applyProductImport, previewProductImport } from './product-import.service.ts';
 
@@ -15,9 +15,7 @@ const BODY_LIMIT = PRODUCT_IMPORT_MAX_BYTES + 64 * 1024;
 export const productImportRoutes: FastifyPluginAsyncZod<{
   db: Db;
   publicUrl: string;
-  /** Runs in the apply's transaction with the ids it created or changed (webhooks). */
-  onProductsChanged?: (tx: Queryable, productIds: string[]) => Promise<void>;
-}> = async (app, { db, publicUrl, onProductsChanged }) => {
+}> = async (app, { db, publicUrl }) => {
   app.post(
     '/product-import/preview',
     {
@@ -43,7 +41,6 @@ export const productImportRoutes: FastifyPluginAsyncZod<{
         response: { 200: ProductImportReportSchema },
       },
     },
-    async (request) =>
-      applyProductImport(db, callerOf(request), request.body.csv, publicUrl, onProductsChanged),
+    async (request) => applyProductImport(db, callerOf(request), request.body.csv, publicUrl),
   );
 };

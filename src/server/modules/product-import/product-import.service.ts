@@ -12,6 +12,7 @@ import { ErrorCode } from '../../../shared/errors.ts';
 import { AppError, Invalid } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { enqueueProductEvents, STOCK_LOW_THRESHOLD } from '../webhooks/webhooks.service.ts';
 import { readImportFile, type FileRow, type ProductValues } from './product-import-file.ts';
 
 interface Current extends ProductValues {
@@ -23,6 +24,8 @@ interface Current extends ProductValues {
 interface Planned {
   report: ProductImportRow;
   values?: ProductValues;
+  /** The product's stock before the import (updates). */
+  stockBefore?: number;
 }
 
 const IMAGE_PREFIX = '/images/';
@@ -72,7 +75,11 @@ async function plan(db: Queryable, csv: string, publicUrl: string, lock: boolean
     if (current.version !== row.version) return error(IMPORT_CHANGED_REASON);
     if (same(current, row.values))
       return { report: { ...base, action: 'unchanged', reason: null } };
-    return { report: { ...base, action: 'update', reason: null }, values: row.values };
+    return {
+      report: { ...base, action: 'update', reason: null },
+      values: row.values,
+      stockBefore: current.availableQuantity,
+    };
   });
 }
 
@@ -105,7 +112,6 @@ export async function applyProductImport(
   actor: Pick<AuthUser, 'id' | 'email'>,
   csv: string,
   publicUrl: string,
-  afterWrite?: (tx: Queryable, changedIds: string[]) => Promise<void>,
 ): Promise<ProductImportReport> {
   return db.transaction(async (tx) => {
     const planned = await plan(tx, csv, publicUrl, true);
@@ -157,7 +163,17 @@ export async function applyProductImport(
       targetId: new Date().toISOString(),
       after: report.counts,
     });
-    if (afterWrite) await afterWrite(tx, changedIds);
+    // Webhooks: product.updated for each, stock.low where the stock just fell to the threshold.
+    const wasLow = new Set(
+      planned
+        .filter((p) => p.stockBefore !== undefined && p.stockBefore <= STOCK_LOW_THRESHOLD)
+        .map((p) => p.report.productId),
+    );
+    await enqueueProductEvents(
+      tx,
+      changedIds,
+      changedIds.filter((id) => !wasLow.has(id)),
+    );
     return report;
   });
 }

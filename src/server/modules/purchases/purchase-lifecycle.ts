@@ -14,6 +14,7 @@ import {
   purchase,
 } from '../../db/schema.ts';
 import { Conflict, NotFound, type AppError } from '../../errors.ts';
+import { webhookEffectSql } from '../webhooks/webhooks.service.ts';
 
 /*
  * The order lifecycle machine, in one place (spec section 4, ADR 005, ADR 013). Place, pay, ship,
@@ -222,6 +223,9 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
       RETURNING 1
     )`,
     );
+  // The order's webhook (order.placed, paid, shipped, refunded) to every subscribed endpoint.
+  const webhooks = webhookEffectSql(event, source);
+  if (webhooks) parts.push(webhooks);
   return parts.map((part) => `, ${part}`).join('\n');
 }
 
@@ -234,6 +238,7 @@ export function effectCtes(event: OrderEvent): string[] {
       ? ['effect_canceled', 'effect_cancel_jobs']
       : []),
     ...(UNPAID_ENDED.includes(event) ? ['effect_checkout_unpaid', 'effect_account_unpaid'] : []),
+    ...(webhookEffectSql(event, 'x') ? ['effect_webhooks'] : []),
   ];
 }
 

@@ -1,0 +1,291 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { OrderEvent } from '../../../shared/order-status.ts';
+import {
+  WEBHOOK_NOT_FOUND_MESSAGE,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointBodySchema,
+  type WebhookEvent,
+} from '../../../shared/webhooks.ts';
+import { IdSchema } from '../../../shared/ids.ts';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { purchase, webhookDelivery, webhookEndpoint } from '../../db/schema.ts';
+import { NotFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/caller.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { RefusedAddressError } from './webhook-address.ts';
+import { postWebhook, type WebhookRequestOptions } from './webhook-request.ts';
+import { signatureHeader } from './webhook-signature.ts';
+
+type Actor = Pick<AuthUser, 'id' | 'email'>;
+
+/** The outbox job of one delivery (kind `webhook`): one per endpoint and event. */
+export interface WebhookJob {
+  endpointId: string;
+  event: WebhookEvent;
+  eventId: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+// ---- Retry: with backoff for 24 hours ----
+
+/** 30 s, 1 min, 2 min … capped at 3 h between attempts. */
+export const webhookBackoffMs = (attempt: number) =>
+  Math.min(30_000 * 2 ** (attempt - 1), 3 * 3_600_000);
+/** Attempts over about 24 hours with the backoff above (the last one about 24 h after the first). */
+export const WEBHOOK_MAX_ATTEMPTS = 16;
+export const WEBHOOK_RETRY_HOURS = 24;
+
+// ---- Endpoints (admins) ----
+
+const toEndpoint = (row: typeof webhookEndpoint.$inferSelect): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  events: row.events as WebhookEvent[],
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
+  const rows = await db.select().from(webhookEndpoint).orderBy(webhookEndpoint.createdAt);
+  return rows.map(toEndpoint);
+}
+
+/** Registers an endpoint; its signing secret is in this answer only. */
+export async function createWebhookEndpoint(
+  db: Db,
+  actor: Actor,
+  body: z.output<typeof WebhookEndpointBodySchema>,
+): Promise<WebhookEndpoint & { secret: string }> {
+  const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(webhookEndpoint)
+      .values({ url: body.url, events: [...new Set(body.events)], secret, createdBy: actor.id })
+      .returning();
+    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    const endpoint = toEndpoint(row);
+    await recordAudit(tx, actor, {
+      action: 'webhook.create',
+      targetType: 'webhook',
+      targetId: row.id,
+      after: endpoint,
+    });
+    return { ...endpoint, secret };
+  });
+}
+
+function assertWebhookId(id: string) {
+  if (!IdSchema.safeParse(id).success) throw new NotFound(WEBHOOK_NOT_FOUND_MESSAGE);
+}
+
+export async function deleteWebhookEndpoint(db: Db, actor: Actor, id: string): Promise<void> {
+  assertWebhookId(id);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(webhookEndpoint).where(eq(webhookEndpoint.id, id)).returning();
+    if (!row) throw new NotFound(WEBHOOK_NOT_FOUND_MESSAGE);
+    await recordAudit(tx, actor, {
+      action: 'webhook.delete',
+      targetType: 'webhook',
+      targetId: id,
+      before: toEndpoint(row),
+    });
+  });
+}
+
+/** The endpoint's latest delivery attempts, newest first. */
+export async function listWebhookDeliveries(
+  db: Db,
+  id: string,
+  limit = 100,
+): Promise<WebhookDelivery[]> {
+  assertWebhookId(id);
+  const [endpoint] = await db
+    .select({ id: webhookEndpoint.id })
+    .from(webhookEndpoint)
+    .where(eq(webhookEndpoint.id, id));
+  if (!endpoint) throw new NotFound(WEBHOOK_NOT_FOUND_MESSAGE);
+  const rows = await db
+    .select()
+    .from(webhookDelivery)
+    .where(eq(webhookDelivery.endpointId, id))
+    .orderBy(desc(webhookDelivery.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    event: row.event,
+    eventId: row.eventId,
+    attempt: row.attempt,
+    statusCode: row.statusCode,
+    error: row.error,
+    durationMs: row.durationMs,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+// ---- Enqueuing: in the transaction of the change ----
+
+/**
+ * Queues `type` with `payload` for every endpoint subscribed to it, in the caller's transaction
+ * (one INSERT … SELECT, whatever the number of endpoints), so the event leaves the shop exactly
+ * when the change commits. `eventId` makes it idempotent (the same event is queued once per
+ * endpoint); by default a new one. The hook for other modules, e.g. refunds: order.refunded.
+ */
+export async function enqueueWebhookEvent(
+  tx: Queryable,
+  type: WebhookEvent,
+  payload: Record<string, unknown>,
+  eventId: string = randomUUID(),
+): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO outbox (kind, dedupe_key, payload)
+    SELECT 'webhook', 'webhook:' || e.id || ':' || ${eventId},
+      jsonb_build_object('endpointId', e.id, 'event', ${type}::text, 'eventId', ${eventId}::text,
+        'occurredAt', now(), 'data', ${JSON.stringify(payload)}::jsonb)
+    FROM ${webhookEndpoint} e WHERE ${type}::text = ANY(e.events)
+    ON CONFLICT (dedupe_key) DO NOTHING`);
+}
+
+/** Stock at or under this many units is low (stock.low, once per crossing). */
+export const STOCK_LOW_THRESHOLD = 10;
+
+/**
+ * product.updated for the products `productIds` as they are now in the transaction (one
+ * statement), and stock.low for those whose stock `lowFrom` says just fell to the threshold.
+ * Event ids are the product's id and version, so a change is announced once.
+ */
+export async function enqueueProductEvents(
+  tx: Queryable,
+  productIds: readonly string[],
+  lowFrom: readonly string[] = [],
+): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO outbox (kind, dedupe_key, payload)
+    SELECT 'webhook', 'webhook:' || e.id || ':' || ev.type || ':' || p.id || ':' || p.version,
+      jsonb_build_object('endpointId', e.id, 'event', ev.type,
+        'eventId', ev.type || ':' || p.id || ':' || p.version, 'occurredAt', now(),
+        'data', jsonb_build_object('productId', p.id, 'name', p.name,
+          'price', p.price_cents / 100.0, 'minQuantity', p.min_quantity,
+          'availableQuantity', p.available_quantity, 'version', p.version))
+    FROM product p
+    CROSS JOIN (VALUES ('product.updated'), ('stock.low')) AS ev(type)
+    JOIN ${webhookEndpoint} e ON ev.type = ANY(e.events)
+    WHERE p.id = ANY(${sql.param([...productIds])}::uuid[])
+      AND (ev.type = 'product.updated'
+        OR (p.id = ANY(${sql.param([...lowFrom])}::uuid[])
+          AND p.available_quantity <= ${STOCK_LOW_THRESHOLD}))
+    ON CONFLICT (dedupe_key) DO NOTHING`);
+}
+
+const ORDER_WEBHOOKS: Partial<Record<OrderEvent, WebhookEvent>> = {
+  placed: 'order.placed',
+  paid: 'order.paid',
+  shipped: 'order.shipped',
+  refunded: 'order.refunded',
+};
+
+/**
+ * The lifecycle effect (purchase-lifecycle.ts effectsSql) that queues the order's webhook, one
+ * per order and subscribed endpoint, as a CTE part; null for events no webhook announces. Plain
+ * text built from the closed sets only.
+ */
+export function webhookEffectSql(event: OrderEvent, source: string): string | null {
+  const type = ORDER_WEBHOOKS[event];
+  if (!type) return null;
+  return `effect_webhooks AS (
+      INSERT INTO outbox (kind, dedupe_key, payload)
+      SELECT 'webhook', 'webhook:' || e.id || ':${type}:' || s.id,
+        jsonb_build_object('endpointId', e.id, 'event', '${type}',
+          'eventId', '${type}:' || s.id, 'occurredAt', now(),
+          'data', jsonb_build_object('orderId', s.id, 'checkoutId', s.checkout_id))
+      FROM ${source} s JOIN webhook_endpoint e ON '${type}' = ANY(e.events)
+      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+    )`;
+}
+
+// ---- Delivery: one attempt, by the outbox worker ----
+
+/** The order as it stands when delivered (order events carry its ids only). */
+async function orderSnapshot(db: Db, orderId: string) {
+  const [row] = await db
+    .select({
+      status: purchase.status,
+      paid: purchase.paid,
+      productId: purchase.productId,
+      productName: purchase.productName,
+      quantity: purchase.quantity,
+      unitPriceCents: purchase.unitPriceCents,
+      totalCents: purchase.totalCents,
+      customerEmail: purchase.customerEmail,
+    })
+    .from(purchase)
+    .where(eq(purchase.id, orderId));
+  if (!row) return null;
+  const { unitPriceCents, totalCents, ...rest } = row;
+  return { ...rest, unitPrice: unitPriceCents / 100, total: totalCents / 100 };
+}
+
+/**
+ * One delivery attempt of an outbox job: signs the body, POSTs it (webhook-request.ts: SSRF
+ * guard, pinned addresses, checked redirects), logs the attempt, and throws unless the receiver
+ * answered 2xx, so the outbox retries with the webhook backoff.
+ */
+export async function deliverWebhook(
+  db: Db,
+  job: { id: number; attempts: number; payload: unknown },
+  options: WebhookRequestOptions = {},
+): Promise<void> {
+  const payload = job.payload as WebhookJob;
+  const [endpoint] = await db
+    .select()
+    .from(webhookEndpoint)
+    .where(eq(webhookEndpoint.id, payload.endpointId));
+  if (!endpoint) return; // deleted since: nobody to tell
+  const data = { ...payload.data };
+  if (typeof data.orderId === 'string' && IdSchema.safeParse(data.orderId).success)
+    data.order = await orderSnapshot(db, data.orderId);
+  const body = JSON.stringify({
+    id: payload.eventId,
+    type: payload.event,
+    createdAt: payload.occurredAt,
+    data,
+  });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const started = performance.now();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    const answer = await postWebhook(
+      endpoint.url,
+      {
+        'content-type': 'application/json',
+        'user-agent': 'Toolhouse-Webhooks/1',
+        [WEBHOOK_SIGNATURE_HEADER]: signatureHeader(endpoint.secret, timestamp, body),
+        'Toolhouse-Event': payload.event,
+        'Toolhouse-Delivery': payload.eventId,
+      },
+      body,
+      options,
+    );
+    statusCode = answer.statusCode;
+    if (statusCode < 200 || statusCode >= 300) error = `The receiver answered ${statusCode}`;
+  } catch (failure) {
+    const message = failure instanceof Error ? failure.message : String(failure);
+    error = failure instanceof RefusedAddressError ? `Refused: ${message}` : message;
+  }
+  await db.insert(webhookDelivery).values({
+    endpointId: endpoint.id,
+    outboxId: job.id,
+    event: payload.event,
+    eventId: payload.eventId,
+    attempt: job.attempts,
+    statusCode,
+    error: error?.slice(0, 500) ?? null,
+    durationMs: Math.round(performance.now() - started),
+  });
+  if (error) throw new Error(error);
+}
