@@ -62,6 +62,7 @@ export const pageRoutes = {
   overview: page('/dashboard/overview'),
   siteSpeed: page('/dashboard/siteSpeed'),
   importProducts: page('/dashboard/importProducts'),
+  webhooks: page('/dashboard/webhooks'),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

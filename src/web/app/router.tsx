@@ -33,6 +33,7 @@ const PaymentRoute = lazyPage(() => import('./routes/payment.tsx'));
 const OverviewRoute = lazyPage(() => import('./routes/overview.tsx'));
 const SiteSpeedRoute = lazyPage(() => import('./routes/site-speed.tsx'));
 const ImportProductsRoute = lazyPage(() => import('./routes/import-products.tsx'));
+const WebhooksRoute = lazyPage(() => import('./routes/webhooks.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
@@ -68,6 +69,7 @@ const pages: Record<PageName, ReactElement> = {
   overview: <OverviewRoute />,
   siteSpeed: <SiteSpeedRoute />,
   importProducts: <ImportProductsRoute />,
+  webhooks: <WebhooksRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -122,6 +124,7 @@ export const routeTree: RouteObject[] = [
                       page('overview'),
                       page('siteSpeed'),
                       page('importProducts'),
+                      page('webhooks'),
                     ],
                   },
                 ],

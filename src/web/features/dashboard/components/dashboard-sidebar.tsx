@@ -28,6 +28,7 @@ const adminLinks: readonly SidebarLink[] = [
   { to: pageRoutes.manageReviews.href(), label: 'Manage Reviews' },
   { to: pageRoutes.siteSpeed.href(), label: 'Site Speed' },
   { to: pageRoutes.importProducts.href(), label: 'Import Products' },
+  { to: pageRoutes.webhooks.href(), label: 'Webhooks' },
 ];
 
 function SidebarLinks({
