@@ -58,3 +58,42 @@ test('an admin exports the products, edits the file, previews and applies the im
   await expect(page.getByText(/The product changed since the file was exported/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Apply import' })).toBeDisabled();
 });
+
+test('an admin adds a webhook, sees its secret once, opens its log and deletes it', async ({
+  page,
+}) => {
+  await signUpAdmin(page);
+  await page.goto('/dashboard/webhooks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  const url = `https://erp-${Date.now().toString(36)}.example.com/toolhouse`;
+  await page.getByLabel('Endpoint URL').fill(url);
+  await page.getByRole('checkbox', { name: 'order.paid' }).check();
+  await page.getByRole('checkbox', { name: 'stock.low' }).check();
+  await page.getByRole('button', { name: 'Add webhook' }).click();
+  await expect(page.getByText(/^whsec_/)).toBeVisible();
+
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: url }) });
+  await expect(row).toContainText('order.paid, stock.low');
+  await row.getByRole('button', { name: 'Deliveries' }).click();
+  await expect(page.getByRole('heading', { name: `Deliveries to ${url}` })).toBeVisible();
+  await expect(page.getByText('No deliveries yet.')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('rowheader', { name: url })).toHaveCount(0);
+  // The signing secret is never shown again.
+  await page.reload();
+  await expect(page.getByText(/^whsec_/)).toHaveCount(0);
+});
+
+test('the API reference is served under the CSP, without scripts', async ({ page }) => {
+  const response = await page.goto('/api/docs');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'self'");
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Toolhouse API reference' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: /POST \/api\/product-import\/apply/ })).toBeVisible();
+  const document = await (await page.request.get('/api/openapi.json')).json();
+  expect(document.openapi).toBe('3.1.0');
+});

@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       fastPaths: true,
+      webhookAllowPrivate: false,
       publicUrl: 'http://localhost:3000',
       authSecret: undefined,
       authRateLimitPerMinute: 10,

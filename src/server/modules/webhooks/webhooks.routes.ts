@@ -19,7 +19,7 @@ import {
 /** Outgoing webhooks (admins): endpoints and each one's delivery log. */
 export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
-    '/webhooks',
+    '/admin/webhooks',
     {
       config: { access: 'admin' },
       schema: {
@@ -31,7 +31,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   );
 
   app.post(
-    '/webhooks',
+    '/admin/webhooks',
     {
       config: { access: 'admin' },
       schema: {
@@ -45,7 +45,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   );
 
   app.delete(
-    '/webhooks/:webhookId',
+    '/admin/webhooks/:webhookId',
     {
       config: { access: 'admin' },
       schema: {
@@ -61,7 +61,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   );
 
   app.get(
-    '/webhooks/:webhookId/deliveries',
+    '/admin/webhooks/:webhookId/deliveries',
     {
       config: { access: 'admin' },
       schema: {

@@ -52,28 +52,28 @@ async function until<T>(find: () => T | undefined, ms = 15_000): Promise<T> {
 
 describe('webhook endpoints', () => {
   it('are for admins only', async () => {
-    expect((await call('GET', '/api/webhooks', undefined, t.customer)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/webhooks', undefined, t.customer)).statusCode).toBe(403);
     const body = { url: hookUrl, events: ['order.paid'] };
-    expect((await call('POST', '/api/webhooks', body, t.customer)).statusCode).toBe(403);
+    expect((await call('POST', '/api/admin/webhooks', body, t.customer)).statusCode).toBe(403);
   });
 
   it('refuse a URL that is not http(s) and an empty or unknown event list', async () => {
-    const bad = await call('POST', '/api/webhooks', { url: 'ftp://x.example', events: [] });
+    const bad = await call('POST', '/api/admin/webhooks', { url: 'ftp://x.example', events: [] });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['events', 'url']);
-    const unknown = await call('POST', '/api/webhooks', { url: hookUrl, events: ['order.eaten'] });
+    const unknown = await call('POST', '/api/admin/webhooks', { url: hookUrl, events: ['order.eaten'] });
     expect(unknown.statusCode).toBe(400);
   });
 
   it('show the secret once and deliver order and product events, signed', async () => {
-    const created = await call('POST', '/api/webhooks', {
+    const created = await call('POST', '/api/admin/webhooks', {
       url: hookUrl,
       events: ['order.placed', 'order.paid', 'product.updated', 'stock.low'],
     });
     expect(created.statusCode).toBe(201);
     const { id, secret } = created.json();
     expect(secret).toMatch(/^whsec_/);
-    const list = WebhookEndpointListSchema.parse((await call('GET', '/api/webhooks')).json());
+    const list = WebhookEndpointListSchema.parse((await call('GET', '/api/admin/webhooks')).json());
     expect(list).toMatchObject([{ id, url: hookUrl }]);
     expect(JSON.stringify(list)).not.toContain(secret);
 
@@ -107,9 +107,9 @@ describe('webhook endpoints', () => {
   });
 
   it('list the delivery log and delete an endpoint', async () => {
-    const [first] = WebhookEndpointListSchema.parse((await call('GET', '/api/webhooks')).json());
+    const [first] = WebhookEndpointListSchema.parse((await call('GET', '/api/admin/webhooks')).json());
     const log = WebhookDeliveryListSchema.parse(
-      (await call('GET', `/api/webhooks/${first!.id}/deliveries`)).json(),
+      (await call('GET', `/api/admin/webhooks/${first!.id}/deliveries`)).json(),
     );
     expect(log.map((entry) => entry.event).sort()).toEqual([
       'order.paid',
@@ -118,8 +118,8 @@ describe('webhook endpoints', () => {
       'stock.low',
     ]);
     expect(log.every((entry) => entry.statusCode === 200 && entry.attempt === 1)).toBe(true);
-    expect((await call('DELETE', `/api/webhooks/${first!.id}`)).statusCode).toBe(200);
-    expect((await call('DELETE', `/api/webhooks/${first!.id}`)).statusCode).toBe(404);
-    expect((await call('GET', `/api/webhooks/${first!.id}/deliveries`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/admin/webhooks/${first!.id}`)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/admin/webhooks/${first!.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/admin/webhooks/${first!.id}/deliveries`)).statusCode).toBe(404);
   });
 });
