@@ -79,6 +79,8 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       '/dashboard/overview',
       '/dashboard/siteSpeed',
       '/dashboard/manageReviews',
+      '/dashboard/importProducts',
+      '/dashboard/webhooks',
       `/dashboard/manageProducts/${await firstProductId(page)}/edit`,
     ])
       await expectAccessible(page, path);

@@ -61,7 +61,10 @@ describe('webhook endpoints', () => {
     const bad = await call('POST', '/api/admin/webhooks', { url: 'ftp://x.example', events: [] });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields).sort()).toEqual(['events', 'url']);
-    const unknown = await call('POST', '/api/admin/webhooks', { url: hookUrl, events: ['order.eaten'] });
+    const unknown = await call('POST', '/api/admin/webhooks', {
+      url: hookUrl,
+      events: ['order.eaten'],
+    });
     expect(unknown.statusCode).toBe(400);
   });
 
@@ -107,7 +110,9 @@ describe('webhook endpoints', () => {
   });
 
   it('list the delivery log and delete an endpoint', async () => {
-    const [first] = WebhookEndpointListSchema.parse((await call('GET', '/api/admin/webhooks')).json());
+    const [first] = WebhookEndpointListSchema.parse(
+      (await call('GET', '/api/admin/webhooks')).json(),
+    );
     const log = WebhookDeliveryListSchema.parse(
       (await call('GET', `/api/admin/webhooks/${first!.id}/deliveries`)).json(),
     );
