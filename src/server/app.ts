@@ -28,6 +28,7 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
+import { aftersaleRoutes } from './modules/aftersale/aftersale.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { webBuildFolder } from './paths.ts';
@@ -111,6 +112,7 @@ export async function buildApp({
       await api.register(vitalsRoutes, { db });
       await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
       await api.register(notificationsRoutes, { db });
+      await api.register(aftersaleRoutes, { db, config, provider: payments.provider });
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { CancelIntentJob, OrderMailJob } from '../purchases/purchase-lifecycle.ts';
 import { renderOrderMail } from './order-mails.ts';
+import { aftersaleMail } from '../aftersale/aftersale-mails.ts';
+import { AFTERSALE_MAIL, type AftersaleMailJob } from '../aftersale/order-aftersale.ts';
 
 /*
  * The outbox worker's one step (ADR 013). Jobs were written by the
@@ -137,6 +139,11 @@ async function orderMail(context: OutboxContext, job: OrderMailJob) {
 async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> {
   if (job.kind === 'mail') {
     const mail = await orderMail(context, job.payload as OrderMailJob);
+    if (mail) await context.mailer.send(mail);
+    return;
+  }
+  if (job.kind === AFTERSALE_MAIL) {
+    const mail = await aftersaleMail(context.db, context.publicUrl, job.payload as AftersaleMailJob);
     if (mail) await context.mailer.send(mail);
     return;
   }
