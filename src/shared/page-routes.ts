@@ -61,6 +61,9 @@ export const pageRoutes = {
   manageReviews: page('/dashboard/manageReviews'),
   overview: page('/dashboard/overview'),
   siteSpeed: page('/dashboard/siteSpeed'),
+  returns: page('/dashboard/returns'),
+  recalls: page('/dashboard/recalls'),
+  warranty: page('/dashboard/warranty'),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

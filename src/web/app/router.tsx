@@ -33,6 +33,9 @@ const PaymentRoute = lazyPage(() => import('./routes/payment.tsx'));
 const OverviewRoute = lazyPage(() => import('./routes/overview.tsx'));
 const SiteSpeedRoute = lazyPage(() => import('./routes/site-speed.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
+const ReturnsRoute = lazyPage(() => import('./routes/returns.tsx'));
+const RecallsRoute = lazyPage(() => import('./routes/recalls.tsx'));
+const WarrantyRoute = lazyPage(() => import('./routes/warranty.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -66,6 +69,9 @@ const pages: Record<PageName, ReactElement> = {
   manageReviews: <ManageReviewsRoute />,
   overview: <OverviewRoute />,
   siteSpeed: <SiteSpeedRoute />,
+  returns: <ReturnsRoute />,
+  recalls: <RecallsRoute />,
+  warranty: <WarrantyRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -119,6 +125,9 @@ export const routeTree: RouteObject[] = [
                       page('manageReviews'),
                       page('overview'),
                       page('siteSpeed'),
+                      page('returns'),
+                      page('recalls'),
+                      page('warranty'),
                     ],
                   },
                 ],

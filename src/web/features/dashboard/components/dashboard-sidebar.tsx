@@ -27,6 +27,9 @@ const adminLinks: readonly SidebarLink[] = [
   { to: pageRoutes.manageProducts.href(), label: 'Manage Products' },
   { to: pageRoutes.manageReviews.href(), label: 'Manage Reviews' },
   { to: pageRoutes.siteSpeed.href(), label: 'Site Speed' },
+  { to: pageRoutes.returns.href(), label: 'Returns' },
+  { to: pageRoutes.recalls.href(), label: 'Recalls' },
+  { to: pageRoutes.warranty.href(), label: 'Warranty' },
 ];
 
 function SidebarLinks({
