@@ -126,7 +126,7 @@ function ReturnForm({
             value={reason}
             onChange={(event) => setReason(event.target.value)}
           >
-            <option value="">Choose a reason</option>
+            <option value="">Pick a reason</option>
             {RETURN_REASONS.map((r) => (
               <option key={r} value={r}>
                 {r}
