@@ -5,7 +5,7 @@ import { PurchaseDetailSchema } from '../../../shared/purchase.ts';
 import { orderAftersale, outbox, refund } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
-import { mailTo, paidOrder } from './aftersale-test-support.ts';
+import { mailTo, paidOrder } from '../../testing/aftersale.ts';
 
 // Refunds through the built-in test processor: bounds, parallel refunds, who may, and every
 // place a refund shows (timeline, mail, My Orders, credit note, export, overview).

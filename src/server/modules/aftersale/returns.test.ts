@@ -5,7 +5,7 @@ import { PurchaseDetailSchema } from '../../../shared/purchase.ts';
 import { orderEvent } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { stockOf } from '../../testing/factories.ts';
-import { mailTo, paidOrder } from './aftersale-test-support.ts';
+import { mailTo, paidOrder } from '../../testing/aftersale.ts';
 
 // Returns: the customer asks within the window for at most what is left; admins approve or
 // reject, receive (restocking or not) and refund; each step once.

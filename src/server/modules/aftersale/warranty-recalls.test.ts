@@ -10,7 +10,7 @@ import { outbox, purchase } from '../../db/schema.ts';
 import { signUp } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
-import { mailTo, paidOrder, payWithTestCard } from './aftersale-test-support.ts';
+import { mailTo, paidOrder, payWithTestCard } from '../../testing/aftersale.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 
 // Warranty serials (one per unit, unique, dates from the server) and recalls (exactly the

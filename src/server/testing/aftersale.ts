@@ -1,10 +1,10 @@
 import { vi, expect } from 'vitest';
-import { PaymentIntentResponseSchema, TEST_CARDS } from '../../../shared/payment.ts';
-import type { Purchase } from '../../../shared/purchase.ts';
-import { readOutbox, type SignedIn } from '../../testing/accounts.ts';
-import type { MailFile } from '../../testing/mail-files.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
-import type { TestApp } from '../../testing/test-app.ts';
+import { PaymentIntentResponseSchema, TEST_CARDS } from '../../shared/payment.ts';
+import type { Purchase } from '../../shared/purchase.ts';
+import { readOutbox, type SignedIn } from './accounts.ts';
+import type { MailFile } from './mail-files.ts';
+import { placeTestOrder } from './orders.ts';
+import type { TestApp } from './test-app.ts';
 
 /** Pays an order through the built-in test processor (which settles it). */
 export async function payWithTestCard(t: TestApp, who: SignedIn, order: Purchase): Promise<void> {
