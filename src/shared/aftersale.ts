@@ -221,3 +221,18 @@ export const OrderAftersaleSchema = z.object({
 export type OrderAftersale = z.infer<typeof OrderAftersaleSchema>;
 export const MyAftersaleSchema = z.record(z.string(), OrderAftersaleSchema);
 export type MyAftersale = z.infer<typeof MyAftersaleSchema>;
+
+/** The after-sale API paths (kept out of api-paths.ts, which the home page's first script carries). */
+export const aftersalePaths = {
+  refunds: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/refunds`,
+  creditNote: (refundId: string) => `/api/refunds/${encodeURIComponent(refundId)}/credit-note`,
+  returnsOf: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/returns`,
+  serials: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/serials`,
+  mine: '/api/aftersale/mine',
+  returns: '/api/returns',
+  returnAction: (id: string, action: 'approve' | 'reject' | 'receive' | 'refund') =>
+    `/api/returns/${encodeURIComponent(id)}/${action}`,
+  warranty: (serial: string) => `/api/warranty/${encodeURIComponent(serial)}`,
+  recalls: '/api/recalls',
+  acknowledgeRecall: (id: string) => `/api/recalls/${encodeURIComponent(id)}/acknowledge`,
+} as const;

@@ -29,18 +29,6 @@ export const apiPaths = {
   allPurchases: '/api/purchase1',
   receipt: (id: string) => `/api/purchase/${encodeURIComponent(id)}/receipt`,
   failedMails: '/api/admin/failed-mails',
-  // After the sale (issue 25)
-  refunds: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/refunds`,
-  creditNote: (refundId: string) => `/api/refunds/${encodeURIComponent(refundId)}/credit-note`,
-  returnsOf: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/returns`,
-  serials: (orderId: string) => `/api/purchase/${encodeURIComponent(orderId)}/serials`,
-  myAftersale: '/api/aftersale/mine',
-  returns: '/api/returns',
-  returnAction: (id: string, action: 'approve' | 'reject' | 'receive' | 'refund') =>
-    `/api/returns/${encodeURIComponent(id)}/${action}`,
-  warranty: (serial: string) => `/api/warranty/${encodeURIComponent(serial)}`,
-  recalls: '/api/recalls',
-  acknowledgeRecall: (id: string) => `/api/recalls/${encodeURIComponent(id)}/acknowledge`,
   images: '/api/images',
   basket: '/api/basket',
   basketMerge: '/api/basket/merge',

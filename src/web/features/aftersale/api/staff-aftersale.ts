@@ -6,6 +6,7 @@ import {
   ReturnListSchema,
   WarrantySchema,
   type RecallBody,
+  aftersalePaths,
 } from '../../../../shared/aftersale.ts';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { ProductListSchema } from '../../../../shared/product.ts';
@@ -17,7 +18,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const useReturns = () =>
   useQuery({
     queryKey: queryKeys.aftersale.returns(),
-    queryFn: ({ signal }) => apiClient.get(apiPaths.returns, ReturnListSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get(aftersalePaths.returns, ReturnListSchema, { signal }),
   });
 
 export type ReturnAction =
@@ -32,7 +33,7 @@ export function useReturnAction() {
     mutationFn: ({ id, step }: { id: string; step: ReturnAction }) => {
       const { action, ...body } = step;
       return apiClient.post(
-        apiPaths.returnAction(id, action),
+        aftersalePaths.returnAction(id, action),
         action === 'approve' || action === 'refund' ? undefined : body,
         ReturnSchema,
       );
@@ -47,7 +48,7 @@ export function useReturnAction() {
 export const useRecalls = () =>
   useQuery({
     queryKey: queryKeys.aftersale.recalls(),
-    queryFn: ({ signal }) => apiClient.get(apiPaths.recalls, RecallListSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get(aftersalePaths.recalls, RecallListSchema, { signal }),
   });
 
 export const useRecallProducts = () =>
@@ -59,7 +60,7 @@ export const useRecallProducts = () =>
 export function useCreateRecall() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RecallBody) => apiClient.post(apiPaths.recalls, body, RecallSchema),
+    mutationFn: (body: RecallBody) => apiClient.post(aftersalePaths.recalls, body, RecallSchema),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.aftersale.recalls() });
       void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
@@ -68,4 +69,4 @@ export function useCreateRecall() {
 }
 
 export const lookUpSerial = (serial: string) =>
-  apiClient.get(apiPaths.warranty(serial), WarrantySchema);
+  apiClient.get(aftersalePaths.warranty(serial), WarrantySchema);

@@ -7,8 +7,8 @@ import {
   WarrantySchema,
   type RefundBody,
   type ReturnBody,
+  aftersalePaths,
 } from '../../../../shared/aftersale.ts';
-import { apiPaths } from '../../../../shared/api-paths.ts';
 import { apiClient, apiDownload } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { saveDownload } from '../../../lib/save-download.ts';
@@ -22,7 +22,7 @@ import { saveDownload } from '../../../lib/save-download.ts';
 export function useMyAftersale() {
   return useQuery({
     queryKey: queryKeys.aftersale.mine,
-    queryFn: ({ signal }) => apiClient.get(apiPaths.myAftersale, MyAftersaleSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get(aftersalePaths.mine, MyAftersaleSchema, { signal }),
   });
 }
 
@@ -40,26 +40,26 @@ function useRefreshing<Input, Output>(mutationFn: (input: Input) => Promise<Outp
 /** POST /api/purchase/{id}/refunds (admins). */
 export const useRefundOrder = () =>
   useRefreshing(({ orderId, body }: { orderId: string; body: RefundBody }) =>
-    apiClient.post(apiPaths.refunds(orderId), body, RefundSchema),
+    apiClient.post(aftersalePaths.refunds(orderId), body, RefundSchema),
   );
 
 /** POST /api/purchase/{id}/returns (the order's customer). */
 export const useRequestReturn = () =>
   useRefreshing(({ orderId, body }: { orderId: string; body: ReturnBody }) =>
-    apiClient.post(apiPaths.returnsOf(orderId), body, ReturnSchema),
+    apiClient.post(aftersalePaths.returnsOf(orderId), body, ReturnSchema),
   );
 
 /** POST /api/purchase/{id}/serials (the order's customer). */
 export const useRegisterSerial = () =>
   useRefreshing(({ orderId, serial }: { orderId: string; serial: string }) =>
-    apiClient.post(apiPaths.serials(orderId), { serial }, WarrantySchema),
+    apiClient.post(aftersalePaths.serials(orderId), { serial }, WarrantySchema),
   );
 
 /** POST /api/recalls/{id}/acknowledge: "I have read this". */
 export const useAcknowledgeRecall = () =>
   useRefreshing((recallId: string) =>
     apiClient.post(
-      apiPaths.acknowledgeRecall(recallId),
+      aftersalePaths.acknowledgeRecall(recallId),
       {},
       z.object({ acknowledged: z.literal(true) }),
     ),
@@ -67,6 +67,6 @@ export const useAcknowledgeRecall = () =>
 
 /** GET /api/refunds/{id}/credit-note, saved as a file. */
 export async function downloadCreditNote(refundId: string, number: number): Promise<void> {
-  const { blob } = await apiDownload(apiPaths.creditNote(refundId));
+  const { blob } = await apiDownload(aftersalePaths.creditNote(refundId));
   saveDownload({ blob, filename: `toolhouse-credit-note-${number}.pdf` });
 }

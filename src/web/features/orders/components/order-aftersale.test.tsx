@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MyAftersale } from '../../../../shared/aftersale.ts';
+import { aftersalePaths, type MyAftersale } from '../../../../shared/aftersale.ts';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi } from '../../../test/api-routes.ts';
@@ -15,7 +15,7 @@ import { MyOrders } from './my-orders.tsx';
 
 const SESSION = `GET ${apiPaths.auth.session}`;
 const ORDERS = `GET ${apiPaths.myPurchases(customer.email)}`;
-const AFTERSALE = `GET ${apiPaths.myAftersale}`;
+const AFTERSALE = `GET ${aftersalePaths.mine}`;
 const saw = makePurchase(2, {
   product: 'Circular Saw',
   paid: true,
@@ -69,7 +69,7 @@ describe('My Orders after the sale', () => {
       [SESSION]: sessionResponse(customer, 'access-1'),
       [ORDERS]: jsonResponse([saw]),
       [AFTERSALE]: () => jsonResponse(aftersale(read)),
-      [`POST ${apiPaths.acknowledgeRecall(RECALL_ID)}`]: () => {
+      [`POST ${aftersalePaths.acknowledgeRecall(RECALL_ID)}`]: () => {
         read = true;
         return jsonResponse({ acknowledged: true });
       },
@@ -83,7 +83,9 @@ describe('My Orders after the sale', () => {
 
     await userEvent.click(within(banner).getByRole('button', { name: 'I have read this' }));
     expect(await within(banner).findByText('You have read this notice.')).toBeInTheDocument();
-    expect(lastRequest(fetchMock, `POST ${apiPaths.acknowledgeRecall(RECALL_ID)}`)).toBeDefined();
+    expect(
+      lastRequest(fetchMock, `POST ${aftersalePaths.acknowledgeRecall(RECALL_ID)}`),
+    ).toBeDefined();
   });
 
   it('checks a return request before sending it, then sends quantity, reason and note', async () => {
@@ -92,7 +94,7 @@ describe('My Orders after the sale', () => {
       [SESSION]: sessionResponse(customer, 'access-1'),
       [ORDERS]: jsonResponse([saw]),
       [AFTERSALE]: jsonResponse(aftersale(true)),
-      [`POST ${apiPaths.returnsOf(saw._id)}`]: jsonResponse(
+      [`POST ${aftersalePaths.returnsOf(saw._id)}`]: jsonResponse(
         {
           _id: '00000000-0000-4000-8000-0000000000cc',
           purchaseId: saw._id,
@@ -123,7 +125,7 @@ describe('My Orders after the sale', () => {
     await userEvent.type(within(form).getByLabelText('Note'), 'Ordered the wrong size');
     await userEvent.click(within(form).getByRole('button', { name: 'Send return request' }));
     await waitFor(() =>
-      expect(lastRequest(fetchMock, `POST ${apiPaths.returnsOf(saw._id)}`).body).toEqual({
+      expect(lastRequest(fetchMock, `POST ${aftersalePaths.returnsOf(saw._id)}`).body).toEqual({
         quantity: 1,
         reason: 'Wrong item',
         note: 'Ordered the wrong size',
