@@ -79,6 +79,9 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       '/dashboard/overview',
       '/dashboard/siteSpeed',
       '/dashboard/manageReviews',
+      '/dashboard/returns',
+      '/dashboard/recalls',
+      '/dashboard/warranty',
       `/dashboard/manageProducts/${await firstProductId(page)}/edit`,
     ])
       await expectAccessible(page, path);

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mailFilesIn } from '../src/server/testing/mail-files.ts';
 import { register, signUpAdmin, uniqueEmail } from './support/accounts.ts';
@@ -160,6 +161,15 @@ test('a recall reaches a buyer, who acknowledges it', async ({ browser }) => {
   await expect(banner).toContainText('contact us for a free repair kit');
   await banner.getByRole('button', { name: 'I have read this' }).click();
   await expect(banner.getByText('You have read this notice.')).toBeVisible();
+  // The banner and the after-sale controls of My Orders pass axe (no serious or critical issue).
+  const { violations } = await new AxeBuilder({ page: cast.customer }).analyze();
+  expect(
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await cast.customer.screenshot({
+    path: test.info().outputPath('my-orders-recall.png'),
+    fullPage: true,
+  });
 
   await cast.admin.reload();
   // Notified and acknowledged: this buyer (and any other test's buyer of the saw today).

@@ -143,7 +143,11 @@ async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> 
     return;
   }
   if (job.kind === AFTERSALE_MAIL) {
-    const mail = await aftersaleMail(context.db, context.publicUrl, job.payload as AftersaleMailJob);
+    const mail = await aftersaleMail(
+      context.db,
+      context.publicUrl,
+      job.payload as AftersaleMailJob,
+    );
     if (mail) await context.mailer.send(mail);
     return;
   }

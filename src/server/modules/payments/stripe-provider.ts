@@ -97,7 +97,9 @@ export function createStripeProvider(
     },
     async refund(intentId, part) {
       await stripe.refunds.create(
-        part ? { payment_intent: intentId, amount: part.amountCents } : { payment_intent: intentId },
+        part
+          ? { payment_intent: intentId, amount: part.amountCents }
+          : { payment_intent: intentId },
         { idempotencyKey: part ? part.key : refundKeyOf(intentId) },
       );
     },
