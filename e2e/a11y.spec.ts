@@ -81,6 +81,9 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       '/dashboard/manageReviews',
       '/dashboard/importProducts',
       '/dashboard/webhooks',
+      '/dashboard/returns',
+      '/dashboard/recalls',
+      '/dashboard/warranty',
       `/dashboard/manageProducts/${await firstProductId(page)}/edit`,
     ])
       await expectAccessible(page, path);

@@ -28,6 +28,7 @@ import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
+import { aftersaleRoutes } from './modules/aftersale/aftersale.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { productImportRoutes } from './modules/product-import/product-import.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp({
         version: '1.0.0',
         publicUrl: config.publicUrl,
       });
+      await api.register(aftersaleRoutes, { db, config, provider: payments.provider });
     },
     { prefix: '/api' },
   );

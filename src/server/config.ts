@@ -48,6 +48,7 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(24),
+  WARRANTY_YEARS: z.coerce.number().int().min(1).max(25).default(3),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...) or restricted key (rk_...)')
@@ -123,6 +124,8 @@ export interface AppConfig {
   orderNotifyEmails: string[];
   /** How long an unpaid order holds its stock before it expires. */
   orderHoldHours: number;
+  /** How long a registered unit's warranty lasts from the order's paid date (issue 25). */
+  warrantyYears: number;
   /**
    * Who takes card payments (PAYMENT_PROVIDER; see createPayments); null: nobody, orders
    * cannot be paid (production without Stripe and without the explicit test opt-in).
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((email) => email.trim())
       .filter(Boolean),
     orderHoldHours: e.ORDER_HOLD_HOURS,
+    warrantyYears: e.WARRANTY_YEARS,
     paymentProvider,
     stripe: paymentProvider === 'stripe' ? stripe : undefined,
   };

@@ -34,6 +34,7 @@ export const ORDER_EXPORT_COLUMNS = [
   'Transaction ID',
   'Checkout',
   'PO Reference',
+  'Refunded',
 ] as const;
 
 export const PRODUCT_EXPORT_COLUMNS = [

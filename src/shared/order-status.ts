@@ -33,6 +33,11 @@ export const ORDER_EVENTS = [
   'cancelled',
   'expired',
   'refunded',
+  'return_requested',
+  'return_approved',
+  'return_rejected',
+  'return_received',
+  'warranty_registered',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

@@ -63,6 +63,9 @@ export const pageRoutes = {
   siteSpeed: page('/dashboard/siteSpeed'),
   importProducts: page('/dashboard/importProducts'),
   webhooks: page('/dashboard/webhooks'),
+  returns: page('/dashboard/returns'),
+  recalls: page('/dashboard/recalls'),
+  warranty: page('/dashboard/warranty'),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

@@ -444,3 +444,169 @@ export const webhookDelivery = pgTable(
   },
   (t) => [index('webhook_delivery_endpoint_idx').on(t.endpointId, t.createdAt)],
 );
+
+// ───────────────────────── After the sale (issue 25): refunds, returns, warranty, recalls ─────────
+
+/**
+ * An order's after-sale counters, one row per paid order (made on its first refund, return or
+ * serial). Each is raised by ONE guarded UPDATE whose WHERE is the bound, so parallel requests can
+ * never pass it: refunds reserve their amount here before the provider is called (released if it
+ * fails), returns their quantity, serials their unit.
+ */
+export const orderAftersale = pgTable(
+  'order_aftersale',
+  {
+    purchaseId: uuid('purchase_id')
+      .primaryKey()
+      .references(() => purchase.id),
+    /** What was paid for the order (its total) and how many units it has: the bounds. */
+    paidCents: integer('paid_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Refunds succeeded or in flight at the provider. */
+    refundReservedCents: integer('refund_reserved_cents').notNull().default(0),
+    /** Refunds the provider confirmed. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Units in returns that were not rejected. */
+    returningQuantity: integer('returning_quantity').notNull().default(0),
+    /** Serial numbers registered. */
+    serials: integer('serials').notNull().default(0),
+  },
+  (t) => [
+    check(
+      'order_aftersale_refund_bounds',
+      sql`0 <= ${t.refundedCents} and ${t.refundedCents} <= ${t.refundReservedCents} and ${t.refundReservedCents} <= ${t.paidCents}`,
+    ),
+    check(
+      'order_aftersale_return_bounds',
+      sql`0 <= ${t.returningQuantity} and ${t.returningQuantity} <= ${t.quantity}`,
+    ),
+    check(
+      'order_aftersale_serial_bounds',
+      sql`0 <= ${t.serials} and ${t.serials} <= ${t.quantity}`,
+    ),
+  ],
+);
+
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+
+/** One refund of (part of) an order through the payment provider; its number is its credit note's. */
+export const refund = pgTable(
+  'refund',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchase.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
+    /** The return it pays back, if any. */
+    returnId: uuid('return_id'),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refund_number_idx').on(t.number),
+    index('refund_purchase_idx').on(t.purchaseId),
+    // A return is refunded once: a second refund of it waits for the first to fail.
+    uniqueIndex('refund_return_idx')
+      .on(t.returnId)
+      .where(sql`${t.status} <> 'failed'`),
+    check('refund_amount_positive', sql`${t.amountCents} > 0`),
+    check('refund_status_known', sql`${t.status} in ${sql.raw(sqlList(REFUND_STATUSES))}`),
+  ],
+);
+
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'rejected',
+  'received',
+  'refunded',
+] as const;
+
+/** A customer's return of units of a shipped order: requested → approved | rejected → received → refunded. */
+export const orderReturn = pgTable(
+  'order_return',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchase.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    rejectReason: text('reject_reason'),
+    /** Set when received: whether the units went back into stock. */
+    restocked: boolean('restocked'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_return_purchase_idx').on(t.purchaseId),
+    index('order_return_status_idx').on(t.status, t.createdAt),
+    check('order_return_quantity_positive', sql`${t.quantity} > 0`),
+    check('order_return_status_known', sql`${t.status} in ${sql.raw(sqlList(RETURN_STATUSES))}`),
+  ],
+);
+
+/** One registered unit: its serial is unique shop-wide; the dates come from the server. */
+export const warrantyRegistration = pgTable(
+  'warranty_registration',
+  {
+    serial: text('serial').primaryKey(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchase.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('warranty_registration_purchase_idx').on(t.purchaseId)],
+);
+
+/** A safety recall of a product's units paid in a date range (optionally a serial range). */
+export const recall = pgTable('recall', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  productId: uuid('product_id').references(() => product.id, { onDelete: 'set null' }),
+  productName: text('product_name').notNull(),
+  paidFrom: timestamp('paid_from', { withTimezone: true }).notNull(),
+  /** Exclusive. */
+  paidUntil: timestamp('paid_until', { withTimezone: true }).notNull(),
+  serialFrom: text('serial_from'),
+  serialTo: text('serial_to'),
+  title: text('title').notNull(),
+  hazard: text('hazard').notNull(),
+  remedy: text('remedy').notNull(),
+  withdrawn: boolean('withdrawn').notNull(),
+  actorEmail: text('actor_email').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One customer told of one recall (the primary key makes it once), and when they read it. */
+export const recallNotice = pgTable(
+  'recall_notice',
+  {
+    recallId: uuid('recall_id')
+      .notNull()
+      .references(() => recall.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recallId, t.userId] }),
+    index('recall_notice_user_idx').on(t.userId),
+  ],
+);

@@ -35,6 +35,9 @@ const SiteSpeedRoute = lazyPage(() => import('./routes/site-speed.tsx'));
 const ImportProductsRoute = lazyPage(() => import('./routes/import-products.tsx'));
 const WebhooksRoute = lazyPage(() => import('./routes/webhooks.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
+const ReturnsRoute = lazyPage(() => import('./routes/returns.tsx'));
+const RecallsRoute = lazyPage(() => import('./routes/recalls.tsx'));
+const WarrantyRoute = lazyPage(() => import('./routes/warranty.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -70,6 +73,9 @@ const pages: Record<PageName, ReactElement> = {
   siteSpeed: <SiteSpeedRoute />,
   importProducts: <ImportProductsRoute />,
   webhooks: <WebhooksRoute />,
+  returns: <ReturnsRoute />,
+  recalls: <RecallsRoute />,
+  warranty: <WarrantyRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -125,6 +131,9 @@ export const routeTree: RouteObject[] = [
                       page('siteSpeed'),
                       page('importProducts'),
                       page('webhooks'),
+                      page('returns'),
+                      page('recalls'),
+                      page('warranty'),
                     ],
                   },
                 ],

@@ -57,6 +57,13 @@ export const queryKeys = {
     moderation: () => [...reviews, 'all'] as const,
   },
 
+  /** After the sale (issue 25): the customer's per-order view; admins' returns and recalls. */
+  aftersale: {
+    mine: ['aftersale', 'mine'] as const,
+    returns: () => [...admin, 'returns'] as const,
+    recalls: () => [...admin, 'recalls'] as const,
+  },
+
   admin: {
     overview: (days: number, timeZone: string) => [...admin, 'overview', days, timeZone] as const,
     failedMails: () => [...admin, 'failed-mails'] as const,

@@ -3,10 +3,13 @@ import type { Overview } from '../../../shared/admin-overview.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
-import { product, purchase } from '../../db/schema.ts';
+import { orderAftersale, product, purchase } from '../../db/schema.ts';
 
 /** Paid orders that still stand: revenue. Cancelled and expired orders never count. */
 const earning = sql`${purchase.paid} AND ${purchase.status} IN ('pending', 'shipped')`;
+
+/** What was refunded of the order (issue 25): revenue is net of it. */
+const refunded = sql`coalesce((SELECT ${orderAftersale.refundedCents} FROM ${orderAftersale} WHERE ${orderAftersale.purchaseId} = ${purchase.id}), 0)`;
 
 /** The first instant of the period: midnight, `days - 1` days ago, in the admin's time zone. */
 const periodStart = (days: number, timeZone: string) =>
@@ -27,7 +30,7 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
           (now() AT TIME ZONE ${timeZone})::date, interval '1 day') AS d
       ), paid AS (
         SELECT (${purchase.paidAt} AT TIME ZONE ${timeZone})::date AS day,
-          sum(${purchase.totalCents}) AS cents, count(*)::int AS orders
+          sum(${purchase.totalCents} - ${refunded}) AS cents, count(*)::int AS orders
         FROM ${purchase} WHERE ${earning} AND ${purchase.paidAt} >= ${start}
         GROUP BY 1
       )
@@ -43,7 +46,7 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
       GROUP BY 1 ORDER BY 2 DESC, 1`),
     db.execute<{ product_id: string | null; name: string; cents: string; quantity: number }>(sql`
       SELECT ${purchase.productId} AS product_id, min(${purchase.productName}) AS name,
-        sum(${purchase.totalCents})::text AS cents, sum(${purchase.quantity})::int AS quantity
+        sum(${purchase.totalCents} - ${refunded})::text AS cents, sum(${purchase.quantity})::int AS quantity
       FROM ${purchase} WHERE ${earning} AND ${purchase.paidAt} >= ${start}
       GROUP BY ${purchase.productId}, CASE WHEN ${purchase.productId} IS NULL THEN ${purchase.productName} END
       ORDER BY sum(${purchase.totalCents}) DESC, 2 LIMIT 5`),

@@ -13,7 +13,12 @@ export type AuditAction =
   | 'purchase.ship'
   | 'purchase.cancel'
   | 'review.hide'
-  | 'review.show';
+  | 'review.show'
+  | 'purchase.refund'
+  | 'return.approve'
+  | 'return.reject'
+  | 'return.receive'
+  | 'recall.create';
 
 /**
  * Records an admin action (who, what, when, before -> after). Pass the transaction that made the

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { OrderExportQuerySchema } from '../../../shared/order-export.ts';
 import type { Db } from '../../db/client.ts';
 import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
-import { checkout, product, purchase } from '../../db/schema.ts';
+import { checkout, orderAftersale, product, purchase } from '../../db/schema.ts';
 import { checkoutReference } from '../purchases/purchases.service.ts';
 import type { CsvCell } from './csv.ts';
 
@@ -46,6 +46,7 @@ interface OrderRow extends Record<string, unknown> {
   transaction_id: string | null;
   checkout_number: string;
   po_reference: string | null;
+  refunded_cents: number;
 }
 
 /** Orders placed in the query's days (in its time zone), oldest first, for accounting. */
@@ -76,7 +77,9 @@ export async function* exportOrders(
           to_char(${purchase.createdAt} AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI') AS placed,
           customer_name, customer_email, product_name, quantity, unit_price_cents, total_cents,
           status, paid, ${purchase.transactionId} AS transaction_id,
-          ${checkout.number} AS checkout_number, ${checkout.poReference} AS po_reference
+          ${checkout.number} AS checkout_number, ${checkout.poReference} AS po_reference,
+          coalesce((SELECT ${orderAftersale.refundedCents} FROM ${orderAftersale}
+            WHERE ${orderAftersale.purchaseId} = ${purchase.id}), 0)::int AS refunded_cents
         FROM ${purchase} JOIN ${checkout} ON ${checkout.id} = ${purchase.checkoutId}
         ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}
         ORDER BY ${purchase.createdAt}, ${purchase.id} LIMIT ${limit}`);
@@ -97,6 +100,7 @@ export async function* exportOrders(
       row.transaction_id,
       checkoutReference(row.checkout_number),
       row.po_reference,
+      dollars(row.refunded_cents),
     ],
   );
 }

@@ -84,7 +84,7 @@ describe('GET /api/purchase1.csv', () => {
     expect(rest).toEqual([]);
     expect(first).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(first).toMatch(
-      /,"Export Drill, 18V",2,129\.99,259\.98,pending,yes,pi_export_1,C-\d+,PO-4711$/,
+      /,"Export Drill, 18V",2,129\.99,259\.98,pending,yes,pi_export_1,C-\d+,PO-4711,0\.00$/,
     );
     expect(first).toMatch(/,2026-03-10 23:30,/);
     expect(second).toContain(',1,129.99,129.99,cancelled,no,');

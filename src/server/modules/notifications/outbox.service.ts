@@ -14,6 +14,8 @@ import {
   webhookBackoffMs,
 } from '../webhooks/webhooks.service.ts';
 import type { WebhookRequestOptions } from '../webhooks/webhook-request.ts';
+import { aftersaleMail } from '../aftersale/aftersale-mails.ts';
+import { AFTERSALE_MAIL, type AftersaleMailJob } from '../aftersale/order-aftersale.ts';
 
 /*
  * The outbox worker's one step (ADR 013). Jobs were written by the
@@ -154,6 +156,15 @@ async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> 
   }
   if (job.kind === 'webhook') {
     await deliverWebhook(context.db, job, context.webhooks);
+    return;
+  }
+  if (job.kind === AFTERSALE_MAIL) {
+    const mail = await aftersaleMail(
+      context.db,
+      context.publicUrl,
+      job.payload as AftersaleMailJob,
+    );
+    if (mail) await context.mailer.send(mail);
     return;
   }
   if (job.kind === 'cancel-intent') {

@@ -47,6 +47,8 @@ export interface FakeStripeServer {
   faultOnly: ((request: FakeStripeRequest) => boolean) | undefined;
   requests: FakeStripeRequest[];
   intents: Map<string, FakeIntent>;
+  /** Cents refunded per intent id (refunds with an amount, or the whole rest). */
+  refunded: Map<string, number>;
   /** Back to answering 'ok', with no requests, intents or idempotency keys recorded. */
   reset(): void;
   /** Connections held open by 'hang' are cut too. */
@@ -70,7 +72,9 @@ function json(response: ServerResponse, status: number, body: unknown) {
 /** Listens on a free port, or on `port` (to come back where a client already points). */
 export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
   const byKey = new Map<string, FakeIntent>();
+  const refundsByKey = new Map<string, unknown>();
   let made = 0;
+  let refundsMade = 0;
   const fake: FakeStripeServer = {
     host: '127.0.0.1',
     port: 0,
@@ -78,7 +82,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
     faultOnly: undefined,
     requests: [],
     intents: new Map(),
+    refunded: new Map(),
     reset() {
+      fake.refunded.clear();
+      refundsByKey.clear();
       fake.mode = 'ok';
       fake.faultOnly = undefined;
       fake.requests.length = 0;
@@ -160,12 +167,35 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
           });
         return json(response, 200, intent);
       }
-      if (method === 'POST' && url.pathname === '/v1/refunds')
-        return json(response, 200, {
-          id: 're_local',
+      if (method === 'POST' && url.pathname === '/v1/refunds') {
+        // As Stripe: one refund per idempotency key; a part never beyond what is left to refund.
+        const intentId = body.get('payment_intent') ?? '';
+        const refundKey = typeof key === 'string' ? `refund:${key}` : undefined;
+        const again = refundKey ? refundsByKey.get(refundKey) : undefined;
+        if (again) return json(response, 200, again);
+        const intent = fake.intents.get(intentId);
+        const left = intent ? intent.amount - (fake.refunded.get(intentId) ?? 0) : Infinity;
+        const amount = body.has('amount') ? Number(body.get('amount')) : left;
+        if (amount > left)
+          return json(response, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'amount_too_large',
+              message: 'Refund amount is greater than unrefunded amount on charge',
+            },
+          });
+        if (intent) fake.refunded.set(intentId, (fake.refunded.get(intentId) ?? 0) + amount);
+        refundsMade += 1;
+        const made = {
+          id: `re_local${refundsMade}`,
           object: 'refund',
-          payment_intent: body.get('payment_intent'),
-        });
+          amount: Number.isFinite(amount) ? amount : null,
+          payment_intent: intentId,
+          status: 'succeeded',
+        };
+        if (refundKey) refundsByKey.set(refundKey, made);
+        return json(response, 200, made);
+      }
       return json(response, 400, { error: { type: 'invalid_request_error', message: 'no' } });
     });
   });

@@ -11,6 +11,12 @@ export interface ProviderIntent {
   checkoutId: string | null;
 }
 
+/** One partial refund: its amount and its idempotency key (one per refund record). */
+export interface RefundPart {
+  amountCents: number;
+  key: string;
+}
+
 /** A card payment provider: the built-in test-mode processor or Stripe. */
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -22,8 +28,12 @@ export interface PaymentProvider {
   }): Promise<{ intentId: string; clientSecret: string }>;
   /** Null when the provider knows no such intent. */
   retrieveIntent(intentId: string): Promise<ProviderIntent | null>;
-  /** Gives the whole payment back; safe to call again for the same intent. */
-  refund(intentId: string): Promise<void>;
+  /**
+   * Gives the whole payment back, or with `part` that amount of it (an admin's refund, issue 25).
+   * Safe to call again for the same intent (whole) or the same `part.key` (the idempotency key of
+   * one partial refund: a retry never refunds twice).
+   */
+  refund(intentId: string, part?: RefundPart): Promise<void>;
   /**
    * Cancels an intent that has not been paid, so a later confirm of its client secret is refused
    * (an order of its checkout was cancelled or expired). Safe to call again; an intent that succeeded meanwhile

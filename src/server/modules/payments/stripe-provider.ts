@@ -95,10 +95,12 @@ export function createStripeProvider(
         throw error;
       }
     },
-    async refund(intentId) {
+    async refund(intentId, part) {
       await stripe.refunds.create(
-        { payment_intent: intentId },
-        { idempotencyKey: refundKeyOf(intentId) },
+        part
+          ? { payment_intent: intentId, amount: part.amountCents }
+          : { payment_intent: intentId },
+        { idempotencyKey: part ? part.key : refundKeyOf(intentId) },
       );
     },
     async cancelIntent(intentId) {

@@ -63,7 +63,17 @@ export function createTestProvider(db: Db): PaymentProvider {
         checkoutId: row.checkoutId,
       };
     },
-    async refund(intentId) {
+    async refund(intentId, part) {
+      // A partial refund leaves the intent succeeded, as at Stripe; our refund record keeps it.
+      if (part) {
+        const [row] = await db
+          .select({ status: paymentIntent.status, amountCents: paymentIntent.amountCents })
+          .from(paymentIntent)
+          .where(and(eq(paymentIntent.id, intentId), eq(paymentIntent.provider, 'test')));
+        if (row?.status !== 'succeeded' || part.amountCents > row.amountCents)
+          throw new Error(`test processor: cannot refund ${part.amountCents} of ${intentId}`);
+        return;
+      }
       await markRefunded(db, intentId);
     },
     async cancelIntent(intentId) {

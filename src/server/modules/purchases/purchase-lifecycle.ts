@@ -23,7 +23,10 @@ import { webhookEffectSql } from '../webhooks/webhooks.service.ts';
  *   (place) ► pending, unpaid ──pay──► pending, paid ──ship──► shipped
  *                │ cancel (the spec's Delete) ─────► cancelled   stock returns, intent canceled
  *                └ expire (hold passed) ───────────► expired     stock returns, intent canceled
- *   refund: a payment that succeeded for a cancelled/expired order goes back (status unchanged)
+ *   refund: a payment that succeeded for a cancelled/expired order goes back (status unchanged);
+ *           an admin refunds (part of) a paid order (modules/aftersale/refunds.service.ts)
+ *   after the sale (status unchanged): returns, warranty serials (modules/aftersale); their
+ *           events go on the same timeline through `applyEffects`
  *
  * STATES live in src/shared/order-status.ts; `orderActions` there is the client's view of the
  * GUARDS below. Every transition is ONE conditional UPDATE whose WHERE is `allowed(transition)`, so
@@ -138,7 +141,13 @@ const MAILS: Record<
   shipped: [{ template: 'order.shipped', audience: 'customer' }],
   cancelled: [{ template: 'order.cancelled', audience: 'customer' }],
   expired: [{ template: 'order.expired', audience: 'customer' }],
+  // After the sale (modules/aftersale): their mails are keyed per refund or return, not per order.
   refunded: [],
+  return_requested: [],
+  return_approved: [],
+  return_rejected: [],
+  return_received: [],
+  warranty_registered: [],
 };
 
 /** The events mailed once per checkout, listing its orders; the others are mailed per order. */

@@ -196,11 +196,17 @@ const ORDER_WEBHOOKS: Partial<Record<OrderEvent, WebhookEvent>> = {
 export function webhookEffectSql(event: OrderEvent, source: string): string | null {
   const type = ORDER_WEBHOOKS[event];
   if (!type) return null;
+  // An order is placed, paid and shipped once, but may be refunded in several parts: each refund
+  // (one transaction) is its own event.
+  const eventId =
+    event === 'refunded'
+      ? `'${type}:' || s.id || ':' || pg_current_xact_id()::text`
+      : `'${type}:' || s.id`;
   return `effect_webhooks AS (
       INSERT INTO outbox (kind, dedupe_key, payload)
-      SELECT 'webhook', 'webhook:' || e.id || ':${type}:' || s.id,
+      SELECT 'webhook', 'webhook:' || e.id || ':' || ${eventId},
         jsonb_build_object('endpointId', e.id, 'event', '${type}',
-          'eventId', '${type}:' || s.id, 'occurredAt', now(),
+          'eventId', ${eventId}, 'occurredAt', now(),
           'data', jsonb_build_object('orderId', s.id, 'checkoutId', s.checkout_id))
       FROM ${source} s JOIN webhook_endpoint e ON '${type}' = ANY(e.events)
       ON CONFLICT (dedupe_key) DO NOTHING RETURNING id

@@ -68,6 +68,9 @@ describe('DashboardLayout', () => {
       ['Manage Products', '/dashboard/manageProducts'],
       ['Manage Reviews', '/dashboard/manageReviews'],
       ['Site Speed', '/dashboard/siteSpeed'],
+      ['Returns', '/dashboard/returns'],
+      ['Recalls', '/dashboard/recalls'],
+      ['Warranty', '/dashboard/warranty'],
     ]);
   });
 

@@ -29,6 +29,9 @@ const adminLinks: readonly SidebarLink[] = [
   { to: pageRoutes.siteSpeed.href(), label: 'Site Speed' },
   { to: pageRoutes.importProducts.href(), label: 'Import Products' },
   { to: pageRoutes.webhooks.href(), label: 'Webhooks' },
+  { to: pageRoutes.returns.href(), label: 'Returns' },
+  { to: pageRoutes.recalls.href(), label: 'Recalls' },
+  { to: pageRoutes.warranty.href(), label: 'Warranty' },
 ];
 
 function SidebarLinks({

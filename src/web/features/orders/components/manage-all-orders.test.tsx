@@ -85,7 +85,7 @@ describe('ManageAllOrders', () => {
       'ana@example.com',
       'Cordless Drill',
       '$1,559.88',
-      'ShipDownload receiptHistory',
+      'ShipDownload receiptRefundHistory',
     ]);
   });
 

@@ -8,6 +8,7 @@ import { useShipOrder } from '../api/ship-order.ts';
 import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
+import { RefundButton } from './refund-button.tsx';
 import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
 
 function OrderAction({
@@ -78,6 +79,7 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
           {orderActions(order).canDownloadReceipt && (
             <ReceiptButton orderId={order._id} describedBy={orderId} />
           )}
+          {order.paid && <RefundButton order={order} describedBy={orderId} />}
           <OrderHistory orderId={order._id} describedBy={orderId} />
         </div>
       </td>

@@ -51,7 +51,12 @@ function BehindGuard() {
 
 function renderMyOrders(routes: Record<string, Answer>) {
   storeAccessToken('access-1');
-  const fetchMock = mockApi({ [SESSION]: sessionResponse(customer, 'access-1'), ...routes });
+  const fetchMock = mockApi({
+    [SESSION]: sessionResponse(customer, 'access-1'),
+    // After the sale (issue 25): nothing refunded, returned, registered or recalled here.
+    'GET /api/aftersale/mine': jsonResponse({}),
+    ...routes,
+  });
   return {
     fetchMock,
     ...renderWithProviders(<BehindGuard />, { route: '/dashboard/myOrders' }),

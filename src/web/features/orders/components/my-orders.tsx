@@ -8,6 +8,7 @@ import { useMyOrders } from '../api/get-my-orders.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
 import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
+import { OrderAftersale } from './order-aftersale.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
 import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
@@ -63,6 +64,7 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
             {rowAction?.(order, productId)}
           </div>
           <OrderHistory orderId={order._id} describedBy={productId} />
+          {order.paid && <OrderAftersale order={order} />}
         </div>
       </td>
       <td>

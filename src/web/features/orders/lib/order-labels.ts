@@ -7,6 +7,11 @@ export const TIMELINE_EVENT_LABELS: Record<OrderEvent, string> = {
   cancelled: 'Cancelled',
   expired: 'Expired',
   refunded: 'Refunded',
+  return_requested: 'Return requested',
+  return_approved: 'Return approved',
+  return_rejected: 'Return rejected',
+  return_received: 'Return received',
+  warranty_registered: 'Warranty registered',
 };
 
 export const TIMELINE_ACTOR_LABELS: Record<string, string> = {

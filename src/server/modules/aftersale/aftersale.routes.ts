@@ -1,0 +1,210 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MyAftersaleSchema,
+  RecallBodySchema,
+  RecallListSchema,
+  RecallParamsSchema,
+  RecallSchema,
+  ReceiveReturnBodySchema,
+  RefundBodySchema,
+  RefundSchema,
+  RejectReturnBodySchema,
+  ReturnBodySchema,
+  ReturnListSchema,
+  ReturnParamsSchema,
+  ReturnSchema,
+  SerialBodySchema,
+  SerialParamsSchema,
+  WarrantySchema,
+} from '../../../shared/aftersale.ts';
+import { dollarsToCents } from '../../../shared/money.ts';
+import { PurchaseParamsSchema } from '../../../shared/purchase.ts';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { callerOf } from '../../http/authentication.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { myAftersale } from './my-aftersale.service.ts';
+import { acknowledgeRecall, createRecall, listRecalls } from './recalls.service.ts';
+import { getCreditNote, refundOrder } from './refunds.service.ts';
+import {
+  approveReturn,
+  listReturns,
+  receiveReturn,
+  refundReturn,
+  rejectReturn,
+  requestReturn,
+} from './returns.service.ts';
+import { lookUpSerial, registerSerial } from './warranty.service.ts';
+
+/**
+ * After the sale (issue 25). Staff routes say `access: 'admin'`; the permission each needs once
+ * roles become permissions: refunds, recalls, serial lookup → admin only; returns → warehouse.
+ */
+export const aftersaleRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  config: AppConfig;
+  provider: PaymentProvider | null;
+}> = async (app, { db, config, provider }) => {
+  // Refunds (admin only).
+  app.post(
+    '/purchase/:id/refunds',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: PurchaseParamsSchema,
+        body: RefundBodySchema,
+        response: { 201: RefundSchema },
+      },
+    },
+    async (request, reply) => {
+      const { amount, reason } = request.body;
+      const made = await refundOrder(db, provider, callerOf(request), request.params.id, {
+        amountCents: dollarsToCents(amount),
+        reason,
+      });
+      return reply.code(201).send(made);
+    },
+  );
+  app.get(
+    '/refunds/:id/credit-note',
+    { schema: { params: ReturnParamsSchema } },
+    async (request, reply) => {
+      const pdf = await getCreditNote(db, callerOf(request), request.params.id);
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="credit-note-${request.params.id}.pdf"`,
+        )
+        .send(pdf);
+    },
+  );
+
+  // Returns: the customer asks; staff (warehouse) decide, receive and refund.
+  app.post(
+    '/purchase/:id/returns',
+    {
+      schema: {
+        params: PurchaseParamsSchema,
+        body: ReturnBodySchema,
+        response: { 201: ReturnSchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await requestReturn(db, callerOf(request), request.params.id, request.body)),
+  );
+  app.get(
+    '/returns',
+    { config: { access: 'admin' }, schema: { response: { 200: ReturnListSchema } } },
+    () => listReturns(db),
+  );
+  app.post(
+    '/returns/:id/approve',
+    {
+      config: { access: 'admin' },
+      schema: { params: ReturnParamsSchema, response: { 200: ReturnSchema } },
+    },
+    (request) => approveReturn(db, callerOf(request), request.params.id),
+  );
+  app.post(
+    '/returns/:id/reject',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: ReturnParamsSchema,
+        body: RejectReturnBodySchema,
+        response: { 200: ReturnSchema },
+      },
+    },
+    (request) => rejectReturn(db, callerOf(request), request.params.id, request.body.reason),
+  );
+  app.post(
+    '/returns/:id/receive',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: ReturnParamsSchema,
+        body: ReceiveReturnBodySchema,
+        response: { 200: ReturnSchema },
+      },
+    },
+    (request) => receiveReturn(db, callerOf(request), request.params.id, request.body.restock),
+  );
+  app.post(
+    '/returns/:id/refund',
+    {
+      config: { access: 'admin' },
+      schema: { params: ReturnParamsSchema, response: { 200: ReturnSchema } },
+    },
+    (request) => refundReturn(db, provider, callerOf(request), request.params.id),
+  );
+
+  // Warranty: the customer registers serials; admins look one up.
+  app.post(
+    '/purchase/:id/serials',
+    {
+      schema: {
+        params: PurchaseParamsSchema,
+        body: SerialBodySchema,
+        response: { 201: WarrantySchema },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await registerSerial(
+            db,
+            callerOf(request),
+            request.params.id,
+            request.body.serial,
+            config.warrantyYears,
+          ),
+        ),
+  );
+  app.get(
+    '/warranty/:serial',
+    {
+      config: { access: 'admin' },
+      schema: { params: SerialParamsSchema, response: { 200: WarrantySchema } },
+    },
+    (request) => lookUpSerial(db, request.params.serial),
+  );
+
+  // Recalls: admins create and follow them; customers read theirs.
+  app.post(
+    '/recalls',
+    {
+      config: { access: 'admin' },
+      schema: { body: RecallBodySchema, response: { 201: RecallSchema } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createRecall(db, callerOf(request), request.body)),
+  );
+  app.get(
+    '/recalls',
+    { config: { access: 'admin' }, schema: { response: { 200: RecallListSchema } } },
+    () => listRecalls(db),
+  );
+  app.post(
+    '/recalls/:id/acknowledge',
+    {
+      schema: {
+        params: RecallParamsSchema,
+        response: { 200: z.object({ acknowledged: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await acknowledgeRecall(db, callerOf(request), request.params.id);
+      return { acknowledged: true as const };
+    },
+  );
+
+  // What My Orders shows after the sale.
+  app.get('/aftersale/mine', { schema: { response: { 200: MyAftersaleSchema } } }, (request) =>
+    myAftersale(db, callerOf(request)),
+  );
+};

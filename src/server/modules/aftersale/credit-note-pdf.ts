@@ -1,0 +1,71 @@
+import PDFDocument from 'pdfkit';
+import { formatCents } from '../../../shared/money.ts';
+import { SHOP } from '../notifications/shop-identity.ts';
+
+/** One refund as its credit note shows it. */
+export interface CreditNoteFacts {
+  number: number;
+  refundedAt: Date;
+  reference: string;
+  receiptNumber: number | null;
+  customerName: string;
+  customerEmail: string;
+  productName: string;
+  quantity: number;
+  orderTotalCents: number;
+  amountCents: number;
+  reason: string;
+  transactionId: string | null;
+  testMode: boolean;
+}
+
+/** The credit note of one refund as a PDF (pdfkit's built-in Helvetica, as the receipt). */
+export function renderCreditNotePdf(note: CreditNoteFacts): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 56,
+    info: { Title: `${SHOP.name} credit note ${note.number}`, Author: SHOP.name },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.rect(0, 0, doc.page.width, 80).fill(SHOP.primary);
+  doc.fillColor(SHOP.primaryContent).font('Helvetica-Bold').fontSize(24).text(SHOP.name, 56, 28);
+  doc.fillColor('#1c1917').font('Helvetica').fontSize(10);
+  doc.text(SHOP.addressLines.join(', '), 56, 96);
+  doc.moveDown(2);
+  doc.font('Helvetica-Bold').fontSize(18).text(`Credit note ${note.number}`);
+  doc.font('Helvetica').fontSize(10).moveDown(0.5);
+  if (note.testMode)
+    doc.text('Test mode: refunded through the built-in test processor; no real money moved.');
+  const rows: [string, string][] = [
+    ['Credit note number', String(note.number)],
+    ['Date refunded', note.refundedAt.toISOString().slice(0, 10)],
+    ['Order', note.reference],
+    ...(note.receiptNumber !== null
+      ? ([['For receipt', String(note.receiptNumber)]] as [string, string][])
+      : []),
+    ['Customer', `${note.customerName} <${note.customerEmail}>`],
+    [
+      'Item',
+      `${note.productName}  ×  ${note.quantity}  (order total ${formatCents(note.orderTotalCents)})`,
+    ],
+    ['Reason', note.reason],
+    ['Transaction id', note.transactionId ?? '-'],
+  ];
+  doc.moveDown();
+  for (const [label, value] of rows) {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  }
+  doc.moveDown(1.5);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`Amount refunded: ${formatCents(note.amountCents)} (USD)`);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,304 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  RETURN_ONLY_SHIPPED_MESSAGE,
+  RETURN_WINDOW_DAYS,
+  RETURN_WINDOW_PASSED_MESSAGE,
+  returnQuantityMessage,
+  type OrderReturn,
+  type ReturnBodySchema,
+  type ReturnStatus,
+} from '../../../shared/aftersale.ts';
+import { ErrorCode } from '../../../shared/errors.ts';
+import { centsToDollars } from '../../../shared/money.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { orderAftersale, orderEvent, orderReturn, product, purchase } from '../../db/schema.ts';
+import { AppError, Conflict, NotFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/caller.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
+import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
+import { isId } from '../purchases/purchases.service.ts';
+import { ensureAftersaleRow, queueAftersaleMail } from './order-aftersale.ts';
+import { refundOrder } from './refunds.service.ts';
+
+/*
+ * Returns (issue 25), on the lifecycle machine's pattern:
+ *
+ *   requested ──approve──► approved ──receive──► received ──refund──► refunded
+ *       └──────reject────► rejected (its units may be asked back again)
+ *
+ * Each transition is ONE conditional UPDATE whose WHERE is its guard (`from`), so of concurrent
+ * attempts exactly one wins and the others get 409; its effects (timeline entry, outbox mail,
+ * stock, the order's returning units) are written in the same transaction. The refund goes
+ * through the refund service (refunds.service.ts), which moves the return to refunded when the
+ * provider has paid it back.
+ */
+
+export const RETURN_NOT_FOUND_MESSAGE = 'Return not found';
+
+const RETURN_TRANSITIONS = {
+  approve: { from: 'requested', to: 'approved', event: 'return_approved' },
+  reject: { from: 'requested', to: 'rejected', event: 'return_rejected' },
+  receive: { from: 'approved', to: 'received', event: 'return_received' },
+} as const satisfies Record<
+  string,
+  {
+    from: ReturnStatus;
+    to: ReturnStatus;
+    event: 'return_approved' | 'return_rejected' | 'return_received';
+  }
+>;
+type ReturnTransition = keyof typeof RETURN_TRANSITIONS;
+
+const returnColumns = {
+  id: orderReturn.id,
+  purchaseId: orderReturn.purchaseId,
+  quantity: orderReturn.quantity,
+  reason: orderReturn.reason,
+  note: orderReturn.note,
+  status: orderReturn.status,
+  rejectReason: orderReturn.rejectReason,
+  restocked: orderReturn.restocked,
+  createdAt: orderReturn.createdAt,
+  product: purchase.productName,
+  unitPriceCents: purchase.unitPriceCents,
+  customerName: purchase.customerName,
+  customerEmail: purchase.customerEmail,
+};
+type ReturnRow = {
+  id: string;
+  purchaseId: string;
+  quantity: number;
+  reason: string;
+  note: string;
+  status: ReturnStatus;
+  rejectReason: string | null;
+  restocked: boolean | null;
+  createdAt: Date;
+  product: string;
+  unitPriceCents: number;
+  customerName: string;
+  customerEmail: string;
+};
+
+export const toReturn = (row: ReturnRow): OrderReturn => ({
+  _id: row.id,
+  purchaseId: row.purchaseId,
+  product: row.product,
+  customerName: row.customerName,
+  customerEmail: row.customerEmail,
+  quantity: row.quantity,
+  value: centsToDollars(row.unitPriceCents * row.quantity),
+  reason: row.reason,
+  note: row.note,
+  status: row.status,
+  rejectReason: row.rejectReason,
+  restocked: row.restocked,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Returns with their order's snapshot, for `.where(…)`. */
+export const selectReturns = (db: Queryable, where?: SQL) =>
+  db
+    .select(returnColumns)
+    .from(orderReturn)
+    .innerJoin(purchase, eq(purchase.id, orderReturn.purchaseId))
+    .where(where)
+    .orderBy(desc(orderReturn.createdAt), desc(orderReturn.id));
+
+async function oneReturn(db: Queryable, id: string): Promise<OrderReturn> {
+  const [row] = await selectReturns(db, eq(orderReturn.id, id));
+  if (!row) throw new NotFound(RETURN_NOT_FOUND_MESSAGE);
+  return toReturn(row);
+}
+
+/** When the order shipped (its timeline's shipped entry), or null. */
+export const shippedAt = sql<Date | null>`(SELECT max(${orderEvent.at}) FROM ${orderEvent} WHERE ${orderEvent.purchaseId} = ${purchase.id} AND ${orderEvent.event} = 'shipped')`;
+
+/**
+ * POST /api/purchase/{id}/returns: the order's customer asks to return units of a shipped order
+ * within RETURN_WINDOW_DAYS of shipping (the database's clock), at most what was ordered minus
+ * what is already being returned (one guarded UPDATE, so parallel requests never pass it).
+ */
+export async function requestReturn(
+  db: Db,
+  caller: AuthUser,
+  purchaseId: string,
+  input: z.output<typeof ReturnBodySchema>,
+): Promise<OrderReturn> {
+  if (!isId(purchaseId)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  const id = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({
+        status: purchase.status,
+        inWindow: sql<boolean>`coalesce(${shippedAt} > now() - make_interval(days => ${RETURN_WINDOW_DAYS}), false)`,
+      })
+      .from(purchase)
+      .where(and(eq(purchase.id, purchaseId), eq(purchase.userId, caller.id)));
+    if (!order) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+    if (order.status !== 'shipped') throw new Conflict(RETURN_ONLY_SHIPPED_MESSAGE);
+    if (!order.inWindow) throw new Conflict(RETURN_WINDOW_PASSED_MESSAGE);
+    await ensureAftersaleRow(tx, purchaseId);
+    const [taken] = await tx
+      .update(orderAftersale)
+      .set({ returningQuantity: sql`${orderAftersale.returningQuantity} + ${input.quantity}` })
+      .where(
+        and(
+          eq(orderAftersale.purchaseId, purchaseId),
+          sql`${orderAftersale.returningQuantity} + ${input.quantity} <= ${orderAftersale.quantity}`,
+        ),
+      )
+      .returning({ purchaseId: orderAftersale.purchaseId });
+    if (!taken) {
+      const [row] = await tx
+        .select()
+        .from(orderAftersale)
+        .where(eq(orderAftersale.purchaseId, purchaseId));
+      const message = returnQuantityMessage(row ? row.quantity - row.returningQuantity : 0);
+      throw new AppError(409, ErrorCode.Conflict, message, { quantity: message });
+    }
+    const [made] = await tx
+      .insert(orderReturn)
+      .values({
+        purchaseId,
+        userId: caller.id,
+        quantity: input.quantity,
+        reason: input.reason,
+        note: input.note,
+      })
+      .returning({ id: orderReturn.id });
+    if (!made) throw new Error('return insert returned nothing');
+    await applyEffects(tx, [purchaseId], 'return_requested', 'customer');
+    return made.id;
+  });
+  return oneReturn(db, id);
+}
+
+/** GET /api/returns (admins): every return, newest first. */
+export async function listReturns(db: Db): Promise<OrderReturn[]> {
+  return (await selectReturns(db)).map(toReturn);
+}
+
+/** The return's transition `name`: its guarded UPDATE, then its effects, or 404/409. */
+async function transition(
+  tx: Queryable,
+  admin: AuthUser,
+  id: string,
+  name: ReturnTransition,
+  set: Partial<typeof orderReturn.$inferInsert> = {},
+) {
+  const { from, to, event } = RETURN_TRANSITIONS[name];
+  const [row] = await tx
+    .update(orderReturn)
+    .set({ ...set, status: to, updatedAt: sql`now()` })
+    .where(and(eq(orderReturn.id, id), eq(orderReturn.status, from)))
+    .returning();
+  if (!row) {
+    const [current] = await tx
+      .select({ status: orderReturn.status })
+      .from(orderReturn)
+      .where(eq(orderReturn.id, id));
+    if (!current) throw new NotFound(RETURN_NOT_FOUND_MESSAGE);
+    throw new Conflict(`This return is already ${current.status}.`);
+  }
+  await applyEffects(tx, [row.purchaseId], event, 'admin');
+  await recordAudit(tx, admin, {
+    action: `return.${name}`,
+    targetType: 'return',
+    targetId: id,
+    before: { status: from },
+    after: { status: to, ...set },
+  });
+  return row;
+}
+
+/** POST /api/returns/{id}/approve: the customer is mailed the return instructions. */
+export async function approveReturn(db: Db, admin: AuthUser, id: string): Promise<OrderReturn> {
+  if (!isId(id)) throw new NotFound(RETURN_NOT_FOUND_MESSAGE);
+  await db.transaction(async (tx) => {
+    await transition(tx, admin, id, 'approve');
+    await queueAftersaleMail(tx, `return:${id}:approved`, {
+      template: 'return.approved',
+      returnId: id,
+    });
+  });
+  return oneReturn(db, id);
+}
+
+/** POST /api/returns/{id}/reject {reason}: its units may be asked back again; the customer is told why. */
+export async function rejectReturn(
+  db: Db,
+  admin: AuthUser,
+  id: string,
+  reason: string,
+): Promise<OrderReturn> {
+  if (!isId(id)) throw new NotFound(RETURN_NOT_FOUND_MESSAGE);
+  await db.transaction(async (tx) => {
+    const row = await transition(tx, admin, id, 'reject', { rejectReason: reason });
+    await tx
+      .update(orderAftersale)
+      .set({ returningQuantity: sql`${orderAftersale.returningQuantity} - ${row.quantity}` })
+      .where(eq(orderAftersale.purchaseId, row.purchaseId));
+    await queueAftersaleMail(tx, `return:${id}:rejected`, {
+      template: 'return.rejected',
+      returnId: id,
+    });
+  });
+  return oneReturn(db, id);
+}
+
+/** POST /api/returns/{id}/receive {restock}: the parcel arrived; its units go back into stock or not. */
+export async function receiveReturn(
+  db: Db,
+  admin: AuthUser,
+  id: string,
+  restock: boolean,
+): Promise<OrderReturn> {
+  if (!isId(id)) throw new NotFound(RETURN_NOT_FOUND_MESSAGE);
+  await db.transaction(async (tx) => {
+    const row = await transition(tx, admin, id, 'receive', { restocked: restock });
+    if (!restock) return;
+    // A product deleted meanwhile has no stock to return to.
+    await tx
+      .update(product)
+      .set({
+        availableQuantity: sql`${product.availableQuantity} + ${row.quantity}`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        eq(product.id, sql`(SELECT product_id FROM ${purchase} WHERE id = ${row.purchaseId})`),
+      );
+  });
+  return oneReturn(db, id);
+}
+
+/**
+ * POST /api/returns/{id}/refund: a received return's units are refunded (unit price × quantity,
+ * at most what is left to refund of the order) through the refund service, which marks it refunded.
+ */
+export async function refundReturn(
+  db: Db,
+  provider: PaymentProvider | null,
+  admin: AuthUser,
+  id: string,
+): Promise<OrderReturn> {
+  const current = await oneReturn(db, isId(id) ? id : '00000000-0000-0000-0000-000000000000');
+  if (current.status !== 'received')
+    throw new Conflict(`This return is ${current.status}, not received.`);
+  const [left] = await db
+    .select({
+      cents: sql<number>`${orderAftersale.paidCents} - ${orderAftersale.refundReservedCents}`,
+    })
+    .from(orderAftersale)
+    .where(eq(orderAftersale.purchaseId, current.purchaseId));
+  const valueCents = Math.round(current.value * 100);
+  const amountCents = Math.min(valueCents, left?.cents ?? valueCents);
+  if (amountCents <= 0) throw new Conflict('Nothing is left to refund on this order.');
+  await refundOrder(db, provider, admin, current.purchaseId, {
+    amountCents,
+    reason: `Return of ${current.quantity} × ${current.product}`,
+    returnId: id,
+  });
+  return oneReturn(db, id);
+}

@@ -1,0 +1,80 @@
+import { vi, expect } from 'vitest';
+import { PaymentIntentResponseSchema, TEST_CARDS } from '../../shared/payment.ts';
+import type { Purchase } from '../../shared/purchase.ts';
+import { readOutbox, type SignedIn } from './accounts.ts';
+import type { MailFile } from './mail-files.ts';
+import { placeTestOrder } from './orders.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Pays an order through the built-in test processor (which settles it). */
+export async function payWithTestCard(t: TestApp, who: SignedIn, order: Purchase): Promise<void> {
+  const intent = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: who.headers,
+    payload: { purchaseId: order._id },
+  });
+  expect(intent.statusCode, intent.body).toBe(200);
+  const { clientSecret } = PaymentIntentResponseSchema.parse(intent.json());
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/test-processor/confirm',
+    payload: {
+      clientSecret,
+      card: {
+        number: TEST_CARDS.success,
+        expMonth: 12,
+        expYear: new Date().getUTCFullYear() + 1,
+        cvc: '123',
+      },
+      billingDetails: { name: who.name, email: who.email },
+    },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+}
+
+/** A new product, the customer's paid order of it (test processor) and, if asked, shipped. */
+export async function paidOrder(
+  t: TestApp,
+  who: SignedIn,
+  options: {
+    admin?: SignedIn;
+    ship?: boolean;
+    quantity?: number;
+    priceCents?: number;
+    name?: string;
+  } = {},
+): Promise<{ order: Purchase; productId: string }> {
+  const placed = await placeTestOrder(t, who, {
+    product: {
+      priceCents: options.priceCents ?? 10_000,
+      ...(options.name ? { name: options.name } : {}),
+    },
+    orderQuantity: options.quantity ?? 2,
+    address: '9 Anvil Road',
+  });
+  await payWithTestCard(t, who, placed.order);
+  if (options.ship) {
+    if (!options.admin) throw new Error('shipping needs an admin');
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/purchase/${placed.order._id}`,
+      headers: options.admin.headers,
+      payload: { stat: 'shipped' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+  }
+  return placed;
+}
+
+/** Waits for the outbox worker to write a mail to `to` whose subject starts with `subject`. */
+export function mailTo(t: TestApp, to: string, subject: string): Promise<MailFile> {
+  return vi.waitFor(
+    () => {
+      const mail = readOutbox(t, to).find((m) => m.subject.startsWith(subject));
+      if (!mail) throw new Error(`no mail "${subject}" to ${to} yet`);
+      return mail;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
