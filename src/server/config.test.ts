@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       fastPaths: true,
+      metrics: { token: undefined, host: '127.0.0.1', port: undefined },
       publicUrl: 'http://localhost:3000',
       authSecret: undefined,
       authRateLimitPerMinute: 10,

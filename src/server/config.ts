@@ -71,6 +71,9 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export interface OAuthClient {
@@ -92,6 +95,12 @@ export interface AppConfig {
    * answers every request (to rule the fast paths out when chasing a problem).
    */
   fastPaths: boolean;
+  /**
+   * GET /metrics (Prometheus, src/server/metrics/): off unless METRICS_TOKEN is set (then on the
+   * app's listener behind that Bearer token) or METRICS_PORT is (then on a listener of its own at
+   * METRICS_HOST, default 127.0.0.1, also behind the token when one is set).
+   */
+  metrics: { token: string | undefined; host: string; port: number | undefined };
   /** Where users reach the shop: the base of e-mail links and OAuth callbacks. */
   publicUrl: string;
   /** Unset: generated once and kept in the database, shared by every instance. */
@@ -215,6 +224,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     fastPaths: e.FAST_PATHS,
+    metrics: {
+      token: e.METRICS_TOKEN,
+      host: e.METRICS_HOST ?? '127.0.0.1',
+      port: e.METRICS_PORT ?? (e.METRICS_HOST ? 9464 : undefined),
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
