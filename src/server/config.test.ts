@@ -14,6 +14,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       fastPaths: true,
       metrics: { token: undefined, host: '127.0.0.1', port: undefined },
+      backupDir: resolve('./backups'),
+      backupKeep: 7,
       publicUrl: 'http://localhost:3000',
       authSecret: undefined,
       authRateLimitPerMinute: 10,

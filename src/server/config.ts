@@ -71,6 +71,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  BACKUP_DIR: z.string().default('./backups'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   METRICS_HOST: z.string().min(1).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
@@ -101,6 +103,13 @@ export interface AppConfig {
    * METRICS_HOST, default 127.0.0.1, also behind the token when one is set).
    */
   metrics: { token: string | undefined; host: string; port: number | undefined };
+  /**
+   * BACKUP_DIR (absolute): where the embedded cluster archives its write-ahead log and
+   * `npm run backup` puts base backups (src/server/backup/); null (BACKUP_DIR=''): no archiving.
+   */
+  backupDir: string | null;
+  /** BACKUP_KEEP: base backups kept; older ones and the log only they need are pruned. */
+  backupKeep: number;
   /** Where users reach the shop: the base of e-mail links and OAuth callbacks. */
   publicUrl: string;
   /** Unset: generated once and kept in the database, shared by every instance. */
@@ -224,6 +233,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     fastPaths: e.FAST_PATHS,
+    backupDir: e.BACKUP_DIR.trim() === '' ? null : resolve(e.BACKUP_DIR),
+    backupKeep: e.BACKUP_KEEP,
     metrics: {
       token: e.METRICS_TOKEN,
       host: e.METRICS_HOST ?? '127.0.0.1',
