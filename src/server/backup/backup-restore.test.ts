@@ -150,8 +150,10 @@ describe('backup and point-in-time restore of the embedded cluster', () => {
         .where(eq(purchase.productId, id));
       expect(stock!.available + held.reduce((sum, row) => sum + row.quantity, 0)).toBe(STOCK);
     }
-    // The restored shop takes orders again (a new timeline, promoted out of recovery).
+    // The restored shop takes orders again (a new timeline, promoted out of recovery), and the
+    // new timeline's history is archived for the next restore.
     expect(await order(restored.db, 6)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(readdirSync(walFolder(backupDir))).toContain('00000002.history');
   });
 
   it('prunes base backups beyond BACKUP_KEEP and the log only they needed', () => {

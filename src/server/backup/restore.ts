@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
   chmodSync,
+  chownSync,
   copyFileSync,
   cpSync,
   existsSync,
@@ -12,8 +13,13 @@ import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedCluster } from '../db/embedded-cluster.ts';
-import { postgresOsUser, reachableClusterDir } from '../db/postgres-os-user.ts';
-import { BACKUP_CLUSTER_FOLDER, PASSWORD_FILE, restoreCommand } from './backup-folders.ts';
+import { postgresOsUser, reachableClusterDir, type OsUser } from '../db/postgres-os-user.ts';
+import {
+  BACKUP_CLUSTER_FOLDER,
+  PASSWORD_FILE,
+  restoreCommand,
+  walFolder,
+} from './backup-folders.ts';
 import { listBackups, type StoredBackup } from './prune.ts';
 
 export interface RestoreOptions {
@@ -43,6 +49,21 @@ export function chooseBackup(backups: StoredBackup[], target: Date | 'latest'): 
         : `No base backup finished by ${target.toISOString()}: the oldest kept finished at ${backups[0]?.info.finishedAt ?? '(none)'}`,
     );
   return chosen;
+}
+
+/**
+ * The promotion's timeline history file goes into the archive (the replay ran without archiving):
+ * a later restore to a moment on the new timeline needs it.
+ */
+function keepTimelineHistory(clusterDir: string, backupDir: string, owner: OsUser | undefined) {
+  const wal = join(clusterDir, 'pg_wal');
+  for (const name of readdirSync(wal).filter((file) => file.endsWith('.history'))) {
+    const archived = join(walFolder(backupDir), name);
+    if (existsSync(archived)) continue;
+    copyFileSync(join(wal, name), archived);
+    // Read by the archive's and the next restore's `cp`, as PostgreSQL's OS user.
+    if (owner) chownSync(archived, owner.uid, owner.gid);
+  }
 }
 
 const quoteSetting = (value: string) => `'${value.replace(/'/g, "''")}'`;
@@ -110,6 +131,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<StoredBack
   } finally {
     await cluster.stop();
   }
+  keepTimelineHistory(clusterDir, backupDir, owner);
   log(
     `Restored ${target === 'latest' ? 'to the end of the archived log' : `to ${target.toISOString()}`} in ${dataDir}`,
   );
