@@ -109,6 +109,24 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the backup and metrics settings; BACKUP_DIR= turns archiving off', () => {
+    expect(loadConfig({ BACKUP_DIR: '' }).backupDir).toBeNull();
+    expect(
+      loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_KEEP: '3', METRICS_HOST: '10.0.0.5' }),
+    ).toMatchObject({
+      backupDir: '/srv/backups',
+      backupKeep: 3,
+      metrics: { token: undefined, host: '10.0.0.5', port: 9464 },
+    });
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metrics).toEqual({
+      token: 'x'.repeat(16),
+      host: '127.0.0.1',
+      port: undefined,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({
       PORT: '8080',

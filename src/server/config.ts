@@ -216,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   );
   // An empty MAP_TILE_URL is meaningful (no tiles), unlike the other empty values.
   if (env.MAP_TILE_URL === '') present.MAP_TILE_URL = '';
+  // BACKUP_DIR= (empty) turns the WAL archiving off.
+  if (env.BACKUP_DIR?.trim() === '') present.BACKUP_DIR = '';
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
