@@ -25,6 +25,7 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       PUBLIC_URL: shopUrl,
       DATA_DIR: dataDir,
+      BACKUP_DIR: '',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       FORM_RATE_LIMIT_PER_HOUR: '1000',

@@ -42,4 +42,8 @@ export const builtAppEnvironment = (port, dataDir) => ({
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   LOG_LEVEL: 'warn',
   MAP_TILE_URL: '',
+  // No WAL archiving into the checkout's ./backups while benchmarking.
+  BACKUP_DIR: '',
+  // BENCH_METRICS=1: the Prometheus metrics on (a listener of their own), to measure their cost.
+  ...(process.env.BENCH_METRICS ? { METRICS_PORT: '0' } : {}),
 });

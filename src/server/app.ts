@@ -41,6 +41,7 @@ import { recordRouteTable, routeTableOf } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSpa } from './http/static-spa.ts';
 import { jobsPlugin } from './jobs/jobs.ts';
+import { registerMetrics } from './metrics/metrics-plugin.ts';
 import { createServices } from './services.ts';
 
 export const JSON_BODY_LIMIT_BYTES = 100 * 1024;
@@ -89,6 +90,7 @@ export async function buildApp({
   const fast = createFastPaths();
   fast.setCommonHeaders(registerSecurityHeaders(app, config, webRoot));
   recordRouteTable(app);
+  registerMetrics(app, { config, database, fast });
 
   const { db } = database;
   const services = await createServices({ config, database, log: app.log, mailer });

@@ -14,6 +14,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       fastPaths: true,
       webhookAllowPrivate: false,
+      metrics: { token: undefined, host: '127.0.0.1', port: undefined },
+      backupDir: resolve('./backups'),
+      backupKeep: 7,
       publicUrl: 'http://localhost:3000',
       authSecret: undefined,
       authRateLimitPerMinute: 10,
@@ -105,6 +108,24 @@ describe('loadConfig', () => {
       );
       expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
     });
+  });
+
+  it('reads the backup and metrics settings; BACKUP_DIR= turns archiving off', () => {
+    expect(loadConfig({ BACKUP_DIR: '' }).backupDir).toBeNull();
+    expect(
+      loadConfig({ BACKUP_DIR: '/srv/backups', BACKUP_KEEP: '3', METRICS_HOST: '10.0.0.5' }),
+    ).toMatchObject({
+      backupDir: '/srv/backups',
+      backupKeep: 3,
+      metrics: { token: undefined, host: '10.0.0.5', port: 9464 },
+    });
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metrics).toEqual({
+      token: 'x'.repeat(16),
+      host: '127.0.0.1',
+      port: undefined,
+    });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
 
   it('reads every variable', () => {

@@ -76,6 +76,11 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  BACKUP_DIR: z.string().default('./backups'),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export interface OAuthClient {
@@ -102,6 +107,19 @@ export interface AppConfig {
    * (a test or an all-internal setup); by default they are refused (SSRF).
    */
   webhookAllowPrivate: boolean;
+  /**
+   * GET /metrics (Prometheus, src/server/metrics/): off unless METRICS_TOKEN is set (then on the
+   * app's listener behind that Bearer token) or METRICS_PORT is (then on a listener of its own at
+   * METRICS_HOST, default 127.0.0.1, also behind the token when one is set).
+   */
+  metrics: { token: string | undefined; host: string; port: number | undefined };
+  /**
+   * BACKUP_DIR (absolute): where the embedded cluster archives its write-ahead log and
+   * `npm run backup` puts base backups (src/server/backup/); null (BACKUP_DIR=''): no archiving.
+   */
+  backupDir: string | null;
+  /** BACKUP_KEEP: base backups kept; older ones and the log only they need are pruned. */
+  backupKeep: number;
   /** Where users reach the shop: the base of e-mail links and OAuth callbacks. */
   publicUrl: string;
   /** Unset: generated once and kept in the database, shared by every instance. */
@@ -210,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   );
   // An empty MAP_TILE_URL is meaningful (no tiles), unlike the other empty values.
   if (env.MAP_TILE_URL === '') present.MAP_TILE_URL = '';
+  // BACKUP_DIR= (empty) turns the WAL archiving off.
+  if (env.BACKUP_DIR?.trim() === '') present.BACKUP_DIR = '';
   const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -228,6 +248,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     fastPaths: e.FAST_PATHS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    backupDir: e.BACKUP_DIR.trim() === '' ? null : resolve(e.BACKUP_DIR),
+    backupKeep: e.BACKUP_KEEP,
+    metrics: {
+      token: e.METRICS_TOKEN,
+      host: e.METRICS_HOST ?? '127.0.0.1',
+      port: e.METRICS_PORT ?? (e.METRICS_HOST ? 9464 : undefined),
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

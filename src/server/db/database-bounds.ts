@@ -19,6 +19,14 @@ export const DB_QUERY_TIMEOUT_MS = 4_000;
 export const DB_STATEMENT_TIMEOUT_MS = 3_500;
 /** TCP keepalive on every connection: a peer that vanished (partition) is noticed when idle too. */
 export const DB_KEEPALIVE_DELAY_MS = 10_000;
+/**
+ * A statement unanswered, or a connection not had, for this long makes the breaker check the
+ * database at once (a probe), without giving up on it: in a stall the breaker is open (every call
+ * failing at once) about this plus DB_PROBE_TIMEOUT_MS after it began (issue 27: the first 503
+ * within 5 s, every one after it within 1 s), before the statement timers fire. At most one such
+ * suspicion a second, so a loaded but healthy database costs one probe a second at most.
+ */
+export const DB_SUSPECT_AFTER_MS = 1_000;
 /** One probe (connect + SELECT 1 on a connection of its own) must answer within this. */
 export const DB_PROBE_TIMEOUT_MS = 2_000;
 /** While the database is down, it is probed this often in the background. */

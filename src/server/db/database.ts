@@ -22,7 +22,11 @@ async function locateDatabase(
   log: DatabaseLog,
 ): Promise<{ url: string; cluster?: EmbeddedCluster }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
-  const cluster = await startEmbeddedCluster({ dataDir: config.dataDir, log: (m) => log.info(m) });
+  const cluster = await startEmbeddedCluster({
+    dataDir: config.dataDir,
+    log: (m) => log.info(m),
+    backupDir: config.backupDir,
+  });
   try {
     await ensureDatabase(cluster, EMBEDDED_DATABASE);
   } catch (error) {

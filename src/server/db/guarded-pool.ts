@@ -7,6 +7,7 @@ import {
   DB_PROBE_INTERVAL_MS,
   DB_PROBE_TIMEOUT_MS,
   DB_QUERY_TIMEOUT_MS,
+  DB_SUSPECT_AFTER_MS,
   DB_STATEMENT_TIMEOUT_MS,
 } from './database-bounds.ts';
 import { DatabaseBreaker, type BreakerLog } from './database-breaker.ts';
@@ -36,6 +37,8 @@ export interface GuardedPoolOptions {
   acquireTimeoutMs?: number;
   connectTimeoutMs?: number;
   queryTimeoutMs?: number;
+  /** DB_SUSPECT_AFTER_MS. */
+  suspectAfterMs?: number;
 }
 
 /** pg's Client with a handshake bound of its own (pg-pool's one option bounds its queue too). */
@@ -118,6 +121,8 @@ export class GuardedPool extends pg.Pool {
   readonly #leases = new Map<pg.PoolClient, Lease>();
   /** Abandoned clients, out of the pool: their owner may still send a statement (the ROLLBACK). */
   readonly #abandoned = new WeakMap<pg.PoolClient, DatabaseUnavailable>();
+  readonly #suspectAfterMs: number;
+  #lastSlowSuspicion = 0;
 
   constructor(options: GuardedPoolOptions) {
     const acquireTimeoutMs = options.acquireTimeoutMs ?? DB_ACQUIRE_TIMEOUT_MS;
@@ -131,6 +136,7 @@ export class GuardedPool extends pg.Pool {
     });
     this.#acquireTimeoutMs = acquireTimeoutMs;
     this.#queryTimeoutMs = options.queryTimeoutMs ?? DB_QUERY_TIMEOUT_MS;
+    this.#suspectAfterMs = options.suspectAfterMs ?? DB_SUSPECT_AFTER_MS;
     this.breaker = new DatabaseBreaker({
       probe: () => probeDatabase(options.connectionString, DB_PROBE_TIMEOUT_MS),
       probeIntervalMs: DB_PROBE_INTERVAL_MS,
@@ -190,8 +196,10 @@ export class GuardedPool extends pg.Pool {
         this.#acquireTimeoutMs,
       );
       const stopWaiting = this.breaker.onOpen(() => finish(this.breaker.refusal()));
+      const slow = this.#suspectWhenSlow('no connection');
       super.connect().then(
         (client) => {
+          clearTimeout(slow);
           if (settled) {
             client.release(); // the caller gave up meanwhile: the client goes back unused
             return;
@@ -202,11 +210,27 @@ export class GuardedPool extends pg.Pool {
           resolve(this.#lease(client));
         },
         (error: unknown) => {
+          clearTimeout(slow);
           if (isConnectionFailure(error)) this.breaker.suspect(error);
           finish(new DatabaseUnavailable('could not connect', { cause: error }));
         },
       );
     });
+  }
+
+  /**
+   * A timer that, unless cleared within DB_SUSPECT_AFTER_MS, has the breaker probe the database
+   * (at most once a second): a stall is known long before the statement timers give up.
+   */
+  #suspectWhenSlow(what: string): NodeJS.Timeout {
+    const timer = setTimeout(() => {
+      const now = Date.now();
+      if (now - this.#lastSlowSuspicion < 1_000) return;
+      this.#lastSlowSuspicion = now;
+      this.breaker.suspect(new DatabaseUnavailable(`${what} within ${this.#suspectAfterMs} ms`));
+    }, this.#suspectAfterMs);
+    timer.unref();
+    return timer;
   }
 
   #lease(client: pg.PoolClient): pg.PoolClient {
@@ -272,6 +296,7 @@ export class GuardedPool extends pg.Pool {
       throw lease.brokenBy;
     }
     lease.inFlight += 1;
+    const slow = this.#suspectWhenSlow('no answer');
     const timer = setTimeout(() => {
       const error = new DatabaseUnavailable(`no answer within ${this.#queryTimeoutMs} ms`);
       this.#abandon(lease, error);
@@ -290,6 +315,7 @@ export class GuardedPool extends pg.Pool {
       this.#abandon(lease, lost);
       throw lost;
     } finally {
+      clearTimeout(slow);
       clearTimeout(timer);
       lease.inFlight -= 1;
     }

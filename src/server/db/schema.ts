@@ -610,3 +610,31 @@ export const recallNotice = pgTable(
     index('recall_notice_user_idx').on(t.userId),
   ],
 );
+
+// ─── Operations (issue 27) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * An Idempotency-Key a customer sent with a request that placed a checkout (POST /api/purchase,
+ * POST /api/checkout): written by the order statement itself, so it exists exactly when the order
+ * does (docs/decisions/029). Keyed per account; a repeat answers the stored checkout; rows older
+ * than 24 h are swept by the jobs plugin.
+ */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the route and the request body: another body under the same key is a 422. */
+    requestHash: text('request_hash').notNull(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkout.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotency_key_created_idx').on(t.createdAt),
+  ],
+);

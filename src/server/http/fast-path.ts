@@ -37,8 +37,11 @@ export type FastAnswer = (reply: FastReply) => void;
 export interface FastPaths {
   /** The answer of `path` (exact, as the request line has it). */
   get(path: string, answer: FastAnswer): void;
-  /** The answer of every `prefix` + one more plain segment (`/api/products/` + an id). */
-  getUnder(prefix: string, answer: FastAnswer): void;
+  /**
+   * The answer of every `prefix` + one more plain segment (`/api/products/` + an id); `pattern`
+   * names the route in metrics (`/api/products/:id`).
+   */
+  getUnder(prefix: string, answer: FastAnswer, pattern?: string): void;
   /**
    * The headers of an answer as a flat [name, value, …] list for `send`: the request id
    * (x-request-id, new per answer), the headers every answer of the app carries
@@ -57,7 +60,16 @@ export interface FastPathsSetup extends FastPaths {
   install(app: FastifyInstance, options: { trustProxy: boolean }): void;
   /** How many requests the fast paths answered (tests check which path answered). */
   readonly answered: number;
+  /** How many requests they took and handed to the route (a cache miss). */
+  readonly passed: number;
+  /**
+   * Called with every fast answer's route pattern, status and duration in seconds (metrics);
+   * one observer, set before `install`.
+   */
+  observe(observer: FastObserver): void;
 }
+
+export type FastObserver = (route: string, status: number, seconds: number) => void;
 
 const installed = new WeakMap<FastifyInstance, FastPathsSetup>();
 
@@ -104,6 +116,7 @@ class TakenRequest implements FastReply {
     readonly segment: string,
     private readonly paths: Installed,
     private readonly started: number,
+    private readonly route: string,
   ) {}
 
   send(status: number, headers: string[], body?: Buffer): void {
@@ -114,6 +127,8 @@ class TakenRequest implements FastReply {
     headers[1] = id;
     this.response.writeHead(status, headers);
     this.response.end(body);
+    if (paths.observer)
+      paths.observer(this.route, status, (performance.now() - this.started) / 1e3);
     // The two lines Fastify writes per request (LOG_LEVEL info and more verbose), with the same
     // fields through the same serializers, so the logs read the same whoever answered.
     if (paths.logRequests) {
@@ -130,6 +145,7 @@ class TakenRequest implements FastReply {
   }
 
   pass(): void {
+    this.paths.passed += 1;
     this.paths.route.call(this.paths.server, this.request, this.response);
   }
 
@@ -142,6 +158,8 @@ class TakenRequest implements FastReply {
 /** What a taken request needs of the installed fast paths. */
 interface Installed {
   answered: number;
+  passed: number;
+  observer: FastObserver | undefined;
   route: RequestListener;
   server: Server;
   log: FastifyBaseLogger;
@@ -151,30 +169,37 @@ interface Installed {
 
 export function createFastPaths(): FastPathsSetup {
   const exact = new Map<string, FastAnswer>();
-  const under = new Map<string, FastAnswer>();
+  const under = new Map<string, [FastAnswer, string]>();
   let common: string[] = [];
   let state: Installed | undefined;
+  let observer: FastObserver | undefined;
 
-  /** The fast answer for this URL and its segment, if there is one. */
-  const find = (url: string): [FastAnswer, string] | undefined => {
+  /** The fast answer for this URL, its segment and its route pattern, if there is one. */
+  const find = (url: string): [FastAnswer, string, string] | undefined => {
     const own = exact.get(url);
-    if (own) return [own, ''];
+    if (own) return [own, '', url];
     const slash = url.lastIndexOf('/');
     if (slash <= 0) return undefined;
     const parent = under.get(url.slice(0, slash + 1));
     const segment = url.slice(slash + 1);
-    return parent && PLAIN_SEGMENT.test(segment) ? [parent, segment] : undefined;
+    return parent && PLAIN_SEGMENT.test(segment) ? [parent[0], segment, parent[1]] : undefined;
   };
 
   const setup: FastPathsSetup = {
     get answered() {
       return state?.answered ?? 0;
     },
+    get passed() {
+      return state?.passed ?? 0;
+    },
+    observe(next) {
+      observer = next;
+    },
     get(path, answer) {
       exact.set(path, answer);
     },
-    getUnder(prefix, answer) {
-      under.set(prefix, answer);
+    getUnder(prefix, answer, pattern = `${prefix}:param`) {
+      under.set(prefix, [answer, pattern]);
     },
     headers(own) {
       return ['x-request-id', '', ...common, ...own];
@@ -193,6 +218,8 @@ export function createFastPaths(): FastPathsSetup {
       }
       const paths: Installed = {
         answered: 0,
+        passed: 0,
+        observer,
         route,
         server,
         log: app.log,
@@ -218,9 +245,9 @@ export function createFastPaths(): FastPathsSetup {
           route.call(server, request, response);
           return;
         }
-        const [answer, segment] = found;
-        const started = paths.logRequests ? performance.now() : 0;
-        const taken = new TakenRequest(request, response, segment, paths, started);
+        const [answer, segment, pattern] = found;
+        const started = paths.logRequests || paths.observer ? performance.now() : 0;
+        const taken = new TakenRequest(request, response, segment, paths, started, pattern);
         try {
           answer(taken);
         } catch {

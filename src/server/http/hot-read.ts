@@ -131,6 +131,6 @@ export function registerHotRead(
     else then(found);
   };
   const path = `${app.prefix}${read.url}`;
-  if (param) fast.getUnder(path.slice(0, path.length - param.length - 1), answer);
+  if (param) fast.getUnder(path.slice(0, path.length - param.length - 1), answer, path);
   else fast.get(path, answer);
 }

@@ -3,11 +3,13 @@ import type { Db } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import { drainOutbox, type OutboxContext } from '../modules/notifications/outbox.service.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
+import { sweepIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
 import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
 import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
 
 const OUTBOX_POLL_MS = 1_000;
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
+const IDEMPOTENCY_SWEEP_INTERVAL_MS = 15 * 60_000;
 
 /**
  * The outbox worker (ADR 013): drains the due jobs (every instance does; claims keep them apart).
@@ -38,6 +40,21 @@ export function holdExpiryJob(
     run: async (log) => {
       const expired = await expire();
       if (expired > 0) log.info({ expired }, 'expired unpaid orders and returned their stock');
+    },
+  };
+}
+
+/** Removes Idempotency-Keys past their 24 h (docs/decisions/029). */
+export function idempotencySweepJob(
+  sweep: () => Promise<number>,
+  intervalMs = IDEMPOTENCY_SWEEP_INTERVAL_MS,
+): IntervalJob {
+  return {
+    failureMessage: 'sweeping expired idempotency keys failed',
+    intervalMs,
+    run: async (log) => {
+      const swept = await sweep();
+      if (swept > 0) log.debug({ swept }, 'swept expired idempotency keys');
     },
   };
 }
@@ -86,5 +103,6 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
       webhooks: { allowPrivate: webhookAllowPrivate },
     }),
     holdExpiryJob(() => expireStaleHolds(db)),
+    idempotencySweepJob(() => sweepIdempotencyKeys(db)),
   ]);
 };

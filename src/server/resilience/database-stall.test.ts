@@ -16,15 +16,15 @@ import {
 // PostgreSQL frozen under traffic (SIGSTOP on the postmaster and its backends: connections stay
 // open, nothing answers, as on a stalled host or behind a network partition). Issue 17's bounds,
 // asserted with margins for a loaded CI machine:
-// - the first request into the stall: 503 within 5 s (asserted 7 s; by design about 4 s, the
-//   client-side statement timer);
+// - the first request into the stall: 503 within 5 s (asserted 6 s; by design about 3 s: a
+//   statement unanswered for 1 s has the breaker probe, whose 2 s bound opens it, issue 27);
 // - once the stall is known: every call 503 within 1 s (asserted 1.5 s; by design milliseconds),
 //   the catalogue still served from its cache;
 // - recovery within 5 s of the database answering again (asserted 7 s; the breaker probes every
 //   500 ms), with no request left hanging and no connection stuck.
 // On a cluster of its own: freezing the shared test cluster would freeze other test files.
 
-const FIRST_MS = 7_000;
+const FIRST_MS = 6_000;
 const KNOWN_MS = 1_500;
 const RECOVERY_MS = 7_000;
 /** Any call at any time, including those in flight when the stall began. */

@@ -68,6 +68,8 @@ export async function spawnApp(options: SpawnOptions = {}): Promise<SpawnedApp> 
       FORM_RATE_LIMIT_PER_HOUR: '100000',
       ORDER_RATE_LIMIT_PER_HOUR: '100000',
       MAX_UNPAID_ORDERS: '100000',
+      // No WAL archiving into the checkout's ./backups (src/server/backup/ tests their own).
+      BACKUP_DIR: '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -35,6 +35,8 @@ export interface RequestOptions {
    * instead (the identity session right after a sign-in); null sends none (cookies only).
    */
   bearerToken?: string | null | undefined;
+  /** Extra request headers (an Idempotency-Key: lib/post-once.ts). */
+  headers?: Record<string, string> | undefined;
 }
 
 /** Any other JSON error with a message, e.g. the identity service's `{ code, message }`. */
@@ -103,7 +105,7 @@ export async function apiRequest<S extends z.ZodType>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<z.output<S>> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = options.bearerToken === undefined ? getAccessToken() : options.bearerToken;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const hasBody = options.body !== undefined;

@@ -8,6 +8,8 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
+import { idempotencyClaim, placeOnce } from '../idempotency/idempotency.service.ts';
+import { replayCheckout } from '../idempotency/replay.ts';
 import { getCheckout, placeCheckout } from './checkout.service.ts';
 
 /** The checkout (issue 22): the stored basket placed as one checkout, and reading a checkout. */
@@ -19,11 +21,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }
     '/checkout',
     { schema: { body: CheckoutBodySchema, response: { 201: CheckoutPlacedSchema } } },
     async (request, reply) => {
-      const placed = await placeCheckout(db, callerOf(request), request.body, {
-        clientIp: request.ip,
-        holdHours: config.orderHoldHours,
-        limits: config,
-      });
+      const caller = callerOf(request);
+      const placed = await placeOnce(
+        db,
+        idempotencyClaim(request, caller.id, 'checkout', request.body),
+        (idempotency) =>
+          placeCheckout(db, caller, request.body, {
+            clientIp: request.ip,
+            holdHours: config.orderHoldHours,
+            limits: config,
+            idempotency,
+          }),
+        (checkoutId) => replayCheckout(db, checkoutId),
+      );
       return reply.code(201).send(placed);
     },
   );

@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { purchase } from '../../db/schema.ts';
 import { isLostRace, ServiceUnavailable } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
+import { rememberedKeyCte } from '../idempotency/idempotency-cte.ts';
 import { effectCtes, effectsSql } from './purchase-lifecycle.ts';
 import {
   accountCountedCte,
@@ -37,6 +38,9 @@ const PARAMS = {
   rateMax: 'int',
   rateWindowMs: 'bigint',
   maxUnpaid: 'int',
+  /** Null: no Idempotency-Key (src/server/modules/idempotency/). */
+  idempotencyKey: 'text',
+  idempotencyHash: 'text',
 } as const;
 type ParamName = keyof typeof PARAMS;
 const NAMES = Object.keys(PARAMS) as ParamName[];
@@ -141,7 +145,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       AND basket_line.product_id = judged.product_id AND basket_line.quantity = judged.quantity
       AND EXISTS (SELECT FROM placed)
     RETURNING 1
-  ), ${accountCountedCte(param)},
+  ), ${rememberedKeyCte(param)}, ${accountCountedCte(param)},
   ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), 'emptied', 'account_counted'])}
   SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
     judged.product_id AS line_product_id, judged.problem AS line_problem,
@@ -163,6 +167,8 @@ export interface PlaceCheckoutInput {
   clientIp: string;
   holdHours: number;
   limits: PurchaseLimits;
+  /** The request's Idempotency-Key and body hash, kept with the checkout placed; or null. */
+  idempotency?: { key: string; hash: string } | null;
 }
 
 /** The statement's parameter values, in order. */
@@ -183,6 +189,8 @@ export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
     rateMax: input.limits.orderRateLimitPerHour,
     rateWindowMs: ORDER_RATE_WINDOW_MS,
     maxUnpaid: input.limits.maxUnpaidOrders,
+    idempotencyKey: input.idempotency?.key ?? null,
+    idempotencyHash: input.idempotency?.hash ?? null,
   };
   return NAMES.map((name) => values[name]);
 }

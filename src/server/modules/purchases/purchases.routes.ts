@@ -12,6 +12,8 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
+import { idempotencyClaim, placeOnce } from '../idempotency/idempotency.service.ts';
+import { replayPurchase } from '../idempotency/replay.ts';
 import {
   cancelPurchase,
   getPurchase,
@@ -30,11 +32,19 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig 
     '/purchase',
     { schema: { body: PurchaseBodySchema, response: { 201: PurchaseSchema } } },
     async (request, reply) => {
-      const order = await placePurchase(db, callerOf(request), request.body, {
-        clientIp: request.ip,
-        holdHours: config.orderHoldHours,
-        limits: config,
-      });
+      const caller = callerOf(request);
+      const order = await placeOnce(
+        db,
+        idempotencyClaim(request, caller.id, 'purchase', request.body),
+        (idempotency) =>
+          placePurchase(db, caller, request.body, {
+            clientIp: request.ip,
+            holdHours: config.orderHoldHours,
+            limits: config,
+            idempotency,
+          }),
+        (checkoutId) => replayPurchase(db, checkoutId),
+      );
       return reply.code(201).send(order);
     },
   );

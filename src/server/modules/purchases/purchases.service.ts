@@ -217,7 +217,10 @@ export function placedPurchase(row: PlaceCheckoutRow): Purchase | null {
   });
 }
 
-export type PlaceOptions = Pick<PlaceCheckoutInput, 'clientIp' | 'holdHours' | 'limits'>;
+export type PlaceOptions = Pick<
+  PlaceCheckoutInput,
+  'clientIp' | 'holdHours' | 'limits' | 'idempotency'
+>;
 
 /**
  * POST /api/purchase: a checkout of one line, through the checkout statement. Refusals in the

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { CheckoutPlacedSchema, type CheckoutBody } from '../../../../shared/checkout.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { postOnce } from '../../../lib/post-once.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
- * POST /api/checkout: one order per line of the signed-in basket, all or nothing (201). 409 with
+ * POST /api/checkout: one order per line of the signed-in basket, all or nothing (201); sent with
+ * an Idempotency-Key and retried once on a network error or 503 (post-once.ts). 409 with
  * `fields` naming each failing line by its product id (nothing ordered, the basket kept); 400
  * with `fields` for a bad address, phone or PO reference.
  */
 export function placeCheckout(body: CheckoutBody) {
-  return apiClient.post(apiPaths.checkout, body, CheckoutPlacedSchema);
+  return postOnce(apiPaths.checkout, body, CheckoutPlacedSchema);
 }
 
 /**

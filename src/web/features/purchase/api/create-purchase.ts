@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { PurchaseSchema, type PurchaseBody } from '../../../../shared/purchase.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { postOnce } from '../../../lib/post-once.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
- * POST /api/purchase: the new order (201), its price and total set by the server. 400 with
+ * POST /api/purchase: the new order (201), its price and total set by the server; sent with an
+ * Idempotency-Key and retried once on a network error or 503 (post-once.ts). 400 with
  * `fields` for a bad quantity, 409 when the stock ran out meanwhile, 404 for an unknown product.
  */
 export function createPurchase(body: PurchaseBody) {
-  return apiClient.post(apiPaths.purchases, body, PurchaseSchema);
+  return postOnce(apiPaths.purchases, body, PurchaseSchema);
 }
 
 export function useCreatePurchase() {

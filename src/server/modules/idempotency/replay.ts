@@ -1,0 +1,34 @@
+import { asc, eq } from 'drizzle-orm';
+import type { CheckoutPlaced } from '../../../shared/checkout.ts';
+import { centsToDollars } from '../../../shared/money.ts';
+import type { Purchase } from '../../../shared/purchase.ts';
+import type { Db } from '../../db/client.ts';
+import { purchase } from '../../db/schema.ts';
+import { selectOrders, toPurchase } from '../purchases/purchases.service.ts';
+
+/** The orders a checkout placed, in the order the statement answers them. */
+async function placedOrders(db: Db, checkoutId: string) {
+  const rows = await selectOrders(db)
+    .where(eq(purchase.checkoutId, checkoutId))
+    .orderBy(asc(purchase.createdAt), asc(purchase.id));
+  const [first] = rows;
+  if (!first) throw new Error(`checkout ${checkoutId} of a stored key has no orders`);
+  return { first, rows };
+}
+
+/** POST /api/purchase's answer rebuilt from the checkout an Idempotency-Key placed. */
+export async function replayPurchase(db: Db, checkoutId: string): Promise<Purchase> {
+  const { first } = await placedOrders(db, checkoutId);
+  return toPurchase(first);
+}
+
+/** POST /api/checkout's answer rebuilt from the checkout an Idempotency-Key placed. */
+export async function replayCheckout(db: Db, checkoutId: string): Promise<CheckoutPlaced> {
+  const { first, rows } = await placedOrders(db, checkoutId);
+  return {
+    checkoutId,
+    reference: toPurchase(first).checkoutReference,
+    orders: rows.map(toPurchase),
+    totalPrice: centsToDollars(rows.reduce((sum, row) => sum + row.totalCents, 0)),
+  };
+}
