@@ -7,6 +7,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { CancelIntentJob, OrderMailJob } from '../purchases/purchase-lifecycle.ts';
 import { renderOrderMail } from './order-mails.ts';
+import type { QuoteMailJob } from '../quotes/quote-lifecycle.ts';
+import { quoteMail } from '../quotes/quote-mails.ts';
 
 /*
  * The outbox worker's one step (ADR 013). Jobs were written by the
@@ -137,6 +139,16 @@ async function orderMail(context: OutboxContext, job: OrderMailJob) {
 async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> {
   if (job.kind === 'mail') {
     const mail = await orderMail(context, job.payload as OrderMailJob);
+    if (mail) await context.mailer.send(mail);
+    return;
+  }
+  if (job.kind === 'quote-mail') {
+    const mail = await quoteMail(
+      context.db,
+      job.payload as QuoteMailJob,
+      context.publicUrl,
+      context.notifyEmails,
+    );
     if (mail) await context.mailer.send(mail);
     return;
   }
