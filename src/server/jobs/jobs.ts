@@ -4,6 +4,7 @@ import type { Mailer } from '../modules/mail/mailer.ts';
 import { drainOutbox, type OutboxContext } from '../modules/notifications/outbox.service.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
+import { expireQuotes } from '../modules/quotes/quotes.service.ts';
 import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
 
 const OUTBOX_POLL_MS = 1_000;
@@ -38,6 +39,21 @@ export function holdExpiryJob(
     run: async (log) => {
       const expired = await expire();
       if (expired > 0) log.info({ expired }, 'expired unpaid orders and returned their stock');
+    },
+  };
+}
+
+/** Quotes whose quoted price ran out become expired (mailed); accepting checks expiry itself. */
+export function quoteExpiryJob(
+  expire: () => Promise<number>,
+  intervalMs = HOLD_EXPIRY_INTERVAL_MS,
+): IntervalJob {
+  return {
+    failureMessage: 'expiring quotes failed',
+    intervalMs,
+    run: async (log) => {
+      const expired = await expire();
+      if (expired > 0) log.info({ expired }, 'expired quotes');
     },
   };
 }
@@ -77,5 +93,6 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
   runJobs(app, [
     outboxWorkerJob({ db, mailer, provider, publicUrl, notifyEmails }),
     holdExpiryJob(() => expireStaleHolds(db)),
+    quoteExpiryJob(() => expireQuotes(db)),
   ]);
 };

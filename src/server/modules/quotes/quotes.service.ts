@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
+import { ErrorCode, TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
 import {
   QUOTE_BELOW_MINIMUM_MESSAGE,
@@ -26,7 +26,6 @@ import {
   TooManyRequests,
   isLostRace,
 } from '../../errors.ts';
-import { ErrorCode } from '../../../shared/errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import {
   ORDER_BUSY_MESSAGE,
