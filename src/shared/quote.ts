@@ -143,5 +143,18 @@ export function quoteActions(quote: Pick<Quote, 'status' | 'expiresAt'>, now = D
 }
 
 /** 201 of POST /api/quotes/{id}/accept: the quote, accepted, and the checkout to pay. */
-export const QuoteAcceptedSchema = z.object({ quote: QuoteSchema, checkoutId: IdSchema });
+export const QuoteAcceptedSchema = z.object({
+  quote: QuoteSchema,
+  checkoutId: IdSchema,
+  /** The order placed (its payment page: /dashboard/payment/{orderId}). */
+  orderId: IdSchema,
+});
 export type QuoteAccepted = z.infer<typeof QuoteAcceptedSchema>;
+
+/** The quote routes' paths, for the web client. */
+export const quotePaths = {
+  quotes: '/api/quotes',
+  quote: (id: string) => `/api/quotes/${encodeURIComponent(id)}`,
+  action: (id: string, action: 'answer' | 'decline' | 'withdraw' | 'accept') =>
+    `/api/quotes/${encodeURIComponent(id)}/${action}`,
+};

@@ -208,6 +208,7 @@ export function withdrawQuote(db: Db, caller: AuthUser, id: string) {
 export interface AcceptOutcome {
   quote: Quote;
   checkoutId: string;
+  orderId: string;
 }
 
 /**
@@ -229,9 +230,9 @@ export async function acceptQuote(
   await expireStaleHolds(db);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const checkoutId = await acceptOnce(pool, caller, id, input, options);
-      if (checkoutId === null) throw await refusal(db, caller, id);
-      return { quote: await getQuote(db, caller, id), checkoutId };
+      const placed = await acceptOnce(pool, caller, id, input, options);
+      if (placed === null) throw await refusal(db, caller, id);
+      return { quote: await getQuote(db, caller, id), ...placed };
     } catch (error) {
       if (!isLostRace(error)) throw error;
       if (attempt >= 2) throw new ServiceUnavailable(ORDER_BUSY_MESSAGE);
@@ -246,7 +247,7 @@ async function acceptOnce(
   id: string,
   input: AcceptInput,
   options: PlaceOptions,
-): Promise<string | null> {
+): Promise<{ checkoutId: string; orderId: string } | null> {
   const client = await pool.connect();
   let done = false;
   try {
@@ -286,7 +287,7 @@ async function acceptOnce(
     if (rows[0]?.account_missing) rows = await place();
     const [line] = rows;
     const refused = orderRefusal(line, options);
-    if (refused || !line?.checkoutId) {
+    if (refused || !line?.checkoutId || !line.id) {
       await client.query('ROLLBACK');
       done = true;
       throw refused ?? new Error('the checkout statement placed nothing and said no why');
@@ -297,7 +298,7 @@ async function acceptOnce(
     ]);
     await client.query('COMMIT');
     done = true;
-    return line.checkoutId;
+    return { checkoutId: line.checkoutId, orderId: line.id };
   } finally {
     if (!done) await client.query('ROLLBACK').catch(() => undefined);
     client.release();
