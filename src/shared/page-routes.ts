@@ -61,6 +61,8 @@ export const pageRoutes = {
   manageReviews: page('/dashboard/manageReviews'),
   overview: page('/dashboard/overview'),
   siteSpeed: page('/dashboard/siteSpeed'),
+  myQuotes: page('/dashboard/myQuotes'),
+  quotes: page('/dashboard/quotes'),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

@@ -33,6 +33,8 @@ const PaymentRoute = lazyPage(() => import('./routes/payment.tsx'));
 const OverviewRoute = lazyPage(() => import('./routes/overview.tsx'));
 const SiteSpeedRoute = lazyPage(() => import('./routes/site-speed.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
+const MyQuotesRoute = lazyPage(() => import('./routes/my-quotes.tsx'));
+const ManageQuotesRoute = lazyPage(() => import('./routes/manage-quotes.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -66,6 +68,8 @@ const pages: Record<PageName, ReactElement> = {
   manageReviews: <ManageReviewsRoute />,
   overview: <OverviewRoute />,
   siteSpeed: <SiteSpeedRoute />,
+  myQuotes: <MyQuotesRoute />,
+  quotes: <ManageQuotesRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -108,6 +112,7 @@ export const routeTree: RouteObject[] = [
                   page('myOrders'),
                   page('addReview'),
                   page('payment'),
+                  page('myQuotes'),
                   {
                     element: <RequireAdmin />,
                     children: [
@@ -119,6 +124,7 @@ export const routeTree: RouteObject[] = [
                       page('manageReviews'),
                       page('overview'),
                       page('siteSpeed'),
+                      page('quotes'),
                     ],
                   },
                 ],

@@ -52,7 +52,7 @@ export function ProductCard({
         <p className="text-lg font-semibold">Price: ${formatDollars(product.price)}</p>
         {/* The lowest volume price (the last break), read inline: no zod in the home page's JS. */}
         {lowest !== undefined && (
-          <p className="text-success">from ${formatDollars(lowest.price)} in volume</p>
+          <p className="text-success">from ${formatDollars(lowest.price)}</p>
         )}
         <p>
           <HighlightedText text={product.description} pattern={highlight} />

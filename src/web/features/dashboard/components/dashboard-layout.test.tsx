@@ -38,6 +38,7 @@ describe('DashboardLayout', () => {
       ['My Profile', '/dashboard'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add Review', '/dashboard/addReview'],
+      ['My Quotes', '/dashboard/myQuotes'],
     ]);
     expect(within(sidebar).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
       'aria-current',
@@ -68,6 +69,7 @@ describe('DashboardLayout', () => {
       ['Manage Products', '/dashboard/manageProducts'],
       ['Manage Reviews', '/dashboard/manageReviews'],
       ['Site Speed', '/dashboard/siteSpeed'],
+      ['Quotes', '/dashboard/quotes'],
     ]);
   });
 

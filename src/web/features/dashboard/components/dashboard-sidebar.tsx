@@ -16,6 +16,7 @@ const customerLinks: readonly SidebarLink[] = [
   profileLink,
   { to: pageRoutes.myOrders.href(), label: 'My Orders' },
   { to: pageRoutes.addReview.href(), label: 'Add Review' },
+  { to: pageRoutes.myQuotes.href(), label: 'My Quotes' },
 ];
 
 const adminLinks: readonly SidebarLink[] = [
@@ -27,6 +28,7 @@ const adminLinks: readonly SidebarLink[] = [
   { to: pageRoutes.manageProducts.href(), label: 'Manage Products' },
   { to: pageRoutes.manageReviews.href(), label: 'Manage Reviews' },
   { to: pageRoutes.siteSpeed.href(), label: 'Site Speed' },
+  { to: pageRoutes.quotes.href(), label: 'Quotes' },
 ];
 
 function SidebarLinks({
