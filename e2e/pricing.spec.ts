@@ -28,6 +28,8 @@ async function productId(page: Page, name: string): Promise<string> {
 test('an admin sets volume prices; a customer sees them, orders at a break, asks for a quote, accepts it and pays', async ({
   page,
 }) => {
+  // Two journeys and four sign-ins in one: more than the default 30 s on a busy machine.
+  test.slow();
   const name = `Impact Wrench ${Date.now().toString(36)}`;
   const adminEmail = await signUpAdmin(page);
 
