@@ -25,6 +25,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
+import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp({
         publicUrl: config.publicUrl,
       });
       await api.register(aftersaleRoutes, { db, config, provider: payments.provider });
+      await api.register(quotesRoutes, { db, pool: database.pool, config });
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { PriceBreakSchema } from './price-breaks.ts';
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { singleLineText } from './text.ts';
@@ -53,8 +54,11 @@ export const BasketLineSchema = z.object({
   productId: IdSchema,
   name: z.string(),
   img: z.string(),
-  /** The unit price today, from the database. */
+  /** The unit price today at this quantity (its price break's, else the base price). */
   price: z.number(),
+  /** The product's base price and volume price breaks, to price other quantities alike. */
+  basePrice: z.number(),
+  priceBreaks: z.array(PriceBreakSchema),
   quantity: z.number().int(),
   lineTotal: z.number(),
   minQuantity: z.number().int(),

@@ -66,6 +66,8 @@ export const pageRoutes = {
   returns: page('/dashboard/returns'),
   recalls: page('/dashboard/recalls'),
   warranty: page('/dashboard/warranty'),
+  myQuotes: page('/dashboard/myQuotes'),
+  quotes: page('/dashboard/quotes'),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

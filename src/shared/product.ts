@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { numberOrNumericText } from './numbers.ts';
+import { PriceBreakSchema, PriceBreaksBodySchema } from './price-breaks.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /** A product as the API shows it (spec section 3); price in dollars. */
@@ -12,6 +13,8 @@ export const ProductSchema = z.object({
   img: z.string(),
   minQuantity: z.number().int(),
   availableQuantity: z.number().int(),
+  /** Volume price breaks, ascending quantities (issue 23); empty when none. */
+  priceBreaks: z.array(PriceBreakSchema),
   /** Changes with every change to the product (a sale included); edits send back the one they saw. */
   version: z.number().int(),
 });
@@ -78,6 +81,11 @@ export const ProductBodySchema = z.object({
     .regex(OWN_IMAGE_URL, IMAGE_NOT_OURS_MESSAGE),
   minQuantity: wholeQuantity('Minimum Order Quantity is required', 1),
   availableQuantity: wholeQuantity('Available Quantity is required', 0),
+  /**
+   * Volume price breaks (src/shared/price-breaks.ts); none when left out. The rules across rows
+   * (`priceBreakProblems`) are checked by the service: a refined object could not be `.pick`ed.
+   */
+  priceBreaks: PriceBreaksBodySchema.default([]),
   /** The version the admin saw (edits only): a stale one is refused (409) instead of undoing a sale. */
   version: z.number().int().positive().optional(),
 });

@@ -29,6 +29,8 @@ import {
   PAYMENT_INTENT_STATUSES,
   sqlList,
 } from '../../shared/order-status.ts';
+import type { StoredPriceBreak } from '../../shared/price-breaks.ts';
+import { QUOTE_EVENTS, QUOTE_STATUSES } from '../../shared/quote.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -52,6 +54,8 @@ export const product = pgTable(
     minQuantity: integer('min_quantity').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
     imageUrl: text('image_url').notNull(),
+    /** Volume price breaks (issue 23), ascending; read by the order statement with the row's lock. */
+    priceBreaks: jsonb('price_breaks').$type<StoredPriceBreak[]>().notNull().default([]),
     /**
      * Bumped by the database on every UPDATE (a trigger, drizzle/0009); edits carry the version
      * they saw (optimistic concurrency).
@@ -637,4 +641,61 @@ export const idempotencyKey = pgTable(
     primaryKey({ columns: [t.userId, t.key] }),
     index('idempotency_key_created_idx').on(t.createdAt),
   ],
+);
+
+// ---- Requests for a quote (issue 23; src/server/modules/quotes/) ----
+
+/** A customer's request for a quote, and the shop's answer (quote-lifecycle.ts is its machine). */
+export const quote = pgTable(
+  'quote',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The shop's reference, "Q-<number>". */
+    number: bigint('number', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted (the name stays); such a quote can no longer be accepted. */
+    productId: uuid('product_id').references(() => product.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    targetPriceCents: integer('target_price_cents'),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: QUOTE_STATUSES }).notNull().default('requested'),
+    quotedPriceCents: integer('quoted_price_cents'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The admin's note with the answer, or the reason for declining. */
+    reply: text('reply').notNull().default(''),
+    /** The checkout its acceptance placed. */
+    checkoutId: uuid('checkout_id').references(() => checkout.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('quote_number_idx').on(t.number),
+    index('quote_user_idx').on(t.userId, t.createdAt),
+    index('quote_status_idx').on(t.status, t.createdAt),
+    check('quote_status_known', sql`${t.status} in ${sql.raw(sqlList(QUOTE_STATUSES))}`),
+    check('quote_quantity_positive', sql`${t.quantity} > 0`),
+    check('quote_target_positive', sql`${t.targetPriceCents} IS NULL OR ${t.targetPriceCents} > 0`),
+    check(
+      'quote_quoted_when_answered',
+      sql`${t.status} IN ('requested', 'withdrawn', 'declined') OR (${t.quotedPriceCents} > 0 AND ${t.expiresAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/** A quote's timeline: one row per transition. */
+export const quoteEvent = pgTable(
+  'quote_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quote.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: QUOTE_EVENTS }).notNull(),
+    actor: text('actor').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('quote_event_quote_idx').on(t.quoteId, t.at)],
 );

@@ -5,6 +5,7 @@ import { drainOutbox, type OutboxContext } from '../modules/notifications/outbox
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { sweepIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
 import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
+import { expireQuotes } from '../modules/quotes/quotes.service.ts';
 import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
 
 const OUTBOX_POLL_MS = 1_000;
@@ -59,6 +60,21 @@ export function idempotencySweepJob(
   };
 }
 
+/** Quotes whose quoted price ran out become expired (mailed); accepting checks expiry itself. */
+export function quoteExpiryJob(
+  expire: () => Promise<number>,
+  intervalMs = HOLD_EXPIRY_INTERVAL_MS,
+): IntervalJob {
+  return {
+    failureMessage: 'expiring quotes failed',
+    intervalMs,
+    run: async (log) => {
+      const expired = await expire();
+      if (expired > 0) log.info({ expired }, 'expired quotes');
+    },
+  };
+}
+
 /**
  * Runs `jobs` while the app is up: started in this order once it is ready, stopped in the reverse
  * order when it closes (each waits for its run in flight), so a job stops before the jobs it
@@ -104,5 +120,6 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
     }),
     holdExpiryJob(() => expireStaleHolds(db)),
     idempotencySweepJob(() => sweepIdempotencyKeys(db)),
+    quoteExpiryJob(() => expireQuotes(db)),
   ]);
 };

@@ -38,6 +38,8 @@ const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'))
 const ReturnsRoute = lazyPage(() => import('./routes/returns.tsx'));
 const RecallsRoute = lazyPage(() => import('./routes/recalls.tsx'));
 const WarrantyRoute = lazyPage(() => import('./routes/warranty.tsx'));
+const MyQuotesRoute = lazyPage(() => import('./routes/my-quotes.tsx'));
+const ManageQuotesRoute = lazyPage(() => import('./routes/manage-quotes.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -76,6 +78,8 @@ const pages: Record<PageName, ReactElement> = {
   returns: <ReturnsRoute />,
   recalls: <RecallsRoute />,
   warranty: <WarrantyRoute />,
+  myQuotes: <MyQuotesRoute />,
+  quotes: <ManageQuotesRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -118,6 +122,7 @@ export const routeTree: RouteObject[] = [
                   page('myOrders'),
                   page('addReview'),
                   page('payment'),
+                  page('myQuotes'),
                   {
                     element: <RequireAdmin />,
                     children: [
@@ -134,6 +139,7 @@ export const routeTree: RouteObject[] = [
                       page('returns'),
                       page('recalls'),
                       page('warranty'),
+                      page('quotes'),
                     ],
                   },
                 ],

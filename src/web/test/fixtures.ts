@@ -22,6 +22,7 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     img: `/images/product-${n}.webp`,
     minQuantity: 10,
     availableQuantity: 500,
+    priceBreaks: [],
     version: 1,
     ...overrides,
   };
@@ -137,6 +138,8 @@ export function makeBasketLine(
     name: `Product ${n}`,
     img: `/images/product-${n}.webp`,
     price,
+    basePrice: overrides.price ?? price,
+    priceBreaks: [],
     quantity,
     lineTotal: (Math.round(price * 100) * quantity) / 100,
     minQuantity: 10,

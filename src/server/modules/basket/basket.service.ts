@@ -8,7 +8,8 @@ import {
   type BasketLineInput,
 } from '../../../shared/basket.ts';
 import { IdSchema } from '../../../shared/ids.ts';
-import { centsToDollars } from '../../../shared/money.ts';
+import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
+import { fromStoredBreaks, unitPriceFor } from '../../../shared/price-breaks.ts';
 import { orderQuantityProblem } from '../../../shared/purchase.ts';
 import { lockAccount } from '../../db/account-lock.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
@@ -20,6 +21,7 @@ const productColumns = {
   name: product.name,
   imageUrl: product.imageUrl,
   priceCents: product.priceCents,
+  priceBreaks: product.priceBreaks,
   minQuantity: product.minQuantity,
   availableQuantity: product.availableQuantity,
 };
@@ -43,13 +45,19 @@ async function readBasket(db: Queryable, userId: string, notices: string[]): Pro
     .orderBy(asc(basketLine.position), asc(basketLine.productId));
   let totalCents = 0;
   const lines = rows.map((row) => {
-    const lineCents = row.priceCents * row.quantity;
+    const priceBreaks = fromStoredBreaks(row.priceBreaks);
+    const basePrice = centsToDollars(row.priceCents);
+    // The order statement's UNIT_PRICE_SQL, for display: the break for the quantity, else the base.
+    const unitCents = dollarsToCents(unitPriceFor({ price: basePrice, priceBreaks }, row.quantity));
+    const lineCents = unitCents * row.quantity;
     totalCents += lineCents;
     return {
       productId: row.id,
       name: row.name,
       img: row.imageUrl,
-      price: centsToDollars(row.priceCents),
+      price: centsToDollars(unitCents),
+      basePrice,
+      priceBreaks,
       quantity: row.quantity,
       lineTotal: centsToDollars(lineCents),
       minQuantity: row.minQuantity,

@@ -100,6 +100,8 @@ describe('GET and PUT /api/basket', () => {
           name: 'Saw',
           img: expect.stringMatching(/^\/images\//),
           price: 50,
+          basePrice: 50,
+          priceBreaks: [],
           quantity: 2,
           lineTotal: 100,
           minQuantity: 5,

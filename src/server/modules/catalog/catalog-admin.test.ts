@@ -117,6 +117,7 @@ describe('POST /api/products', () => {
       img,
       minQuantity: 2,
       availableQuantity: 80,
+      priceBreaks: [],
       version: 1,
     });
     const [row] = await t.database.db

@@ -3,6 +3,11 @@ import type { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
 import {
+  fromStoredBreaks,
+  priceBreakProblems,
+  toStoredBreaks,
+} from '../../../shared/price-breaks.ts';
+import {
   IMAGE_NOT_OURS_MESSAGE,
   PRODUCT_CHANGED_MESSAGE,
   type Product,
@@ -29,6 +34,7 @@ export const productColumns = {
   minQuantity: product.minQuantity,
   availableQuantity: product.availableQuantity,
   imageUrl: product.imageUrl,
+  priceBreaks: product.priceBreaks,
   version: product.version,
 };
 
@@ -45,6 +51,7 @@ export function toProduct(row: ProductRow): Product {
     img: row.imageUrl,
     minQuantity: row.minQuantity,
     availableQuantity: row.availableQuantity,
+    priceBreaks: fromStoredBreaks(row.priceBreaks),
     version: row.version,
   };
 }
@@ -58,6 +65,7 @@ function assertProductId(productId: string): void {
 async function productValues(db: Queryable, input: ProductInput) {
   if (!(await isStoredImageUrl(db, input.img)))
     throw new Invalid(IMAGE_NOT_OURS_MESSAGE, { img: IMAGE_NOT_OURS_MESSAGE });
+  assertPriceBreaks(input);
   return {
     name: input.name,
     description: input.description,
@@ -65,7 +73,19 @@ async function productValues(db: Queryable, input: ProductInput) {
     minQuantity: input.minQuantity,
     availableQuantity: input.availableQuantity,
     imageUrl: input.img,
+    priceBreaks: toStoredBreaks(input.priceBreaks),
   };
+}
+
+/** The rules across the price breaks' rows and the product (400, each failing field named). */
+function assertPriceBreaks(input: ProductInput): void {
+  const problems = priceBreakProblems(input.priceBreaks, input);
+  const [first] = problems;
+  if (!first) return;
+  const fields: Record<string, string> = {};
+  for (const problem of problems)
+    fields[`priceBreaks.${problem.index}.${problem.field}`] ??= problem.message;
+  throw new Invalid(first.message, fields);
 }
 
 /** POST /api/products: the new product is the newest (highest seq), so it lists last. */

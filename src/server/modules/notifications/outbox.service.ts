@@ -16,6 +16,8 @@ import {
 import type { WebhookRequestOptions } from '../webhooks/webhook-request.ts';
 import { aftersaleMail } from '../aftersale/aftersale-mails.ts';
 import { AFTERSALE_MAIL, type AftersaleMailJob } from '../aftersale/order-aftersale.ts';
+import type { QuoteMailJob } from '../quotes/quote-lifecycle.ts';
+import { quoteMail } from '../quotes/quote-mails.ts';
 
 /*
  * The outbox worker's one step (ADR 013). Jobs were written by the
@@ -163,6 +165,16 @@ async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> 
       context.db,
       context.publicUrl,
       job.payload as AftersaleMailJob,
+    );
+    if (mail) await context.mailer.send(mail);
+    return;
+  }
+  if (job.kind === 'quote-mail') {
+    const mail = await quoteMail(
+      context.db,
+      job.payload as QuoteMailJob,
+      context.publicUrl,
+      context.notifyEmails,
     );
     if (mail) await context.mailer.send(mail);
     return;

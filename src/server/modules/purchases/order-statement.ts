@@ -26,6 +26,8 @@ const PARAMS = {
   /** Null: the caller's stored basket; else these lines (a null id: no product can have it). */
   productIds: 'uuid[]',
   quantities: 'int[]',
+  /** Per given line: a unit price agreed beforehand (an accepted quote), else null (the breaks'). */
+  unitPrices: 'int[]',
   userId: 'text',
   customerName: 'text',
   customerEmail: 'text',
@@ -57,6 +59,17 @@ const PLACED_COLUMNS = Object.entries(getTableColumns(purchase))
   .join(', ');
 
 const lit = (text: string) => `'${text}'`;
+
+/**
+ * A line's unit price in cents (issue 23): the one agreed beforehand (an accepted quote), else the
+ * price break for its quantity, else the base price; all read from the product row as locked in
+ * `locked`, so the price and its breaks are always one admin edit's (never a mix, never neither).
+ */
+const UNIT_PRICE_SQL = `SELECT COALESCE(lines.unit_price,
+    (SELECT (pb.value->>'priceCents')::int FROM jsonb_array_elements(locked.price_breaks) AS pb
+      WHERE (pb.value->>'minQuantity')::int <= lines.quantity
+      ORDER BY (pb.value->>'minQuantity')::int DESC LIMIT 1),
+    locked.price_cents) AS unit_cents`;
 const fromBasket = `${param('productIds')} IS NULL`;
 
 /**
@@ -79,8 +92,8 @@ const fromBasket = `${param('productIds')} IS NULL`;
  * 5. only when every line passes: `taken` (the stock of the rows locked in 3, by `change_stock`,
  *    drizzle/0014: an UPDATE in this statement would reach each row again through the statement's
  *    older snapshot and can deadlock with an order queued for it; docs/decisions/023),
- *    `placed_checkout`, `placed` (one order per line with the product's name and unit
- *    price as locked and the customer as the session knows them, holding the stock `holdHours`),
+ *    `placed_checkout`, `placed` (one order per line with the product's name as locked and the
+ *    unit price of its quantity (UNIT_PRICE_SQL: a quote's, a break's or the base price) and the customer as the session knows them, holding the stock `holdHours`),
  *    the lifecycle's effects of placing (timeline per order, one mail per checkout), and for a
  *    basket `emptied`, its lines as they were ordered;
  * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
@@ -89,33 +102,35 @@ const fromBasket = `${param('productIds')} IS NULL`;
  *    one row of nulls when there are no lines or a limit refused.
  */
 export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
-    SELECT product_id, quantity, position::bigint FROM basket_line
+    SELECT product_id, quantity, position::bigint, NULL::int AS unit_price FROM basket_line
     WHERE ${fromBasket} AND user_id = ${param('userId')}
       AND (SELECT NOT account_missing FROM limits)
     FOR UPDATE
   ), lines AS (
-    SELECT product_id, quantity, position FROM basket
+    SELECT product_id, quantity, position, unit_price FROM basket
     UNION ALL
-    SELECT product_id, quantity, position
-    FROM unnest(${param('productIds')}, ${param('quantities')}) WITH ORDINALITY
-      AS given(product_id, quantity, position)
+    SELECT product_id, quantity, position, unit_price
+    FROM unnest(${param('productIds')}, ${param('quantities')}, ${param('unitPrices')})
+      WITH ORDINALITY AS given(product_id, quantity, unit_price, position)
   ), locked AS (
     SELECT product.id, product.name, product.price_cents, product.min_quantity,
-      product.available_quantity
+      product.available_quantity, product.price_breaks
     FROM product
     WHERE product.id IN (SELECT product_id FROM lines)
       AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
     ORDER BY product.id FOR NO KEY UPDATE
   ), judged AS (
-    SELECT lines.position, lines.product_id, lines.quantity, locked.name, locked.price_cents,
+    SELECT lines.position, lines.product_id, lines.quantity, locked.name,
+      priced.unit_cents AS price_cents,
       CASE WHEN locked.id IS NULL THEN ${lit('gone')}
         WHEN lines.quantity < locked.min_quantity THEN ${lit('below_minimum')}
         WHEN lines.quantity > locked.available_quantity THEN ${lit('above_stock')}
-        WHEN locked.price_cents::bigint * lines.quantity > ${MAX_TOTAL_CENTS}
-          OR sum(locked.price_cents::bigint * lines.quantity) OVER () > ${MAX_TOTAL_CENTS}
+        WHEN priced.unit_cents::bigint * lines.quantity > ${MAX_TOTAL_CENTS}
+          OR sum(priced.unit_cents::bigint * lines.quantity) OVER () > ${MAX_TOTAL_CENTS}
           THEN ${lit('total_too_large')}
       END AS problem
     FROM lines LEFT JOIN locked ON locked.id = lines.product_id
+      LEFT JOIN LATERAL (${UNIT_PRICE_SQL}) AS priced ON true
     WHERE (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
   ), verdict AS (
     SELECT count(*) > 0 AND bool_and(problem IS NULL) AS placeable FROM judged
@@ -159,7 +174,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
 
 export interface PlaceCheckoutInput {
   /** Null: the caller's stored basket. Else the lines to place (a null id: answered as gone). */
-  lines: { productId: string | null; quantity: number }[] | null;
+  lines: { productId: string | null; quantity: number; unitPriceCents?: number }[] | null;
   caller: Pick<AuthUser, 'id' | 'name' | 'email'>;
   address: string;
   phone: string;
@@ -177,6 +192,7 @@ export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
   const values: Record<ParamName, unknown> = {
     productIds: input.lines?.map((line) => line.productId) ?? null,
     quantities: input.lines?.map((line) => line.quantity) ?? null,
+    unitPrices: input.lines?.map((line) => line.unitPriceCents ?? null) ?? null,
     userId: input.caller.id,
     customerName: input.caller.name,
     customerEmail: input.caller.email,

@@ -104,6 +104,7 @@ describe('AddProductPage', () => {
       img: IMAGE_URL,
       minQuantity: 4,
       availableQuantity: 60,
+      priceBreaks: [],
     });
     await waitFor(() => expect(form.name).toHaveValue(''));
     expect(form.price).toHaveValue(null);

@@ -100,6 +100,7 @@ describe('EditProductPage', () => {
       img: OLD_IMAGE,
       minQuantity: 10,
       availableQuantity: 340,
+      priceBreaks: [],
       version: 3,
     });
     expect(requests).toHaveLength(0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { priceBreakProblems } from '../../../../shared/price-breaks.ts';
 import {
   ACCEPTED_IMAGE_TYPES,
   IMAGE_MAX_BYTES,
@@ -23,15 +24,30 @@ const productFields = ProductBodySchema.pick({
   description: true,
   minQuantity: true,
   availableQuantity: true,
+  priceBreaks: true,
 });
+
+/** The rules across the volume price breaks' rows, under the row's field, as the server says them. */
+function checkPriceBreaks(values: z.output<typeof productFields>, context: z.RefinementCtx): void {
+  for (const problem of priceBreakProblems(values.priceBreaks, values))
+    context.addIssue({
+      code: 'custom',
+      message: problem.message,
+      path: ['priceBreaks', problem.index, problem.field],
+    });
+}
 
 /** Add a new Product: an image is required. */
-export const AddProductFormSchema = productFields.extend({
-  image: imageFile.nullable().refine((file) => file !== null, IMAGE_REQUIRED_MESSAGE),
-});
+export const AddProductFormSchema = productFields
+  .extend({
+    image: imageFile.nullable().refine((file) => file !== null, IMAGE_REQUIRED_MESSAGE),
+  })
+  .superRefine(checkPriceBreaks);
 
 /** Edit Product: a new image is optional; without one the current image stays. */
-export const EditProductFormSchema = productFields.extend({ image: imageFile.nullable() });
+export const EditProductFormSchema = productFields
+  .extend({ image: imageFile.nullable() })
+  .superRefine(checkPriceBreaks);
 
 export type ProductFormValues = z.input<typeof EditProductFormSchema>;
 export type ProductFormOutput = z.output<typeof EditProductFormSchema>;
@@ -52,6 +68,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   image: null,
   minQuantity: '',
   availableQuantity: '',
+  priceBreaks: [],
 };
 
 /** Number inputs hold text: the saved numbers are shown as they are. */
@@ -63,6 +80,10 @@ export function toFormValues(product: Product): ProductFormValues {
     image: null,
     minQuantity: String(product.minQuantity),
     availableQuantity: String(product.availableQuantity),
+    priceBreaks: product.priceBreaks.map((row) => ({
+      minQuantity: String(row.minQuantity),
+      price: String(row.price),
+    })),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { BasketLine } from '../../../../shared/basket.ts';
 import { formatDollars } from '../../../../shared/money.ts';
+import { breakAppliedText, breakFor } from '../../../../shared/price-breaks.ts';
 
 interface BasketLineSummaryProps {
   line: BasketLine;
@@ -11,6 +12,7 @@ interface BasketLineSummaryProps {
 /** One basket line as the basket and the checkout list it: image, name, prices, then `children`. */
 export function BasketLineSummary({ line, children }: BasketLineSummaryProps) {
   const nameId = useId();
+  const applied = breakFor(line.priceBreaks, line.quantity);
   return (
     <li
       aria-labelledby={nameId}
@@ -30,6 +32,7 @@ export function BasketLineSummary({ line, children }: BasketLineSummaryProps) {
           {line.name}
         </h2>
         <p>Unit price: ${formatDollars(line.price)}</p>
+        {applied && <p className="text-sm text-success">{breakAppliedText(applied)}</p>}
         <p className="font-medium">Line total: ${formatDollars(line.lineTotal)}</p>
       </div>
       {children(nameId)}

@@ -1,5 +1,6 @@
 import { PRODUCT_GONE_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
 import { centsToDollars, dollarsToCents } from '../../../../shared/money.ts';
+import { unitPriceFor } from '../../../../shared/price-breaks.ts';
 import { orderQuantityProblem } from '../../../../shared/purchase.ts';
 
 // The basket as the page shows it between the server's answers (a visitor's basket, a quantity
@@ -16,7 +17,12 @@ export function atQuantity(line: BasketLine, quantity: number): BasketLine {
   return {
     ...line,
     quantity,
-    lineTotal: centsToDollars(dollarsToCents(line.price) * quantity),
+    price: unitPriceFor({ price: line.basePrice, priceBreaks: line.priceBreaks }, quantity),
+    lineTotal: centsToDollars(
+      dollarsToCents(
+        unitPriceFor({ price: line.basePrice, priceBreaks: line.priceBreaks }, quantity),
+      ) * quantity,
+    ),
     problem: gone ? PRODUCT_GONE_MESSAGE : (orderQuantityProblem(quantity, line) ?? null),
   };
 }

@@ -28,6 +28,7 @@ export function ProductCard({
   action,
 }: ProductCardProps) {
   const nameId = useId();
+  const lowest = product.priceBreaks.at(-1);
   return (
     <article className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <figure className="bg-base-200">
@@ -49,6 +50,10 @@ export function ProductCard({
           <HighlightedText text={product.name} pattern={highlight} />
         </Heading>
         <p className="text-lg font-semibold">Price: ${formatDollars(product.price)}</p>
+        {/* The lowest volume price (the last break), read inline: no zod in the home page's JS. */}
+        {lowest !== undefined && (
+          <p className="text-success">from ${formatDollars(lowest.price)}</p>
+        )}
         <p>
           <HighlightedText text={product.description} pattern={highlight} />
         </p>

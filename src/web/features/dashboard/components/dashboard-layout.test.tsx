@@ -38,6 +38,7 @@ describe('DashboardLayout', () => {
       ['My Profile', '/dashboard'],
       ['My Orders', '/dashboard/myOrders'],
       ['Add Review', '/dashboard/addReview'],
+      ['My Quotes', '/dashboard/myQuotes'],
     ]);
     expect(within(sidebar).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
       'aria-current',
@@ -71,6 +72,7 @@ describe('DashboardLayout', () => {
       ['Returns', '/dashboard/returns'],
       ['Recalls', '/dashboard/recalls'],
       ['Warranty', '/dashboard/warranty'],
+      ['Quotes', '/dashboard/quotes'],
     ]);
   });
 

@@ -16,6 +16,7 @@ const customerLinks: readonly SidebarLink[] = [
   profileLink,
   { to: pageRoutes.myOrders.href(), label: 'My Orders' },
   { to: pageRoutes.addReview.href(), label: 'Add Review' },
+  { to: pageRoutes.myQuotes.href(), label: 'My Quotes' },
 ];
 
 const adminLinks: readonly SidebarLink[] = [
@@ -32,6 +33,7 @@ const adminLinks: readonly SidebarLink[] = [
   { to: pageRoutes.returns.href(), label: 'Returns' },
   { to: pageRoutes.recalls.href(), label: 'Recalls' },
   { to: pageRoutes.warranty.href(), label: 'Warranty' },
+  { to: pageRoutes.quotes.href(), label: 'Quotes' },
 ];
 
 function SidebarLinks({

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../../shared/money.ts';
+import { breakAppliedText, breakFor, unitPriceFor } from '../../../../shared/price-breaks.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { PURCHASE_CONFIRMED_MESSAGE, PurchaseBodySchema } from '../../../../shared/purchase.ts';
 import { SavedAddressSelect } from '../../../components/saved-address-select.tsx';
@@ -20,11 +21,19 @@ interface PurchaseFormValues {
   orderQuantity: string;
 }
 
-/** Price × quantity, for display only: the server computes the order's real total. */
-function totalFor(product: Product, quantityText: string): number {
+/** The quantity typed, or 0 while it is no positive number. */
+function quantityOf(quantityText: string): number {
   const quantity = Number(quantityText);
   if (quantityText.trim() === '' || !Number.isFinite(quantity) || quantity <= 0) return 0;
-  return centsToDollars(Math.round(dollarsToCents(product.price) * quantity));
+  return quantity;
+}
+
+/**
+ * Unit price (its volume price break's, if one applies) × quantity, for display only: the server
+ * computes the order's real total.
+ */
+function totalFor(product: Product, quantity: number): number {
+  return centsToDollars(Math.round(dollarsToCents(unitPriceFor(product, quantity)) * quantity));
 }
 
 /** What the quantity field holds: a line to put in the basket, or null while it is invalid. */
@@ -59,6 +68,8 @@ export function PurchaseForm({ product, user, basketAction }: PurchaseFormProps)
   const purchase = useCreatePurchase();
   const quantityText = useWatch({ control, name: 'orderQuantity' });
   const quantityProblem = orderQuantityMessage(quantityText, product);
+  const quantity = quantityOf(quantityText);
+  const applied = breakFor(product.priceBreaks, quantity);
   // The live check, or what the server said about the last order sent.
   const quantityError = quantityProblem ?? errors.orderQuantity?.message;
 
@@ -125,9 +136,16 @@ export function PurchaseForm({ product, user, basketAction }: PurchaseFormProps)
         step={1}
         required
       />
-      <p className="text-xl font-semibold" aria-live="polite">
-        Total Price: ${formatDollars(totalFor(product, quantityText))}
-      </p>
+      <div aria-live="polite">
+        {applied && (
+          <p className="text-success">
+            {breakAppliedText(applied)}: ${formatDollars(applied.price)} each
+          </p>
+        )}
+        <p className="text-xl font-semibold">
+          Total Price: ${formatDollars(totalFor(product, quantity))}
+        </p>
+      </div>
       <div className="flex flex-wrap gap-3">
         <button
           type="submit"

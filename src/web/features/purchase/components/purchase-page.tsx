@@ -7,7 +7,9 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
 import { useProduct } from '../../../api/products.ts';
+import { PriceBreaksTable } from './price-breaks-table.tsx';
 import { PurchaseForm, type BasketLineDraft } from './purchase-form.tsx';
+import { RequestQuoteForm } from './request-quote-form.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 
 function ProductNotFound() {
@@ -42,6 +44,11 @@ function ProductDetails({ product }: { product: Product }) {
         <li>Min order quantity: {product.minQuantity}</li>
         <li>Stock available: {product.availableQuantity}</li>
       </ul>
+      <PriceBreaksTable
+        price={product.price}
+        minQuantity={product.minQuantity}
+        breaks={product.priceBreaks}
+      />
     </div>
   );
 }
@@ -84,6 +91,7 @@ export function PurchasePage({
               Place your order
             </h2>
             <PurchaseForm key={data._id} product={data} user={user} basketAction={basketAction} />
+            <RequestQuoteForm key={`quote-${data._id}`} product={data} />
           </section>
         </div>
       )}

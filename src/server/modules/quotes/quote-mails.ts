@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import { formatCents } from '../../../shared/money.ts';
+import { quoteReference } from '../../../shared/quote.ts';
+import { ROLE_ADMIN } from '../../../shared/user.ts';
+import type { Db } from '../../db/client.ts';
+import { quote, user } from '../../db/schema.ts';
+import { SHOP } from '../notifications/shop-identity.ts';
+import type { QuoteMailJob } from './quote-lifecycle.ts';
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/**
+ * A quote's mail (outbox kind `quote-mail`), rendered when sent from the quote as it is then:
+ * to the customer (answered, declined, expired) or the admins (requested, withdrawn, accepted;
+ * ORDER_NOTIFY_EMAILS, else every admin). Null when there is nobody to send it to.
+ */
+export async function quoteMail(
+  db: Db,
+  job: QuoteMailJob,
+  publicUrl: string,
+  notifyEmails: string[],
+): Promise<{ to: string; subject: string; text: string; html: string } | null> {
+  const [row] = await db
+    .select({
+      number: quote.number,
+      productName: quote.productName,
+      quantity: quote.quantity,
+      quotedPriceCents: quote.quotedPriceCents,
+      expiresAt: quote.expiresAt,
+      reply: quote.reply,
+      email: user.email,
+      name: user.name,
+    })
+    .from(quote)
+    .innerJoin(user, eq(user.id, quote.userId))
+    .where(eq(quote.id, job.quoteId));
+  if (!row) return null; // deleted with its account: nobody to tell
+  let to = row.email;
+  if (job.audience === 'admins') {
+    const admins =
+      notifyEmails.length > 0
+        ? notifyEmails
+        : (await db.select({ email: user.email }).from(user).where(eq(user.role, ROLE_ADMIN))).map(
+            (admin) => admin.email,
+          );
+    if (admins.length === 0) return null;
+    to = admins.join(', ');
+  }
+  const reference = quoteReference(row.number);
+  const what = `${row.quantity} × ${row.productName}`;
+  const price = row.quotedPriceCents === null ? '' : formatCents(row.quotedPriceCents);
+  const until = row.expiresAt ? `${day.format(row.expiresAt)} (UTC)` : '';
+  const wording: Record<QuoteMailJob['event'], { subject: string; lines: string[] }> = {
+    requested: {
+      subject: `New request for a quote ${reference}: ${row.productName}`,
+      lines: [`${row.name} (${row.email}) asks for a quote for ${what}. Answer it from Quotes.`],
+    },
+    quoted: {
+      subject: `Your quote ${reference}: ${row.productName}`,
+      lines: [
+        `We can offer ${what} at ${price} each, valid until ${until}.`,
+        row.reply,
+        'Accept it from My Quotes to place the order.',
+      ],
+    },
+    declined: {
+      subject: `Quote ${reference} declined: ${row.productName}`,
+      lines: [`The request for a quote for ${what} was declined.`, row.reply],
+    },
+    expired: {
+      subject: `Quote ${reference} expired: ${row.productName}`,
+      lines: [`The quoted price for ${what} has expired. You are welcome to ask again.`],
+    },
+    withdrawn: {
+      subject: `Quote ${reference} withdrawn: ${row.productName}`,
+      lines: [`${row.name} withdrew the request for a quote for ${what}.`],
+    },
+    accepted: {
+      subject: `Quote ${reference} accepted: ${row.productName}`,
+      lines: [`${row.name} accepted ${what} at ${price} each; the order was placed.`],
+    },
+  };
+  const { subject, lines } = wording[job.event];
+  const link = `${publicUrl}/dashboard/${job.audience === 'admins' ? 'quotes' : 'myQuotes'}`;
+  const body = lines.filter(Boolean);
+  return {
+    to,
+    subject,
+    text: [...body, '', link, '', SHOP.name].join('\n'),
+    html: `<div style="font-family:sans-serif">${body.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${job.audience === 'admins' ? 'Quotes' : 'My Quotes'}</a></p><p>${SHOP.name}</p></div>`,
+  };
+}

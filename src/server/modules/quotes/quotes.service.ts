@@ -1,0 +1,319 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { z } from 'zod';
+import { ErrorCode, TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
+import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
+import {
+  QUOTE_BELOW_MINIMUM_MESSAGE,
+  QUOTE_EXPIRED_MESSAGE,
+  QUOTE_NOT_FOUND_MESSAGE,
+  quoteReference,
+  quoteStateMessage,
+  type Quote,
+  type QuoteAcceptBodySchema,
+  type QuoteAnswerBodySchema,
+  type QuoteDeclineBodySchema,
+  type QuoteRequestBodySchema,
+} from '../../../shared/quote.ts';
+import type { Db } from '../../db/client.ts';
+import { product, quote, user } from '../../db/schema.ts';
+import {
+  AppError,
+  Conflict,
+  Invalid,
+  NotFound,
+  ServiceUnavailable,
+  TooManyRequests,
+  isLostRace,
+} from '../../errors.ts';
+import type { AuthUser } from '../auth/caller.ts';
+import {
+  ORDER_BUSY_MESSAGE,
+  PLACE_CHECKOUT_SQL,
+  placeCheckoutValues,
+  type PlaceCheckoutInput,
+  type PlaceCheckoutRow,
+} from '../purchases/order-statement.ts';
+import { tooManyUnpaidOrdersMessage } from '../purchases/purchase-limits.ts';
+import {
+  expireStaleHolds,
+  isAdmin,
+  isId,
+  LINE_PROBLEM_MESSAGES,
+  type PlaceOptions,
+} from '../purchases/purchases.service.ts';
+import { transitionSql, type QuoteTransitionName } from './quote-lifecycle.ts';
+
+type RequestInput = z.output<typeof QuoteRequestBodySchema>;
+type AnswerInput = z.output<typeof QuoteAnswerBodySchema>;
+type DeclineInput = z.output<typeof QuoteDeclineBodySchema>;
+type AcceptInput = z.output<typeof QuoteAcceptBodySchema>;
+
+const columns = {
+  id: quote.id,
+  number: quote.number,
+  productId: quote.productId,
+  productName: quote.productName,
+  customerEmail: user.email,
+  quantity: quote.quantity,
+  targetPriceCents: quote.targetPriceCents,
+  message: quote.message,
+  status: quote.status,
+  quotedPriceCents: quote.quotedPriceCents,
+  expiresAt: quote.expiresAt,
+  reply: quote.reply,
+  checkoutId: quote.checkoutId,
+  createdAt: quote.createdAt,
+};
+
+const selectQuotes = (db: Db) =>
+  db.select(columns).from(quote).innerJoin(user, eq(user.id, quote.userId));
+type QuoteRow = Awaited<ReturnType<typeof selectQuotes>>[number];
+
+function toQuote(row: QuoteRow): Quote {
+  return {
+    _id: row.id,
+    reference: quoteReference(row.number),
+    productId: row.productId,
+    product: row.productName,
+    customerEmail: row.customerEmail,
+    quantity: row.quantity,
+    targetPrice: row.targetPriceCents === null ? null : centsToDollars(row.targetPriceCents),
+    message: row.message,
+    status: row.status,
+    price: row.quotedPriceCents === null ? null : centsToDollars(row.quotedPriceCents),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    reply: row.reply,
+    checkoutId: row.checkoutId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A customer sees their own quotes only (another's is 404); an admin every quote. */
+const visibleTo = (caller: AuthUser) => (isAdmin(caller) ? undefined : eq(quote.userId, caller.id));
+
+/**
+ * Quotes whose quoted price passed its expiry become `expired` (timeline, mail to the customer):
+ * swept when quotes are read, and by the jobs plugin. Accepting checks the expiry in its own guard,
+ * so a quote not swept yet still cannot be accepted late.
+ */
+export async function expireQuotes(db: Db): Promise<number> {
+  const result = await db.$client.query(transitionSql('expire', 'system', 'true'));
+  return result.rowCount ?? 0;
+}
+
+/** POST /api/quotes: a signed-in customer asks for a price for a quantity (may exceed the stock). */
+export async function requestQuote(db: Db, caller: AuthUser, input: RequestInput): Promise<Quote> {
+  if (!isId(input.productId)) throw new NotFound('Product not found');
+  const [item] = await db
+    .select({ name: product.name, minQuantity: product.minQuantity })
+    .from(product)
+    .where(eq(product.id, input.productId));
+  if (!item) throw new NotFound('Product not found');
+  if (input.quantity < item.minQuantity)
+    throw new Invalid(QUOTE_BELOW_MINIMUM_MESSAGE, { quantity: QUOTE_BELOW_MINIMUM_MESSAGE });
+  const result = await db.execute<{ id: string }>(sql`
+    WITH created AS (
+      INSERT INTO ${quote} (user_id, product_id, product_name, quantity, target_price_cents, message)
+      VALUES (${caller.id}, ${input.productId}, ${item.name}, ${input.quantity},
+        ${input.targetPrice === undefined ? null : dollarsToCents(input.targetPrice)}, ${input.message})
+      RETURNING id
+    ), timeline AS (
+      INSERT INTO quote_event (quote_id, event, actor) SELECT id, 'requested', 'customer' FROM created
+    ), mailed AS (
+      INSERT INTO outbox (kind, dedupe_key, payload)
+      SELECT 'quote-mail', 'quote:' || id || ':requested',
+        jsonb_build_object('quoteId', id, 'event', 'requested', 'audience', 'admins')
+      FROM created
+    )
+    SELECT id FROM created`);
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error('INSERT … RETURNING gave no row');
+  return getQuote(db, caller, id);
+}
+
+/** GET /api/quotes: the caller's quotes (every quote for an admin), newest first. */
+export async function listQuotes(db: Db, caller: AuthUser): Promise<Quote[]> {
+  await expireQuotes(db);
+  const rows = await selectQuotes(db)
+    .where(visibleTo(caller))
+    .orderBy(desc(quote.createdAt), desc(quote.id))
+    .limit(500);
+  return rows.map(toQuote);
+}
+
+/** GET /api/quotes/{id}. */
+export async function getQuote(db: Db, caller: AuthUser, id: string): Promise<Quote> {
+  if (!isId(id)) throw new NotFound(QUOTE_NOT_FOUND_MESSAGE);
+  const [row] = await selectQuotes(db).where(and(eq(quote.id, id), visibleTo(caller)));
+  if (!row) throw new NotFound(QUOTE_NOT_FOUND_MESSAGE);
+  return toQuote(row);
+}
+
+/** Why a transition found nothing to change: 404 when the caller can't see it, else 409. */
+async function refusal(db: Db, caller: AuthUser, id: string): Promise<AppError> {
+  const found = await getQuote(db, caller, id);
+  if (found.status === 'quoted' && found.expiresAt && Date.parse(found.expiresAt) <= Date.now())
+    return new Conflict(QUOTE_EXPIRED_MESSAGE);
+  return new Conflict(quoteStateMessage(found.status));
+}
+
+/**
+ * Applies a transition that places nothing (answer, decline, withdraw) in one statement. By the
+ * customer: on their own quote only (`$2`). By an admin: any quote, `set` taking `values` from `$2`.
+ */
+async function transition(
+  db: Db,
+  caller: AuthUser,
+  id: string,
+  name: QuoteTransitionName,
+  change: { by: 'customer' } | { by: 'admin'; set: string; values: unknown[] },
+): Promise<Quote> {
+  if (!isId(id)) throw new NotFound(QUOTE_NOT_FOUND_MESSAGE);
+  const text =
+    change.by === 'customer'
+      ? transitionSql(name, 'customer', 'quote.id = $1::uuid AND quote.user_id = $2')
+      : transitionSql(name, 'admin', 'quote.id = $1::uuid', change.set);
+  const params = change.by === 'customer' ? [id, caller.id] : [id, ...change.values];
+  const changed = await db.$client.query(text, params);
+  if ((changed.rowCount ?? 0) === 0) throw await refusal(db, caller, id);
+  return getQuote(db, caller, id);
+}
+
+/** POST /api/quotes/{id}/answer (admin): a unit price valid for `validDays` days. */
+export function answerQuote(db: Db, admin: AuthUser, id: string, input: AnswerInput) {
+  return transition(db, admin, id, 'answer', {
+    by: 'admin',
+    set: `quoted_price_cents = $2::int, expires_at = now() + $3::int * interval '1 day', reply = $4::text`,
+    values: [dollarsToCents(input.price), input.validDays, input.note],
+  });
+}
+
+/** POST /api/quotes/{id}/decline: an admin (with a reason) or the customer, while open. */
+export function declineQuote(db: Db, caller: AuthUser, id: string, input: DeclineInput) {
+  if (isAdmin(caller))
+    return transition(db, caller, id, 'decline', {
+      by: 'admin',
+      set: 'reply = $2::text',
+      values: [input.reason],
+    });
+  return transition(db, caller, id, 'decline', { by: 'customer' });
+}
+
+/** POST /api/quotes/{id}/withdraw: the customer, while it is still requested. */
+export function withdrawQuote(db: Db, caller: AuthUser, id: string) {
+  return transition(db, caller, id, 'withdraw', { by: 'customer' });
+}
+
+export interface AcceptOutcome {
+  quote: Quote;
+  checkoutId: string;
+  orderId: string;
+}
+
+/**
+ * POST /api/quotes/{id}/accept: in ONE transaction, the quote's conditional UPDATE (quoted, not
+ * expired, the caller's: so parallel accepts queue on its row and only the first finds it quoted)
+ * and then the order statement for the quoted quantity at the quoted unit price, with every order
+ * rule (limits, minimum, stock taken now). When the order is refused, everything rolls back and the
+ * quote stays quoted (409). A lost race is retried once as a whole, then answered 503.
+ */
+export async function acceptQuote(
+  db: Db,
+  pool: Pick<pg.Pool, 'connect'>,
+  caller: AuthUser,
+  id: string,
+  input: AcceptInput,
+  options: PlaceOptions,
+): Promise<AcceptOutcome> {
+  if (!isId(id)) throw new NotFound(QUOTE_NOT_FOUND_MESSAGE);
+  await expireStaleHolds(db);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const placed = await acceptOnce(pool, caller, id, input, options);
+      if (placed === null) throw await refusal(db, caller, id);
+      return { quote: await getQuote(db, caller, id), ...placed };
+    } catch (error) {
+      if (!isLostRace(error)) throw error;
+      if (attempt >= 2) throw new ServiceUnavailable(ORDER_BUSY_MESSAGE);
+    }
+  }
+}
+
+/** One attempt of `acceptQuote`: the checkout placed, or null when the quote's guard refused. */
+async function acceptOnce(
+  pool: Pick<pg.Pool, 'connect'>,
+  caller: AuthUser,
+  id: string,
+  input: AcceptInput,
+  options: PlaceOptions,
+): Promise<{ checkoutId: string; orderId: string } | null> {
+  const client = await pool.connect();
+  let done = false;
+  try {
+    await client.query('BEGIN');
+    const accepted = await client.query<{
+      product_id: string | null;
+      quantity: number;
+      quoted_price_cents: number;
+    }>(transitionSql('accept', 'customer', 'quote.id = $1::uuid AND quote.user_id = $2'), [
+      id,
+      caller.id,
+    ]);
+    const [row] = accepted.rows;
+    if (!row) {
+      await client.query('ROLLBACK');
+      done = true;
+      return null;
+    }
+    const order: PlaceCheckoutInput = {
+      ...options,
+      lines: [
+        {
+          productId: row.product_id,
+          quantity: row.quantity,
+          unitPriceCents: row.quoted_price_cents,
+        },
+      ],
+      caller,
+      address: input.address,
+      phone: input.phone,
+      poReference: input.poReference || null,
+    };
+    const place = async () =>
+      (await client.query<PlaceCheckoutRow>(PLACE_CHECKOUT_SQL, placeCheckoutValues(order))).rows;
+    let rows = await place();
+    // An account's first order creates its limits row; asked again, its limits are decided on it.
+    if (rows[0]?.account_missing) rows = await place();
+    const [line] = rows;
+    const refused = orderRefusal(line, options);
+    if (refused || !line?.checkoutId || !line.id) {
+      await client.query('ROLLBACK');
+      done = true;
+      throw refused ?? new Error('the checkout statement placed nothing and said no why');
+    }
+    await client.query('UPDATE quote SET checkout_id = $2::uuid WHERE id = $1::uuid', [
+      id,
+      line.checkoutId,
+    ]);
+    await client.query('COMMIT');
+    done = true;
+    return { checkoutId: line.checkoutId, orderId: line.id };
+  } finally {
+    if (!done) await client.query('ROLLBACK').catch(() => undefined);
+    client.release();
+  }
+}
+
+/** The order statement's refusal of the quote's order (the quote then stays quoted). */
+function orderRefusal(row: PlaceCheckoutRow | undefined, options: PlaceOptions): AppError | null {
+  if (!row) return null;
+  if (row.rate_reached) return new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
+  if (row.too_many_unpaid)
+    return new Conflict(tooManyUnpaidOrdersMessage(options.limits.maxUnpaidOrders));
+  if (row.line_problem) {
+    const message = LINE_PROBLEM_MESSAGES[row.line_problem];
+    return new AppError(409, ErrorCode.Conflict, message, { quantity: message });
+  }
+  return null;
+}
