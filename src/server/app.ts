@@ -30,6 +30,9 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { backInStockRoutes } from './modules/back-in-stock/back-in-stock.routes.ts';
+import { productAffinityRoutes } from './modules/catalog/product-affinity.routes.ts';
 import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';
@@ -111,6 +114,9 @@ export async function buildApp({
       await api.register(vitalsRoutes, { db });
       await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
       await api.register(notificationsRoutes, { db });
+      await api.register(categoriesRoutes, { db });
+      await api.register(backInStockRoutes, { db });
+      await api.register(productAffinityRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -23,6 +23,10 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     minQuantity: 10,
     availableQuantity: 500,
     version: 1,
+    images: [],
+    categoryId: null,
+    platform: null,
+    batteryIncluded: false,
     ...overrides,
   };
 }

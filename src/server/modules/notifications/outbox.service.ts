@@ -7,6 +7,11 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { CancelIntentJob, OrderMailJob } from '../purchases/purchase-lifecycle.ts';
 import { renderOrderMail } from './order-mails.ts';
+import {
+  BACK_IN_STOCK_KIND,
+  backInStockMail,
+  type BackInStockJob,
+} from '../back-in-stock/back-in-stock.service.ts';
 
 /*
  * The outbox worker's one step (ADR 013). Jobs were written by the
@@ -137,6 +142,15 @@ async function orderMail(context: OutboxContext, job: OrderMailJob) {
 async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> {
   if (job.kind === 'mail') {
     const mail = await orderMail(context, job.payload as OrderMailJob);
+    if (mail) await context.mailer.send(mail);
+    return;
+  }
+  if (job.kind === BACK_IN_STOCK_KIND) {
+    const mail = await backInStockMail(
+      context.db,
+      job.payload as BackInStockJob,
+      context.publicUrl,
+    );
     if (mail) await context.mailer.send(mail);
     return;
   }
