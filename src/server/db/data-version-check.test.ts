@@ -24,7 +24,7 @@ function fakeDatabase() {
     answer(n: number) {
       const next = pending.shift();
       if (!next) throw new Error('no read is open');
-      next.resolve({ products: `p${n}`, reviews: `r${n}` });
+      next.resolve({ products: `p${n}`, reviews: `r${n}`, categories: `c${n}` });
     },
     fail() {
       pending.shift()?.reject(new Error('database away'));
