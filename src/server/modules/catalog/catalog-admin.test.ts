@@ -118,6 +118,10 @@ describe('POST /api/products', () => {
       minQuantity: 2,
       availableQuantity: 80,
       version: 1,
+      images: [],
+      categoryId: null,
+      platform: null,
+      batteryIncluded: false,
     });
     const [row] = await t.database.db
       .select({ priceCents: product.priceCents })
