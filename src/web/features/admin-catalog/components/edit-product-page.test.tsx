@@ -100,6 +100,10 @@ describe('EditProductPage', () => {
       img: OLD_IMAGE,
       minQuantity: 10,
       availableQuantity: 340,
+      categoryId: null,
+      platform: null,
+      batteryIncluded: false,
+      images: [],
       version: 3,
     });
     expect(requests).toHaveLength(0);

@@ -3,6 +3,7 @@ import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/product.ts';
+import { CatalogueFields } from './catalogue-fields.tsx';
 import type { ProductFormOutput, ProductFormValues } from '../lib/product-form.ts';
 
 interface ProductFieldsProps {
@@ -126,6 +127,7 @@ export function ProductFields({ form, uploadProgress, currentImage }: ProductFie
           inputMode="numeric"
         />
       </div>
+      <CatalogueFields form={form} />
     </>
   );
 }

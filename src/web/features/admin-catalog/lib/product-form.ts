@@ -5,6 +5,7 @@ import {
   IMAGE_REQUIRED_MESSAGE,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
+  PRODUCT_IMAGES_MAX,
   ProductBodySchema,
   type Product,
   type ProductBody,
@@ -25,13 +26,25 @@ const productFields = ProductBodySchema.pick({
   availableQuantity: true,
 });
 
+/** Issue 24: category, battery platform and the gallery (catalogue-fields.tsx). */
+const catalogueFields = {
+  categoryId: z.string(),
+  platform: ProductBodySchema.shape.platform.unwrap().unwrap(),
+  batteryIncluded: z.boolean(),
+  images: z.array(z.string()).max(PRODUCT_IMAGES_MAX - 1),
+};
+
 /** Add a new Product: an image is required. */
 export const AddProductFormSchema = productFields.extend({
   image: imageFile.nullable().refine((file) => file !== null, IMAGE_REQUIRED_MESSAGE),
+  ...catalogueFields,
 });
 
 /** Edit Product: a new image is optional; without one the current image stays. */
-export const EditProductFormSchema = productFields.extend({ image: imageFile.nullable() });
+export const EditProductFormSchema = productFields.extend({
+  image: imageFile.nullable(),
+  ...catalogueFields,
+});
 
 export type ProductFormValues = z.input<typeof EditProductFormSchema>;
 export type ProductFormOutput = z.output<typeof EditProductFormSchema>;
@@ -52,6 +65,10 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   image: null,
   minQuantity: '',
   availableQuantity: '',
+  categoryId: '',
+  platform: '',
+  batteryIncluded: false,
+  images: [],
 };
 
 /** Number inputs hold text: the saved numbers are shown as they are. */
@@ -63,6 +80,10 @@ export function toFormValues(product: Product): ProductFormValues {
     image: null,
     minQuantity: String(product.minQuantity),
     availableQuantity: String(product.availableQuantity),
+    categoryId: product.categoryId ?? '',
+    platform: product.platform ?? '',
+    batteryIncluded: product.batteryIncluded,
+    images: product.images,
   };
 }
 
@@ -71,5 +92,5 @@ export function toProductBody(
   { image: _file, ...fields }: ProductFormOutput,
   img: string,
 ): ProductBody {
-  return { ...fields, img };
+  return { ...fields, categoryId: fields.categoryId === '' ? null : fields.categoryId, img };
 }
