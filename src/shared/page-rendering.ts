@@ -6,7 +6,7 @@
  * it prefetches. The server keys its cache of the page's HTML on the version of each root's data,
  * and must know every root: one added here without its version on the server does not compile.
  */
-export type DataRoot = 'products' | 'reviews' | 'public-config';
+export type DataRoot = 'products' | 'reviews' | 'public-config' | 'categories';
 
 /** The query key of a page's data: its root first. */
 export type PageQueryKey = readonly [DataRoot, ...unknown[]];

@@ -61,6 +61,8 @@ export const pageRoutes = {
   manageReviews: page('/dashboard/manageReviews'),
   overview: page('/dashboard/overview'),
   siteSpeed: page('/dashboard/siteSpeed'),
+  manageCategories: page('/dashboard/manageCategories'),
+  category: page('/category/:slug'),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

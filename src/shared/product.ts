@@ -42,6 +42,8 @@ export const PRODUCT_QUANTITY_MAX = 10_000_000;
 /** A product's pictures: `img` and up to 7 more (issue 24). */
 export const PRODUCT_IMAGES_MAX = 8;
 export const PLATFORM_MAX = 16;
+/** The platforms the filters offer (an admin may type another, up to PLATFORM_MAX characters). */
+export const BATTERY_PLATFORMS: readonly string[] = ['12V', '18V', '20V', '36V', '40V'];
 /** Product images are ours: uploaded through POST /api/images, served from /images/<sha256>.webp. */
 export const OWN_IMAGE_URL = /^\/images\/[0-9a-f]{64}\.webp$/;
 export const IMAGE_REQUIRED_MESSAGE = 'Image is required';

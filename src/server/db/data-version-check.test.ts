@@ -118,7 +118,8 @@ describe('the shared data version check', () => {
     expect(waiting.every((call) => call instanceof Promise)).toBe(true);
     expect(database.reads).toBe(2);
     database.answer(2);
-    for (const call of waiting) expect(await call).toEqual({ products: 'p2', reviews: 'r2', categories: 'c2' });
+    for (const call of waiting)
+      expect(await call).toEqual({ products: 'p2', reviews: 'r2', categories: 'c2' });
   });
 
   it('never answers from a running check that started more than the bound before the call', async () => {

@@ -33,6 +33,8 @@ const PaymentRoute = lazyPage(() => import('./routes/payment.tsx'));
 const OverviewRoute = lazyPage(() => import('./routes/overview.tsx'));
 const SiteSpeedRoute = lazyPage(() => import('./routes/site-speed.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
+const ManageCategoriesRoute = lazyPage(() => import('./routes/manage-categories.tsx'));
+const CategoryRoute = lazyPage(() => import('./routes/category.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -66,6 +68,8 @@ const pages: Record<PageName, ReactElement> = {
   manageReviews: <ManageReviewsRoute />,
   overview: <OverviewRoute />,
   siteSpeed: <SiteSpeedRoute />,
+  manageCategories: <ManageCategoriesRoute />,
+  category: <CategoryRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -84,6 +88,7 @@ export const routeTree: RouteObject[] = [
           page('home'),
           { path: pageRoutes.home.alias, element: pages.home },
           page('allProducts'),
+          page('category'),
           page('blogs'),
           page('about'),
           page('portfolio'),
@@ -119,6 +124,7 @@ export const routeTree: RouteObject[] = [
                       page('manageReviews'),
                       page('overview'),
                       page('siteSpeed'),
+                      page('manageCategories'),
                     ],
                   },
                 ],
