@@ -22,6 +22,8 @@ const layoutRoutes: Record<string, Answer> = {
 
 /** Background reads of shared lists that a test's request log leaves out. */
 const UNLOGGED = new Set(['GET /api/categories']);
+/** A product page's "Goes well with" (issue 24): none, unless a test answers it. */
+const RELATED = /^GET \/api\/products\/[^/]+\/related$/;
 
 /**
  * mockFetch with one answer per "METHOD /path". A request no route answers gets a 404 and fails
@@ -30,7 +32,8 @@ const UNLOGGED = new Set(['GET /api/categories']);
 export function mockApi(routes: Record<string, Answer>) {
   const answers = { ...layoutRoutes, ...routes };
   return mockFetch((request) => {
-    const answer = answers[`${request.method} ${request.url}`];
+    const route = `${request.method} ${request.url}`;
+    const answer = answers[route] ?? (RELATED.test(route) ? jsonResponse([]) : undefined);
     if (answer === undefined) {
       console.error(`Unexpected request: ${request.method} ${request.url}`);
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
@@ -44,7 +47,7 @@ type FetchMock = MockInstance<typeof fetch>;
 
 /** "METHOD /path" of every request made so far, in order (but the categories' reads). */
 export function requestLog(fetchMock: FetchMock): string[] {
-  return allRequests(fetchMock).filter((route) => !UNLOGGED.has(route));
+  return allRequests(fetchMock).filter((route) => !UNLOGGED.has(route) && !RELATED.test(route));
 }
 
 function allRequests(fetchMock: FetchMock): string[] {

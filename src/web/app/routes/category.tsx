@@ -5,6 +5,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useCategories } from '../../api/categories.ts';
 import { AddToBasketButton } from '../../features/basket/components/add-to-basket-button.tsx';
 import { ProductCatalog } from '../../features/catalog/components/product-catalog.tsx';
+import { CatalogueFilters } from '../../features/catalog/components/catalogue-filters.tsx';
 import { NotFoundPage } from '../../features/pages/components/not-found-page.tsx';
 
 /** /category/:slug (issue 24): the catalogue of one category, server-rendered; 404 if unknown. */
@@ -31,6 +32,9 @@ export default function CategoryRoute() {
       />
       <ProductCatalog
         category={category}
+        filters={(search, update) => (
+          <CatalogueFilters search={search} onUpdate={update} fixedCategory />
+        )}
         cardAction={(product, nameId) => (
           <AddToBasketButton
             line={

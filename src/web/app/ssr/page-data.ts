@@ -45,7 +45,11 @@ const signIn = () => [publicConfigQueryOptions()];
 const pageQueries: Partial<Record<PageName, ServerRenderedPage['queries']>> = {
   home,
   // The page of results the URL asks for (search, sort, filters, page), as the page reads it.
-  allProducts: ({ searchParams }) => [productSearchQueryOptions(parseSearchParams(searchParams))],
+  allProducts: ({ searchParams }) => [
+    productSearchQueryOptions(parseSearchParams(searchParams)),
+    // The category filter's names (issue 24).
+    categoriesQueryOptions(),
+  ],
   blogs: noData,
   about: noData,
   portfolio: noData,

@@ -1,12 +1,11 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseSearchParams } from '../../../../shared/product-search.ts';
+import { parseSearchParams, type ProductSearch } from '../../../../shared/product-search.ts';
 import { useProductSearch } from '../api/search-products.ts';
 import { highlightPattern } from '../lib/highlight.ts';
 import { isFiltered, nextSearchParams, type SearchUpdate } from '../lib/search-url.ts';
 import type { CardAction } from './product-card.tsx';
 import { SearchForm } from './search-form.tsx';
-import { CatalogueFilters } from './catalogue-filters.tsx';
 import { SearchResults } from './search-results.tsx';
 
 /**
@@ -19,8 +18,11 @@ import { SearchResults } from './search-results.tsx';
 export function ProductCatalog({
   cardAction,
   category,
+  filters,
 }: {
   cardAction?: CardAction;
+  /** More filters under the search form (the route composes CatalogueFilters, issue 24). */
+  filters?: (search: ProductSearch, update: (updates: SearchUpdate[]) => void) => ReactNode;
   /** A category's own page (/category/:slug): its products only, under its name (issue 24). */
   category?: { slug: string; name: string; description: string } | undefined;
 }) {
@@ -42,7 +44,7 @@ export function ProductCatalog({
       <h1 className="mb-8 text-center text-4xl font-bold">{category?.name ?? 'Our Products'}</h1>
       {category?.description && <p className="mb-8 text-center text-lg">{category.description}</p>}
       <SearchForm search={search} onUpdate={update} searchBoxRef={searchBox} />
-      <CatalogueFilters search={search} onUpdate={update} fixedCategory={category !== undefined} />
+      {filters?.(search, update)}
       <SearchResults
         query={query}
         params={params}
