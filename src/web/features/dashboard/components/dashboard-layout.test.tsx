@@ -66,6 +66,7 @@ describe('DashboardLayout', () => {
       ['Add a Product', '/dashboard/addProduct'],
       ['Make Admin', '/dashboard/makeAdmin'],
       ['Manage Products', '/dashboard/manageProducts'],
+      ['Categories', '/dashboard/manageCategories'],
       ['Manage Reviews', '/dashboard/manageReviews'],
       ['Site Speed', '/dashboard/siteSpeed'],
     ]);
