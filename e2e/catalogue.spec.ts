@@ -23,6 +23,8 @@ async function bearerOf(page: Page): Promise<Record<string, string>> {
 test('browse a category, open a product and step through its gallery with the keyboard', async ({
   page,
 }) => {
+  // Signs an admin up and uploads pictures: more than the default budget on a busy machine.
+  test.slow();
   await page.goto('/category/saws');
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Saws' })).toBeVisible();
@@ -84,6 +86,8 @@ test('browse a category, open a product and step through its gallery with the ke
 test('subscribe to a sold-out tool, the admin restocks, the mail arrives once', async ({
   page,
 }) => {
+  // Three sign-ins and a restock: more than the default budget on a busy machine.
+  test.slow();
   // The admin makes a tool that cannot be ordered (stock below its minimum).
   const adminEmail = await signUpAdmin(page);
   const adminHeaders = await bearerOf(page);
