@@ -53,6 +53,9 @@ export interface PageRenderer {
   renderPage(input: PageRenderInput): Promise<RenderedPage>;
   /** Sets how the renderer's API calls are answered (once, at start). */
   setApiTransport(transport: ApiTransport): void;
-  /** The public pages without data of their own in the URL, for sitemap.xml. */
+  /**
+   * The public pages, for sitemap.xml and their routes; a pattern (/category/:slug) is a route only,
+   * the sitemap lists its instances.
+   */
   sitemapPaths: readonly string[];
 }
