@@ -10,6 +10,7 @@ import pg from 'pg';
 import { build } from './build.mjs';
 import { benchProductById } from './bench/product-by-id.mjs';
 import { benchSearch } from './bench/search.mjs';
+import { benchCatalogueBrowse } from './bench/catalogue-browse.mjs';
 import { lighthouseRows } from './bench/lighthouse.mjs';
 import { benchPagesAgainstRaw } from './bench/pages.mjs';
 import { builtAppEnvironment, freePort, waitFor } from './bench/net.mjs';
@@ -24,7 +25,7 @@ import { benchProductImport } from './bench/product-import.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
-// BENCH_ONLY=list,product,pages,asset,search,import,orders,js,lighthouse runs only those parts (default:
+// BENCH_ONLY=list,product,pages,asset,search,import,catalogue,orders,js,lighthouse runs only those parts (default:
 // all; `asset` is the entry script's row of `pages` alone).
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const runs = (part) => !ONLY || ONLY.has(part);
@@ -231,6 +232,14 @@ async function main() {
 
   // --- product import: 10,000 rows in one apply (scripts/bench/product-import.mjs) ---
   if (runs('import')) await benchProductImport({ base, pool, row, seedTo });
+  // --- issue 24: category + platform search at 10,000 products, Lighthouse on a category page
+  // and on a product page with a gallery of 8 (scripts/bench/catalogue-browse.mjs) ---
+  if (runs('catalogue'))
+    await benchCatalogueBrowse({
+      load,
+      row,
+      lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+    });
 
   // --- front end: initial JS ---
   if (runs('js')) reportInitialJs(manifest);

@@ -35,6 +35,9 @@ import { productImportRoutes } from './modules/product-import/product-import.rou
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { backInStockRoutes } from './modules/back-in-stock/back-in-stock.routes.ts';
+import { productAffinityRoutes } from './modules/catalog/product-affinity.routes.ts';
 import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';
@@ -127,6 +130,9 @@ export async function buildApp({
       });
       await api.register(aftersaleRoutes, { db, config, provider: payments.provider });
       await api.register(quotesRoutes, { db, pool: database.pool, config });
+      await api.register(categoriesRoutes, { db });
+      await api.register(backInStockRoutes, { db });
+      await api.register(productAffinityRoutes, { db });
     },
     { prefix: '/api' },
   );

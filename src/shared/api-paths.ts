@@ -9,6 +9,12 @@ export const apiPaths = {
     return text === '' ? '/api/products/search' : `/api/products/search?${text}`;
   },
   product: (productId: string) => `/api/products/${encodeURIComponent(productId)}`,
+  // Issue 24: categories, back-in-stock alerts, "Goes well with", "Works with your … batteries"
+  categories: '/api/categories',
+  category: (id: string) => `/api/categories/${encodeURIComponent(id)}`,
+  productNotify: (id: string) => `/api/products/${encodeURIComponent(id)}/notify`,
+  productRelated: (id: string) => `/api/products/${encodeURIComponent(id)}/related`,
+  myPlatforms: '/api/my/platforms',
   reviews: '/api/reviews',
   allReviews: '/api/reviews/all',
   review: (id: string) => `/api/reviews/${encodeURIComponent(id)}`,

@@ -6,7 +6,7 @@
  * it prefetches. The server keys its cache of the page's HTML on the version of each root's data,
  * and must know every root: one added here without its version on the server does not compile.
  */
-export type DataRoot = 'products' | 'reviews' | 'public-config';
+export type DataRoot = 'products' | 'reviews' | 'public-config' | 'categories';
 
 /** The query key of a page's data: its root first. */
 export type PageQueryKey = readonly [DataRoot, ...unknown[]];
@@ -53,6 +53,9 @@ export interface PageRenderer {
   renderPage(input: PageRenderInput): Promise<RenderedPage>;
   /** Sets how the renderer's API calls are answered (once, at start). */
   setApiTransport(transport: ApiTransport): void;
-  /** The public pages without data of their own in the URL, for sitemap.xml. */
+  /**
+   * The public pages, for sitemap.xml and their routes; a pattern (/category/:slug) is a route only,
+   * the sitemap lists its instances.
+   */
   sitemapPaths: readonly string[];
 }

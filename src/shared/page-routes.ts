@@ -68,6 +68,8 @@ export const pageRoutes = {
   warranty: page('/dashboard/warranty'),
   myQuotes: page('/dashboard/myQuotes'),
   quotes: page('/dashboard/quotes'),
+  manageCategories: page('/dashboard/manageCategories'),
+  category: page('/category/:slug'),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PRODUCT_PRICE_MAX, ProductSchema } from './product.ts';
+import { PLATFORM_MAX, PRODUCT_PRICE_MAX, ProductSchema } from './product.ts';
 import { singleLineText } from './text.ts';
 
 /**
@@ -57,6 +57,15 @@ export const ProductSearchQuerySchema = z
       .enum(['1', '0', 'true', 'false'], { error: 'Must be 1, 0, true or false' })
       .transform((value) => value === '1' || value === 'true')
       .default(false),
+    /** Issue 24: a category's slug, and a battery platform. */
+    category: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,60}$/, 'Must be a category slug')
+      .optional(),
+    platform: singleLineText()
+      .max(PLATFORM_MAX, `Must be at most ${PLATFORM_MAX} characters`)
+      .optional(),
     page: wholeNumber(1, SEARCH_PAGE_MAX).default(1),
     pageSize: wholeNumber(1, SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
   })
@@ -75,6 +84,8 @@ export interface ProductSearch {
   minPrice?: number | undefined;
   maxPrice?: number | undefined;
   inStock: boolean;
+  category?: string | undefined;
+  platform?: string | undefined;
   page: number;
   pageSize: number;
 }
@@ -90,6 +101,8 @@ export function toProductSearch(query: ProductSearchQuery): ProductSearch {
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
     inStock: query.inStock,
+    category: query.category,
+    platform: query.platform === '' ? undefined : query.platform,
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -104,7 +117,17 @@ export const ProductSearchResultSchema = z.object({
 });
 export type ProductSearchResult = z.infer<typeof ProductSearchResultSchema>;
 
-const FIELDS = ['q', 'sort', 'minPrice', 'maxPrice', 'inStock', 'page', 'pageSize'] as const;
+const FIELDS = [
+  'q',
+  'sort',
+  'minPrice',
+  'maxPrice',
+  'inStock',
+  'category',
+  'platform',
+  'page',
+  'pageSize',
+] as const;
 
 /**
  * The search a URL asks for (/allProducts?q=drill&sort=price_asc&inStock=1&page=2). Pure and
@@ -140,6 +163,8 @@ export function toSearchParams(search: Partial<ProductSearch>): URLSearchParams 
   if (search.minPrice !== undefined) params.set('minPrice', String(search.minPrice));
   if (search.maxPrice !== undefined) params.set('maxPrice', String(search.maxPrice));
   if (search.inStock) params.set('inStock', '1');
+  if (search.category) params.set('category', search.category);
+  if (search.platform) params.set('platform', search.platform);
   if (search.page !== undefined && search.page !== 1) params.set('page', String(search.page));
   if (search.pageSize !== undefined && search.pageSize !== SEARCH_PAGE_SIZE_DEFAULT) {
     params.set('pageSize', String(search.pageSize));

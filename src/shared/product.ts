@@ -17,6 +17,12 @@ export const ProductSchema = z.object({
   priceBreaks: z.array(PriceBreakSchema),
   /** Changes with every change to the product (a sale included); edits send back the one they saw. */
   version: z.number().int(),
+  /** Issue 24: the gallery after `img`, in order (at most PRODUCT_IMAGES_MAX - 1). */
+  images: z.array(z.string()),
+  categoryId: IdSchema.nullable(),
+  /** The battery platform (e.g. 18V), or null. */
+  platform: z.string().nullable(),
+  batteryIncluded: z.boolean(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -36,6 +42,11 @@ export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
 export const PRODUCT_PRICE_MAX = 1_000_000;
 export const PRODUCT_QUANTITY_MAX = 10_000_000;
+/** A product's pictures: `img` and up to 7 more (issue 24). */
+export const PRODUCT_IMAGES_MAX = 8;
+export const PLATFORM_MAX = 16;
+/** The platforms the filters offer (an admin may type another, up to PLATFORM_MAX characters). */
+export const BATTERY_PLATFORMS: readonly string[] = ['12V', '18V', '20V', '36V', '40V'];
 /** Product images are ours: uploaded through POST /api/images, served from /images/<sha256>.webp. */
 export const OWN_IMAGE_URL = /^\/images\/[0-9a-f]{64}\.webp$/;
 export const IMAGE_REQUIRED_MESSAGE = 'Image is required';
@@ -86,6 +97,24 @@ export const ProductBodySchema = z.object({
    * (`priceBreakProblems`) are checked by the service: a refined object could not be `.pick`ed.
    */
   priceBreaks: PriceBreaksBodySchema.default([]),
+  /** Issue 24 (left out on an edit: unchanged). */
+  images: z
+    .array(z.string().regex(OWN_IMAGE_URL, IMAGE_NOT_OURS_MESSAGE), {
+      error: 'Images must be a list',
+    })
+    .max(PRODUCT_IMAGES_MAX - 1, `At most ${PRODUCT_IMAGES_MAX} images`)
+    .optional(),
+  /** A category id, or null / '' for none. */
+  categoryId: z
+    .union([IdSchema, z.literal(''), z.null()], { error: 'Choose a category from the list' })
+    .transform((id) => (id === '' ? null : id))
+    .optional(),
+  platform: singleLineText('Battery platform')
+    .max(PLATFORM_MAX, `Battery platform must be at most ${PLATFORM_MAX} characters`)
+    .transform((text) => (text === '' ? null : text))
+    .nullable()
+    .optional(),
+  batteryIncluded: z.boolean({ error: 'Battery included must be true or false' }).optional(),
   /** The version the admin saw (edits only): a stale one is refused (409) instead of undoing a sale. */
   version: z.number().int().positive().optional(),
 });

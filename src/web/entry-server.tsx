@@ -14,12 +14,23 @@ import { AppProvider } from './app/provider.tsx';
 import { AppRoutes, preloadRoute, routeTree } from './app/router.tsx';
 import { embeddedDataElement } from './app/ssr/embedded-data.ts';
 import { descriptionOf, shareTags, splitHoistables, titleOf } from './app/ssr/head-tags.ts';
-import { serverRenderedPage, publicPagePaths, type PageQuery } from './app/ssr/page-data.ts';
-import { jsonLdElement, organizationJsonLd, productListJsonLd } from './app/ssr/structured-data.ts';
+import {
+  categorySlugOf,
+  serverRenderedPage,
+  publicPagePaths,
+  type PageQuery,
+} from './app/ssr/page-data.ts';
+import type { Category } from '../shared/category.ts';
+import {
+  breadcrumbJsonLd,
+  jsonLdElement,
+  organizationJsonLd,
+  productListJsonLd,
+} from './app/ssr/structured-data.ts';
 import { companyLocation } from './content/site.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { queryKeys } from './lib/query-keys.ts';
-import { pageRoutes } from '../shared/page-routes.ts';
+import { pageOf, pageRoutes } from '../shared/page-routes.ts';
 import type { ProductSearchResult } from '../shared/product-search.ts';
 
 // The server's way into the web app (built by `vite build --ssr` to dist/ssr/entry-server.js):
@@ -49,10 +60,32 @@ async function prefetch(queryClient: QueryClient, queries: PageQuery[]): Promise
   return queries.every((query) => queryClient.getQueryState(query.queryKey)?.status === 'success');
 }
 
+/** The category a /category/:slug page shows, from its prefetched categories (issue 24). */
+function categoryOf(canonicalPath: string, queryClient: QueryClient): Category | undefined {
+  if (pageOf(canonicalPath)?.name !== 'category') return undefined;
+  const slug = categorySlugOf(canonicalPath);
+  return queryClient.getQueryData<Category[]>(queryKeys.categories)?.find((c) => c.slug === slug);
+}
+
 /** Image preloads and structured data that only some pages have. */
 function pageExtras(canonicalPath: string, publicUrl: string, queryClient: QueryClient): string {
   if (canonicalPath === pageRoutes.home.path) {
     return jsonLdElement(organizationJsonLd(publicUrl, logoUrl, companyLocation));
+  }
+  const category = categoryOf(canonicalPath, queryClient);
+  if (category) {
+    const [[, page] = []] = queryClient.getQueriesData<ProductSearchResult>({
+      queryKey: queryKeys.products.searches(),
+    });
+    return (
+      jsonLdElement(
+        breadcrumbJsonLd(publicUrl, [
+          { name: 'Home', path: '/' },
+          { name: 'All Products', path: pageRoutes.allProducts.path },
+          { name: category.name, path: canonicalPath },
+        ]),
+      ) + jsonLdElement(productListJsonLd(publicUrl, page?.items ?? []))
+    );
   }
   if (canonicalPath === pageRoutes.allProducts.path) {
     // The products of the page of results the URL asked for (the page's one search query).
@@ -95,7 +128,13 @@ async function renderPage({
   );
 
   const { hoisted, body } = splitHoistables(html);
-  const canonicalPath = page?.canonicalPath;
+  // An unknown category is the not-found page (known once its categories are loaded).
+  const missing =
+    complete &&
+    page !== undefined &&
+    pageOf(page.canonicalPath)?.name === 'category' &&
+    categoryOf(page.canonicalPath, queryClient) === undefined;
+  const canonicalPath = missing ? undefined : page?.canonicalPath;
   const head = canonicalPath
     ? hoisted +
       shareTags({
@@ -107,7 +146,7 @@ async function renderPage({
       pageExtras(canonicalPath, publicUrl, queryClient)
     : hoisted + '<meta name="robots" content="noindex"/>';
   return {
-    status: plan.kind === 'notFound' ? 404 : 200,
+    status: plan.kind === 'notFound' || missing ? 404 : 200,
     head,
     body,
     // The page's own queries only: the session (signed out on the server) stays the browser's.

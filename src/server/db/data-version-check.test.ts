@@ -24,7 +24,7 @@ function fakeDatabase() {
     answer(n: number) {
       const next = pending.shift();
       if (!next) throw new Error('no read is open');
-      next.resolve({ products: `p${n}`, reviews: `r${n}` });
+      next.resolve({ products: `p${n}`, reviews: `r${n}`, categories: `c${n}` });
     },
     fail() {
       pending.shift()?.reject(new Error('database away'));
@@ -59,10 +59,10 @@ describe('the shared data version check', () => {
     const first = check.current();
     expect(first).toBeInstanceOf(Promise);
     database.answer(1);
-    expect(await first).toEqual({ products: 'p1', reviews: 'r1' });
+    expect(await first).toEqual({ products: 'p1', reviews: 'r1', categories: 'c1' });
     advance(1);
     const again = check.current();
-    expect(again).toEqual({ products: 'p1', reviews: 'r1' });
+    expect(again).toEqual({ products: 'p1', reviews: 'r1', categories: 'c1' });
     expect(again).not.toBeInstanceOf(Promise);
     expect(database.reads).toBe(1);
   });
@@ -74,11 +74,11 @@ describe('the shared data version check', () => {
     await first;
     // Not before half the bound.
     advance(BOUND / 2 - 0.5);
-    expect(check.current()).toEqual({ products: 'p1', reviews: 'r1' });
+    expect(check.current()).toEqual({ products: 'p1', reviews: 'r1', categories: 'c1' });
     expect(database.reads).toBe(1);
     // Close to the bound (checks take no time here): still answered at once, and a query runs.
     advance(BOUND / 2 + 0.4);
-    expect(check.current()).toEqual({ products: 'p1', reviews: 'r1' });
+    expect(check.current()).toEqual({ products: 'p1', reviews: 'r1', categories: 'c1' });
     expect(database.reads).toBe(2);
     // One at a time, however many calls.
     for (let i = 0; i < 100; i += 1) void check.current();
@@ -86,7 +86,7 @@ describe('the shared data version check', () => {
     database.answer(2);
     await settle();
     // The new check answers the calls after it, still at once.
-    expect(check.current()).toEqual({ products: 'p2', reviews: 'r2' });
+    expect(check.current()).toEqual({ products: 'p2', reviews: 'r2', categories: 'c2' });
   });
 
   it('starts ahead earlier when checks take longer (twice their usual time before the bound)', async () => {
@@ -118,7 +118,8 @@ describe('the shared data version check', () => {
     expect(waiting.every((call) => call instanceof Promise)).toBe(true);
     expect(database.reads).toBe(2);
     database.answer(2);
-    for (const call of waiting) expect(await call).toEqual({ products: 'p2', reviews: 'r2' });
+    for (const call of waiting)
+      expect(await call).toEqual({ products: 'p2', reviews: 'r2', categories: 'c2' });
   });
 
   it('never answers from a running check that started more than the bound before the call', async () => {
@@ -129,11 +130,11 @@ describe('the shared data version check', () => {
     const late = check.current();
     expect(database.reads).toBe(1);
     database.answer(1);
-    expect(await old).toEqual({ products: 'p1', reviews: 'r1' });
+    expect(await old).toEqual({ products: 'p1', reviews: 'r1', categories: 'c1' });
     await settle();
     expect(database.reads).toBe(2);
     database.answer(2);
-    expect(await late).toEqual({ products: 'p2', reviews: 'r2' });
+    expect(await late).toEqual({ products: 'p2', reviews: 'r2', categories: 'c2' });
   });
 
   it('does not reuse a failed check: its waiters get the error, the next call asks again', async () => {
@@ -145,7 +146,7 @@ describe('the shared data version check', () => {
     const second = check.current();
     expect(database.reads).toBe(2);
     database.answer(2);
-    expect(await second).toEqual({ products: 'p2', reviews: 'r2' });
+    expect(await second).toEqual({ products: 'p2', reviews: 'r2', categories: 'c2' });
   });
 
   it('a failed refresh ahead leaves the finished check answering until the bound', async () => {
@@ -154,15 +155,15 @@ describe('the shared data version check', () => {
     database.answer(1);
     await first;
     advance(BOUND - 0.1);
-    expect(check.current()).toEqual({ products: 'p1', reviews: 'r1' });
+    expect(check.current()).toEqual({ products: 'p1', reviews: 'r1', categories: 'c1' });
     expect(database.open).toBe(1);
     database.fail(); // nobody waits for it: no unhandled rejection
     await settle();
-    expect(check.current()).toEqual({ products: 'p1', reviews: 'r1' });
+    expect(check.current()).toEqual({ products: 'p1', reviews: 'r1', categories: 'c1' });
     advance(0.2);
     const past = check.current();
     expect(past).toBeInstanceOf(Promise);
     database.answer(3);
-    expect(await past).toEqual({ products: 'p3', reviews: 'r3' });
+    expect(await past).toEqual({ products: 'p3', reviews: 'r3', categories: 'c3' });
   });
 });

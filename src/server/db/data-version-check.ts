@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import { product, review } from './schema.ts';
+import { category, product, review } from './schema.ts';
 
 /**
  * The freshness bound of everything cached from the shop's data (the catalogue's bytes, the
@@ -20,6 +20,8 @@ export interface DataVersions {
   products: string;
   /** Reviews: the count (posted, or removed), max(updated_at) (replaced), a hash sum (hidden). */
   reviews: string;
+  /** Categories (issue 24): the count and a hash sum of every row (renamed, re-slugged). */
+  categories: string;
 }
 
 /** Started this much earlier than a check's average duration asks for, for the odd slow one. */
@@ -34,7 +36,9 @@ const VERSIONS = sql<DataVersions>`SELECT
   (SELECT count(*)::text || ':' || coalesce(max(${review.updatedAt})::text, '') || ':'
     || coalesce(sum(hashtext(${review.id}::text || ${review.updatedAt}::text
     || ${review.hidden}::text)), 0)::text
-    FROM ${review}) AS reviews`;
+    FROM ${review}) AS reviews,
+  (SELECT count(*)::text || ':' || coalesce(sum(hashtext(${category.id}::text || ${category.slug}
+    || ${category.name} || ${category.description})), 0)::text FROM ${category}) AS categories`;
 
 /** A value now, or later: a cache hit answers without a promise (no microtask, no allocation). */
 export type Eventually<T> = T | Promise<T>;
@@ -49,7 +53,7 @@ function readFrom(pool: Pick<pg.Pool, 'query'>): () => Promise<DataVersions> {
     const { rows } = await pool.query<DataVersions>(text);
     const row = rows[0];
     if (!row) throw new Error('the data version query returned no row');
-    return { products: row.products, reviews: row.reviews };
+    return { products: row.products, reviews: row.reviews, categories: row.categories };
   };
 }
 

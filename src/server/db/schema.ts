@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -54,6 +55,18 @@ export const product = pgTable(
     minQuantity: integer('min_quantity').notNull(),
     availableQuantity: integer('available_quantity').notNull(),
     imageUrl: text('image_url').notNull(),
+    /** Issue 24: the gallery after `image_url` (ordered, at most PRODUCT_IMAGES_MAX - 1). */
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Issue 24: at most one category (a category with products cannot be deleted). */
+    categoryId: uuid('category_id').references((): AnyPgColumn => category.id, {
+      onDelete: 'restrict',
+    }),
+    /** Issue 24: the battery platform, e.g. 18V (null: none). */
+    platform: text('platform'),
+    batteryIncluded: boolean('battery_included').notNull().default(false),
     /** Volume price breaks (issue 23), ascending; read by the order statement with the row's lock. */
     priceBreaks: jsonb('price_breaks').$type<StoredPriceBreak[]>().notNull().default([]),
     /**
@@ -70,6 +83,9 @@ export const product = pgTable(
     check('product_min_quantity_positive', sql`${t.minQuantity} >= 1`),
     // The last guard against overselling: stock can never go below zero, whatever the code does.
     check('product_available_not_negative', sql`${t.availableQuantity} >= 0`),
+    check('product_images_max', sql`cardinality(${t.images}) <= 7`),
+    index('product_category_idx').on(t.categoryId, t.seq),
+    index('product_platform_idx').on(t.platform, t.seq),
   ],
 );
 
@@ -698,4 +714,41 @@ export const quoteEvent = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('quote_event_quote_idx').on(t.quoteId, t.at)],
+);
+
+// ---- Issue 24: categories and back-in-stock alerts ----
+
+/** A catalogue category (admin-managed); products point at it (product.category_id). */
+export const category = pgTable(
+  'category',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('category_slug_idx').on(t.slug),
+    uniqueIndex('category_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * A customer's wish to hear when a product is back in stock. The admin's stock change that brings
+ * it back deletes the row and queues its one mail in the same transaction (dedupe key = row id).
+ */
+export const stockAlert = pgTable(
+  'stock_alert',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('stock_alert_product_user_idx').on(t.productId, t.userId)],
 );

@@ -10,6 +10,7 @@ const VERSION_OF: Readonly<Record<DataRoot, keyof DataVersions | null>> = {
   products: 'products',
   reviews: 'reviews',
   'public-config': null,
+  categories: 'categories',
 };
 
 /**

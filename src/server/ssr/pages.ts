@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PagePlan, PageRenderer } from '../../shared/page-rendering.ts';
 import { ProductListSchema } from '../../shared/product.ts';
+import { CategoryListSchema } from '../../shared/category.ts';
 import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
 import type { DataVersionCheck, Eventually } from '../db/data-version-check.ts';
 import type { FastPaths } from '../http/fast-path.ts';
@@ -103,11 +104,19 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
   let sitemap: { etag: string; answer: HotAnswer } | undefined;
   app.get('/sitemap.xml', async (request, reply) => {
     const current = await catalog.current();
-    if (sitemap?.etag !== current.etag) {
+    // Each category's page too (issue 24): the sitemap follows the categories' version as well.
+    const key = `${current.etag}/${(await options.versions.current()).categories}`;
+    if (sitemap?.etag !== key) {
       const products = ProductListSchema.parse(JSON.parse(current.body.toString('utf8')));
-      const xml = sitemapXml(publicUrl, renderer.sitemapPaths, products);
+      const categories = CategoryListSchema.parse((await app.inject('/api/categories')).json());
+      const xml = sitemapXml(
+        publicUrl,
+        renderer.sitemapPaths,
+        products,
+        categories.map((category) => `/category/${category.slug}`),
+      );
       const body = compressBody(Buffer.from(xml));
-      sitemap = { etag: current.etag, answer: answerOf('application/xml; charset=utf-8', body) };
+      sitemap = { etag: key, answer: answerOf('application/xml; charset=utf-8', body) };
     }
     replyWith(request, reply, sitemap.answer);
   });

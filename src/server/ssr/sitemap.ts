@@ -12,8 +12,14 @@ const escapeXml = (text: string) =>
  * sitemap.xml: every public page, and on /allProducts every product's image (Google's image
  * extension), so what search engines index follows the live catalogue.
  */
-export function sitemapXml(publicUrl: string, paths: readonly string[], products: Product[]) {
-  const urls = paths.map((path) => {
+export function sitemapXml(
+  publicUrl: string,
+  paths: readonly string[],
+  products: Product[],
+  /** Pages of a pattern's instances (issue 24: /category/<slug>); patterns themselves are left out. */
+  morePaths: readonly string[] = [],
+) {
+  const urls = [...paths.filter((path) => !path.includes(':')), ...morePaths].map((path) => {
     const images =
       path === '/allProducts'
         ? products.map(

@@ -40,6 +40,8 @@ const RecallsRoute = lazyPage(() => import('./routes/recalls.tsx'));
 const WarrantyRoute = lazyPage(() => import('./routes/warranty.tsx'));
 const MyQuotesRoute = lazyPage(() => import('./routes/my-quotes.tsx'));
 const ManageQuotesRoute = lazyPage(() => import('./routes/manage-quotes.tsx'));
+const ManageCategoriesRoute = lazyPage(() => import('./routes/manage-categories.tsx'));
+const CategoryRoute = lazyPage(() => import('./routes/category.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -80,6 +82,8 @@ const pages: Record<PageName, ReactElement> = {
   warranty: <WarrantyRoute />,
   myQuotes: <MyQuotesRoute />,
   quotes: <ManageQuotesRoute />,
+  manageCategories: <ManageCategoriesRoute />,
+  category: <CategoryRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -98,6 +102,7 @@ export const routeTree: RouteObject[] = [
           page('home'),
           { path: pageRoutes.home.alias, element: pages.home },
           page('allProducts'),
+          page('category'),
           page('blogs'),
           page('about'),
           page('portfolio'),
@@ -140,6 +145,7 @@ export const routeTree: RouteObject[] = [
                       page('recalls'),
                       page('warranty'),
                       page('quotes'),
+                      page('manageCategories'),
                     ],
                   },
                 ],

@@ -27,6 +27,11 @@ export const queryKeys = {
   basket: ['basket'] as const,
   /** The signed-in customer's saved addresses. */
   addresses: ['addresses'] as const,
+  /** Issue 24: the categories with counts (a root of its own: the server renders it). */
+  categories: ['categories'] as const,
+  /** The caller's battery platforms (from their paid orders) and back-in-stock alerts. */
+  myPlatforms: (email: string) => ['my-platforms', email] as const,
+  stockAlert: (email: string, productId: string) => ['stock-alert', email, productId] as const,
 
   products: {
     all: products,

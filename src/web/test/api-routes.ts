@@ -16,7 +16,14 @@ type Answer = Response | ((request: MockRequest) => Response | Promise<Response>
  */
 const layoutRoutes: Record<string, Answer> = {
   'GET /api/basket': jsonResponse({ lines: [], totalPrice: 0, notices: [] }),
+  /** Issue 24: the categories the navbar and the product forms offer (none, unless answered). */
+  'GET /api/categories': jsonResponse([]),
 };
+
+/** Background reads of shared lists that a test's request log leaves out. */
+const UNLOGGED = new Set(['GET /api/categories']);
+/** A product page's "Goes well with" (issue 24): none, unless a test answers it. */
+const RELATED = /^GET \/api\/products\/[^/]+\/related$/;
 
 /**
  * mockFetch with one answer per "METHOD /path". A request no route answers gets a 404 and fails
@@ -25,7 +32,8 @@ const layoutRoutes: Record<string, Answer> = {
 export function mockApi(routes: Record<string, Answer>) {
   const answers = { ...layoutRoutes, ...routes };
   return mockFetch((request) => {
-    const answer = answers[`${request.method} ${request.url}`];
+    const route = `${request.method} ${request.url}`;
+    const answer = answers[route] ?? (RELATED.test(route) ? jsonResponse([]) : undefined);
     if (answer === undefined) {
       console.error(`Unexpected request: ${request.method} ${request.url}`);
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
@@ -37,8 +45,12 @@ export function mockApi(routes: Record<string, Answer>) {
 
 type FetchMock = MockInstance<typeof fetch>;
 
-/** "METHOD /path" of every request made so far, in order. */
+/** "METHOD /path" of every request made so far, in order (but the categories' reads). */
 export function requestLog(fetchMock: FetchMock): string[] {
+  return allRequests(fetchMock).filter((route) => !UNLOGGED.has(route) && !RELATED.test(route));
+}
+
+function allRequests(fetchMock: FetchMock): string[] {
   return fetchMock.mock.calls.map(([input, init]) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     return `${(init?.method ?? 'GET').toUpperCase()} ${url}`;
@@ -47,9 +59,9 @@ export function requestLog(fetchMock: FetchMock): string[] {
 
 /** The last request to "METHOD /path": its parsed JSON body and its headers. */
 export function lastRequest(fetchMock: FetchMock, route: string) {
-  const index = requestLog(fetchMock).lastIndexOf(route);
+  const index = allRequests(fetchMock).lastIndexOf(route);
   if (index < 0)
-    throw new Error(`No request to ${route}; made: ${requestLog(fetchMock).join(', ')}`);
+    throw new Error(`No request to ${route}; made: ${allRequests(fetchMock).join(', ')}`);
   const init = fetchMock.mock.calls[index]?.[1] ?? {};
   return {
     body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,

@@ -24,6 +24,10 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     availableQuantity: 500,
     priceBreaks: [],
     version: 1,
+    images: [],
+    categoryId: null,
+    platform: null,
+    batteryIncluded: false,
     ...overrides,
   };
 }

@@ -7,7 +7,40 @@ export interface SeedProduct {
   availableQuantity: number;
   /** SVG drawing in ./images, rendered to WebP when seeded. */
   image: string;
+  /** Issue 24: the slug of one of seedCategories, the battery platform, a battery in the box. */
+  category: string;
+  platform?: string;
+  batteryIncluded?: boolean;
 }
+
+/** The demo catalogue's categories (issue 24). */
+export const seedCategories = [
+  {
+    slug: 'drills-drivers',
+    name: 'Drills & Drivers',
+    description: 'Drill/drivers, hammer drills, impact drivers and rotary hammers for trade use.',
+  },
+  {
+    slug: 'saws',
+    name: 'Saws',
+    description: 'Circular, jig, reciprocating and miter saws for wood, metal and trim.',
+  },
+  {
+    slug: 'grinders-sanders',
+    name: 'Grinders & Sanders',
+    description: 'Angle grinders and sanders for cutting, grinding and finishing.',
+  },
+  {
+    slug: 'batteries-chargers',
+    name: 'Batteries & Chargers',
+    description: 'Packs and chargers for the 20V cordless system.',
+  },
+  {
+    slug: 'shop-site',
+    name: 'Shop & Site',
+    description: 'Heat guns, routers and lights for the workshop and the job site.',
+  },
+];
 
 export const seedProducts: SeedProduct[] = [
   {
@@ -18,6 +51,9 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 10,
     availableQuantity: 640,
     image: 'cordless-drill.svg',
+    category: 'drills-drivers',
+    platform: '20V',
+    batteryIncluded: true,
   },
   {
     name: 'Brushless Hammer Drill',
@@ -27,6 +63,8 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 5,
     availableQuantity: 320,
     image: 'hammer-drill.svg',
+    category: 'drills-drivers',
+    platform: '20V',
   },
   {
     name: '1/4" Impact Driver',
@@ -36,6 +74,8 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 10,
     availableQuantity: 500,
     image: 'impact-driver.svg',
+    category: 'drills-drivers',
+    platform: '20V',
   },
   {
     name: '4-1/2" Angle Grinder',
@@ -45,6 +85,7 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 10,
     availableQuantity: 410,
     image: 'angle-grinder.svg',
+    category: 'grinders-sanders',
   },
   {
     name: '7-1/4" Circular Saw',
@@ -54,6 +95,8 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 5,
     availableQuantity: 260,
     image: 'circular-saw.svg',
+    category: 'saws',
+    platform: '20V',
   },
   {
     name: 'Orbital Jigsaw',
@@ -63,6 +106,7 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 5,
     availableQuantity: 300,
     image: 'jigsaw.svg',
+    category: 'saws',
   },
   {
     name: 'Reciprocating Saw',
@@ -72,6 +116,8 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 5,
     availableQuantity: 220,
     image: 'reciprocating-saw.svg',
+    category: 'saws',
+    platform: '20V',
   },
   {
     name: '12" Sliding Compound Miter Saw',
@@ -81,6 +127,7 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 2,
     availableQuantity: 80,
     image: 'miter-saw.svg',
+    category: 'saws',
   },
   {
     name: '5" Random Orbit Sander',
@@ -90,6 +137,7 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 10,
     availableQuantity: 450,
     image: 'random-orbit-sander.svg',
+    category: 'grinders-sanders',
   },
   {
     name: 'SDS-Plus Rotary Hammer',
@@ -99,6 +147,7 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 3,
     availableQuantity: 150,
     image: 'rotary-hammer.svg',
+    category: 'drills-drivers',
   },
   {
     name: 'Dual-Temperature Heat Gun',
@@ -108,6 +157,7 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 10,
     availableQuantity: 380,
     image: 'heat-gun.svg',
+    category: 'shop-site',
   },
   {
     name: 'Compact Wood Router',
@@ -117,6 +167,7 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 5,
     availableQuantity: 190,
     image: 'router.svg',
+    category: 'shop-site',
   },
   {
     name: '20V 5.0Ah Battery Pack',
@@ -126,6 +177,8 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 20,
     availableQuantity: 1200,
     image: 'battery-pack.svg',
+    category: 'batteries-chargers',
+    platform: '20V',
   },
   {
     name: 'LED Cordless Work Light',
@@ -135,6 +188,8 @@ export const seedProducts: SeedProduct[] = [
     minQuantity: 10,
     availableQuantity: 520,
     image: 'work-light.svg',
+    category: 'shop-site',
+    platform: '20V',
   },
 ];
 

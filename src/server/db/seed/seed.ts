@@ -5,7 +5,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { seedImagesFolder } from '../../paths.ts';
 import { storeWebp, toWebp } from '../../modules/images/images.service.ts';
 import * as schema from '../schema.ts';
-import { seedProducts, seedReviews } from './catalogue.ts';
+import { seedCategories, seedProducts, seedReviews } from './catalogue.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
 export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 };
@@ -34,6 +34,11 @@ export async function seedDemoData(
   );
 
   await db.transaction(async (tx) => {
+    const categories = await tx
+      .insert(schema.category)
+      .values(seedCategories)
+      .returning({ id: schema.category.id, slug: schema.category.slug });
+    const categoryIds = new Map(categories.map((c) => [c.slug, c.id]));
     for (const { product: p, webp } of rendered) {
       const stored = await storeWebp(tx, webp);
       await tx.insert(schema.product).values({
@@ -43,6 +48,9 @@ export async function seedDemoData(
         minQuantity: p.minQuantity,
         availableQuantity: p.availableQuantity,
         imageUrl: stored.url,
+        categoryId: categoryIds.get(p.category) ?? null,
+        platform: p.platform ?? null,
+        batteryIncluded: p.batteryIncluded ?? false,
       });
     }
     await tx

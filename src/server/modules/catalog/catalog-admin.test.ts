@@ -119,6 +119,10 @@ describe('POST /api/products', () => {
       availableQuantity: 80,
       priceBreaks: [],
       version: 1,
+      images: [],
+      categoryId: null,
+      platform: null,
+      batteryIncluded: false,
     });
     const [row] = await t.database.db
       .select({ priceCents: product.priceCents })

@@ -57,7 +57,9 @@ export function createProductSearchCache(
 
   return {
     async answer(search) {
-      const current = (await versions.current()).products;
+      const checked = await versions.current();
+      // A category's slug is part of a search (issue 24): its changes drop the answers too.
+      const current = `${checked.products}/${checked.categories}`;
       if (current !== cachedVersion) {
         entries.clear();
         sizes.clear();

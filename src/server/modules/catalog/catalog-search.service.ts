@@ -1,4 +1,4 @@
-import { and, asc, desc, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { dollarsToCents } from '../../../shared/money.ts';
 import {
   searchWords,
@@ -6,7 +6,7 @@ import {
   type ProductSearchResult,
 } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
-import { product } from '../../db/schema.ts';
+import { category, product } from '../../db/schema.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
 
 /**
@@ -80,6 +80,11 @@ function whereOf(search: ProductSearch, mode: MatchMode): SQL | undefined {
       : lte(product.priceCents, dollarsToCents(search.maxPrice)),
     // In stock: at least the minimum order quantity is left, so it can be ordered now.
     search.inStock ? sql`${product.availableQuantity} >= ${product.minQuantity}` : undefined,
+    // Issue 24: an unknown slug matches nothing (the subquery is NULL).
+    search.category === undefined
+      ? undefined
+      : sql`${product.categoryId} = (SELECT ${category.id} FROM ${category} WHERE ${category.slug} = ${search.category})`,
+    search.platform === undefined ? undefined : eq(product.platform, search.platform),
   );
 }
 

@@ -20,6 +20,8 @@ import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { isStoredImageUrl } from '../images/images.service.ts';
 import { enqueueProductEvents, STOCK_LOW_THRESHOLD } from '../webhooks/webhooks.service.ts';
+import { releaseStockAlerts } from '../back-in-stock/back-in-stock.service.ts';
+import { assertCategoryExists } from '../categories/categories.service.ts';
 
 export type ProductInput = z.output<typeof ProductBodySchema>;
 type Actor = Pick<AuthUser, 'id' | 'email'>;
@@ -36,11 +38,19 @@ export const productColumns = {
   imageUrl: product.imageUrl,
   priceBreaks: product.priceBreaks,
   version: product.version,
+  images: product.images,
+  categoryId: product.categoryId,
+  platform: product.platform,
+  batteryIncluded: product.batteryIncluded,
 };
 
 const columns = productColumns;
 
-type ProductRow = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+type ProductRow = {
+  [K in keyof typeof columns]: (typeof columns)[K]['_']['notNull'] extends true
+    ? (typeof columns)[K]['_']['data']
+    : (typeof columns)[K]['_']['data'] | null;
+};
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -53,6 +63,10 @@ export function toProduct(row: ProductRow): Product {
     availableQuantity: row.availableQuantity,
     priceBreaks: fromStoredBreaks(row.priceBreaks),
     version: row.version,
+    images: row.images,
+    categoryId: row.categoryId,
+    platform: row.platform,
+    batteryIncluded: row.batteryIncluded,
   };
 }
 
@@ -61,11 +75,18 @@ function assertProductId(productId: string): void {
   if (!IdSchema.safeParse(productId).success) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
 }
 
-/** The columns an admin sets; the image must be one this shop stores, not any URL of that shape. */
+/**
+ * The columns an admin sets; every image must be one this shop stores, not any URL of that shape.
+ * The issue-24 fields left out (undefined) stay as they are on an edit.
+ */
 async function productValues(db: Queryable, input: ProductInput) {
   if (!(await isStoredImageUrl(db, input.img)))
     throw new Invalid(IMAGE_NOT_OURS_MESSAGE, { img: IMAGE_NOT_OURS_MESSAGE });
   assertPriceBreaks(input);
+  for (const url of input.images ?? [])
+    if (!(await isStoredImageUrl(db, url)))
+      throw new Invalid(IMAGE_NOT_OURS_MESSAGE, { images: IMAGE_NOT_OURS_MESSAGE });
+  if (input.categoryId) await assertCategoryExists(db, input.categoryId);
   return {
     name: input.name,
     description: input.description,
@@ -74,6 +95,10 @@ async function productValues(db: Queryable, input: ProductInput) {
     availableQuantity: input.availableQuantity,
     imageUrl: input.img,
     priceBreaks: toStoredBreaks(input.priceBreaks),
+    images: input.images,
+    categoryId: input.categoryId,
+    platform: input.platform,
+    batteryIncluded: input.batteryIncluded,
   };
 }
 
@@ -159,6 +184,8 @@ export async function updateProduct(
       )
       .returning(columns);
     if (!after) throw new Conflict(PRODUCT_CHANGED_MESSAGE);
+    // Back in stock: the subscribers' mails are queued with this change, or not at all.
+    if (after.availableQuantity >= after.minQuantity) await releaseStockAlerts(tx, productId);
     await recordAudit(tx, actor, {
       action: 'product.update',
       targetType: 'product',

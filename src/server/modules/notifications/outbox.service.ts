@@ -18,6 +18,11 @@ import { aftersaleMail } from '../aftersale/aftersale-mails.ts';
 import { AFTERSALE_MAIL, type AftersaleMailJob } from '../aftersale/order-aftersale.ts';
 import type { QuoteMailJob } from '../quotes/quote-lifecycle.ts';
 import { quoteMail } from '../quotes/quote-mails.ts';
+import {
+  BACK_IN_STOCK_KIND,
+  backInStockMail,
+  type BackInStockJob,
+} from '../back-in-stock/back-in-stock.service.ts';
 
 /*
  * The outbox worker's one step (ADR 013). Jobs were written by the
@@ -175,6 +180,15 @@ async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> 
       job.payload as QuoteMailJob,
       context.publicUrl,
       context.notifyEmails,
+    );
+    if (mail) await context.mailer.send(mail);
+    return;
+  }
+  if (job.kind === BACK_IN_STOCK_KIND) {
+    const mail = await backInStockMail(
+      context.db,
+      job.payload as BackInStockJob,
+      context.publicUrl,
     );
     if (mail) await context.mailer.send(mail);
     return;

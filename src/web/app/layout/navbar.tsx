@@ -8,6 +8,7 @@ import { useSignOut } from '../../lib/auth/use-sign-out.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 // Its type only: the component itself is imported once the page is live (BasketNavItem).
 import type { BasketLineCounter } from '../../features/basket/components/basket-line-counter.tsx';
+import { CategoriesNavItem } from './categories-nav-item.tsx';
 import { basketNavItem, dashboardNavItem, primaryNavItems, type NavItem } from './nav-items.ts';
 import { pageOf, pageRoutes } from '../../../shared/page-routes.ts';
 
@@ -181,6 +182,7 @@ export function Navbar() {
           {primaryNavItems.map((item) => (
             <NavItemLink key={item.to} item={item} pathname={pathname} onNavigate={closeMenu} />
           ))}
+          <CategoriesNavItem onNavigate={closeMenu} />
           <BasketNavItem pathname={pathname} onNavigate={closeMenu} />
           <AccountNav pathname={pathname} onNavigate={closeMenu} />
         </ul>

@@ -2,6 +2,7 @@ import { orderQuantityProblem } from '../../../shared/purchase.ts';
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { AddToBasketButton } from '../../features/basket/components/add-to-basket-button.tsx';
 import { ProductCatalog } from '../../features/catalog/components/product-catalog.tsx';
+import { CatalogueFilters } from '../../features/catalog/components/catalogue-filters.tsx';
 
 export default function AllProductsRoute() {
   return (
@@ -11,6 +12,7 @@ export default function AllProductsRoute() {
         description="Every Toolhouse power tool with its price, minimum order and stock: drills, saws, grinders, sanders and batteries. Order online."
       />
       <ProductCatalog
+        filters={(search, update) => <CatalogueFilters search={search} onUpdate={update} />}
         // A card has no quantity field: it adds the minimum order, when the stock allows it.
         cardAction={(product, nameId) => (
           <AddToBasketButton

@@ -6,6 +6,7 @@ import { recentProductsQueryOptions } from '../../features/catalog/api/recent-pr
 import { productSearchQueryOptions } from '../../features/catalog/api/search-products.ts';
 import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews.ts';
 import { publicConfigQueryOptions } from '../../lib/public-config.ts';
+import { categoriesQueryOptions } from '../../api/categories.ts';
 
 /** What a page's data may depend on: the path's parameters and the URL's search parameters. */
 export interface PageRequest {
@@ -44,7 +45,11 @@ const signIn = () => [publicConfigQueryOptions()];
 const pageQueries: Partial<Record<PageName, ServerRenderedPage['queries']>> = {
   home,
   // The page of results the URL asks for (search, sort, filters, page), as the page reads it.
-  allProducts: ({ searchParams }) => [productSearchQueryOptions(parseSearchParams(searchParams))],
+  allProducts: ({ searchParams }) => [
+    productSearchQueryOptions(parseSearchParams(searchParams)),
+    // The category filter's names (issue 24).
+    categoriesQueryOptions(),
+  ],
   blogs: noData,
   about: noData,
   portfolio: noData,
@@ -54,9 +59,22 @@ const pageQueries: Partial<Record<PageName, ServerRenderedPage['queries']>> = {
   login: signIn,
   register: signIn,
   reset: noData,
+  // Issue 24: the categories (name, description, 404) and the category's page of results.
+  category: ({ pathname, searchParams }) => [
+    categoriesQueryOptions(),
+    productSearchQueryOptions({
+      ...parseSearchParams(searchParams),
+      category: categorySlugOf(pathname),
+    }),
+  ],
 };
 
-/** Every public page once, by its canonical path. */
+/** The slug of a /category/:slug path, as the page reads it. */
+export function categorySlugOf(pathname: string): string {
+  return decodeURIComponent(pathname.split('/').filter(Boolean)[1] ?? '').toLowerCase();
+}
+
+/** Every public page once, by its canonical path (a pattern for /category/:slug). */
 export const publicPagePaths: readonly string[] = (Object.keys(pageQueries) as PageName[]).map(
   (name) => pageRoutes[name].path,
 );
@@ -64,5 +82,10 @@ export const publicPagePaths: readonly string[] = (Object.keys(pageQueries) as P
 export function serverRenderedPage(pathname: string): ServerRenderedPage | undefined {
   const name = pageOf(pathname)?.name;
   const queries = name && pageQueries[name];
-  return name && queries ? { canonicalPath: pageRoutes[name].path, queries } : undefined;
+  if (!name || !queries) return undefined;
+  const canonicalPath =
+    name === 'category'
+      ? pageRoutes.category.href({ slug: categorySlugOf(pathname) })
+      : pageRoutes[name].path;
+  return { canonicalPath, queries };
 }

@@ -63,3 +63,20 @@ export function jsonLdElement(data: JsonLd): string {
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return `<script type="application/ld+json">${json}</script>`;
 }
+
+/** A category page (issue 24): Home › All Products › the category. */
+export function breadcrumbJsonLd(
+  publicUrl: string,
+  trail: readonly { name: string; path: string }[],
+): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: `${publicUrl}${step.path}`,
+    })),
+  };
+}

@@ -101,6 +101,10 @@ describe('EditProductPage', () => {
       minQuantity: 10,
       availableQuantity: 340,
       priceBreaks: [],
+      categoryId: null,
+      platform: null,
+      batteryIncluded: false,
+      images: [],
       version: 3,
     });
     expect(requests).toHaveLength(0);

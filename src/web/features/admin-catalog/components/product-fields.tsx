@@ -4,6 +4,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { ACCEPTED_IMAGE_TYPES } from '../../../../shared/product.ts';
 import { VolumePricingFields } from './volume-pricing-fields.tsx';
+import { CatalogueFields } from './catalogue-fields.tsx';
 import type { ProductFormOutput, ProductFormValues } from '../lib/product-form.ts';
 
 interface ProductFieldsProps {
@@ -128,6 +129,7 @@ export function ProductFields({ form, uploadProgress, currentImage }: ProductFie
         />
       </div>
       <VolumePricingFields form={form} />
+      <CatalogueFields form={form} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
   IMAGE_REQUIRED_MESSAGE,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
+  PRODUCT_IMAGES_MAX,
   ProductBodySchema,
   type Product,
   type ProductBody,
@@ -37,16 +38,25 @@ function checkPriceBreaks(values: z.output<typeof productFields>, context: z.Ref
     });
 }
 
+/** Issue 24: category, battery platform and the gallery (catalogue-fields.tsx). */
+const catalogueFields = {
+  categoryId: z.string(),
+  platform: ProductBodySchema.shape.platform.unwrap().unwrap(),
+  batteryIncluded: z.boolean(),
+  images: z.array(z.string()).max(PRODUCT_IMAGES_MAX - 1),
+};
+
 /** Add a new Product: an image is required. */
 export const AddProductFormSchema = productFields
   .extend({
     image: imageFile.nullable().refine((file) => file !== null, IMAGE_REQUIRED_MESSAGE),
+    ...catalogueFields,
   })
   .superRefine(checkPriceBreaks);
 
 /** Edit Product: a new image is optional; without one the current image stays. */
 export const EditProductFormSchema = productFields
-  .extend({ image: imageFile.nullable() })
+  .extend({ image: imageFile.nullable(), ...catalogueFields })
   .superRefine(checkPriceBreaks);
 
 export type ProductFormValues = z.input<typeof EditProductFormSchema>;
@@ -69,6 +79,10 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   minQuantity: '',
   availableQuantity: '',
   priceBreaks: [],
+  categoryId: '',
+  platform: '',
+  batteryIncluded: false,
+  images: [],
 };
 
 /** Number inputs hold text: the saved numbers are shown as they are. */
@@ -84,6 +98,10 @@ export function toFormValues(product: Product): ProductFormValues {
       minQuantity: String(row.minQuantity),
       price: String(row.price),
     })),
+    categoryId: product.categoryId ?? '',
+    platform: product.platform ?? '',
+    batteryIncluded: product.batteryIncluded,
+    images: product.images,
   };
 }
 
@@ -92,5 +110,5 @@ export function toProductBody(
   { image: _file, ...fields }: ProductFormOutput,
   img: string,
 ): ProductBody {
-  return { ...fields, img };
+  return { ...fields, categoryId: fields.categoryId === '' ? null : fields.categoryId, img };
 }

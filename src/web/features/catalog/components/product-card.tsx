@@ -18,6 +18,16 @@ interface ProductCardProps {
   action?: CardAction | undefined;
 }
 
+/** Issue 24: the battery platform, and whether a battery comes with it. */
+function PlatformLine({ product }: { product: Product }) {
+  return (
+    <li>
+      Battery platform: {product.platform}
+      {product.batteryIncluded ? ' (battery included)' : ' (tool only)'}
+    </li>
+  );
+}
+
 export type CardAction = (product: Product, nameId: string) => ReactNode;
 
 export function ProductCard({
@@ -60,6 +70,7 @@ export function ProductCard({
         <ul className="text-sm">
           <li>Min order quantity: {product.minQuantity}</li>
           <li>Stock Quantity: {product.availableQuantity}</li>
+          {product.platform && <PlatformLine product={product} />}
         </ul>
         <div className="card-actions mt-auto justify-end pt-2">
           {action?.(product, nameId)}

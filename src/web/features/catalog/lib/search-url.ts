@@ -93,6 +93,21 @@ export const setInStock =
     else params.delete('inStock');
   };
 
+/** Issue 24: the category (a slug) and the battery platform; '' removes the filter. */
+export const setCategory =
+  (slug: string): SearchUpdate =>
+  (params) => {
+    if (slug === '') params.delete('category');
+    else params.set('category', slug);
+  };
+
+export const setPlatform =
+  (platform: string): SearchUpdate =>
+  (params) => {
+    if (platform === '') params.delete('platform');
+    else params.set('platform', platform);
+  };
+
 /** The link target of page `page` of the current search (same path, its query string). */
 export function pageLink(current: URLSearchParams, page: number): { search: string } {
   const text = nextSearchParams(current, (params) => params.set('page', String(page))).toString();
@@ -102,5 +117,7 @@ export function pageLink(current: URLSearchParams, page: number): { search: stri
 /** Whether the search narrows the catalogue at all (a query or a filter). */
 export function isFiltered(current: URLSearchParams): boolean {
   const params = toSearchParams(parseSearchParams(current));
-  return ['q', 'minPrice', 'maxPrice', 'inStock'].some((key) => params.has(key));
+  return ['q', 'minPrice', 'maxPrice', 'inStock', 'category', 'platform'].some((key) =>
+    params.has(key),
+  );
 }

@@ -67,6 +67,7 @@ describe('DashboardLayout', () => {
       ['Add a Product', '/dashboard/addProduct'],
       ['Make Admin', '/dashboard/makeAdmin'],
       ['Manage Products', '/dashboard/manageProducts'],
+      ['Categories', '/dashboard/manageCategories'],
       ['Manage Reviews', '/dashboard/manageReviews'],
       ['Site Speed', '/dashboard/siteSpeed'],
       ['Returns', '/dashboard/returns'],

@@ -26,6 +26,7 @@ const adminLinks: readonly SidebarLink[] = [
   { to: pageRoutes.addProduct.href(), label: 'Add a Product' },
   { to: pageRoutes.makeAdmin.href(), label: 'Make Admin' },
   { to: pageRoutes.manageProducts.href(), label: 'Manage Products' },
+  { to: pageRoutes.manageCategories.href(), label: 'Categories' },
   { to: pageRoutes.manageReviews.href(), label: 'Manage Reviews' },
   { to: pageRoutes.siteSpeed.href(), label: 'Site Speed' },
   { to: pageRoutes.importProducts.href(), label: 'Import Products' },

@@ -9,6 +9,11 @@ import {
   PURCHASE_CONFIRMED_MESSAGE,
   type Purchase,
 } from '../../../../shared/purchase.ts';
+import {
+  NOTIFY_ME_LABEL,
+  NOTIFY_SUBSCRIBED_MESSAGE,
+  STOP_NOTIFY_LABEL,
+} from '../../../../shared/back-in-stock.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
@@ -28,6 +33,8 @@ const SESSION = `GET ${apiPaths.auth.session}`;
 const PRODUCT = `GET ${apiPaths.product(drill._id)}`;
 const PURCHASE = `POST ${apiPaths.purchases}`;
 const ADDRESSES = `GET ${apiPaths.addresses}`;
+const RELATED = `GET ${apiPaths.productRelated(drill._id)}`;
+const NOTIFY = `GET ${apiPaths.productNotify(drill._id)}`;
 
 type Answer = Parameters<typeof mockApi>[0][string];
 
@@ -41,6 +48,8 @@ function renderPurchase(routes: Record<string, Answer>, productId = drill._id) {
   const fetchMock = mockApi({
     [SESSION]: sessionResponse(customer, 'access-1'),
     [ADDRESSES]: jsonResponse([]),
+    [RELATED]: jsonResponse([]),
+    [NOTIFY]: jsonResponse({ subscribed: false }),
     ...routes,
   });
   return {
@@ -147,12 +156,21 @@ describe('PurchasePage', () => {
     expect(screen.getByText('Total Price: $6,499.50')).toBeInTheDocument();
   });
 
-  it('cannot be bought when even the minimum is more than the stock', async () => {
-    renderPurchase({ [PRODUCT]: jsonResponse({ ...drill, availableQuantity: 4 }) });
+  it('offers "Notify me when it is back" instead of the form when even the minimum is more than the stock', async () => {
+    let subscribed = false;
+    const { user } = renderPurchase({
+      [PRODUCT]: jsonResponse({ ...drill, availableQuantity: 4 }),
+      [NOTIFY]: () => jsonResponse({ subscribed }),
+      [`POST ${apiPaths.productNotify(drill._id)}`]: () => {
+        subscribed = true;
+        return jsonResponse({ subscribed });
+      },
+    });
     await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
-
-    expect(form().quantity).toHaveAccessibleDescription(ABOVE_STOCK_MESSAGE);
-    expect(form().purchase).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: NOTIFY_ME_LABEL }));
+    expect(await screen.findByRole('button', { name: STOP_NOTIFY_LABEL })).toBeInTheDocument();
+    expect(screen.getAllByText(NOTIFY_SUBSCRIBED_MESSAGE).length).toBeGreaterThan(0);
   });
 
   it('orders, confirms, shows the new stock and puts the quantity back at the minimum', async () => {
@@ -181,7 +199,7 @@ describe('PurchasePage', () => {
     expect(requestLog(fetchMock).filter((request) => request === PRODUCT)).toHaveLength(2);
   });
 
-  it('tells the customer when the stock ran out meanwhile (409), and shows what is left', async () => {
+  it('when the stock ran out meanwhile (409), shows what is left and offers the back-in-stock alert', async () => {
     let stock = 50;
     const { user } = renderPurchase({
       [PRODUCT]: () => jsonResponse({ ...drill, availableQuantity: stock }),
@@ -194,10 +212,10 @@ describe('PurchasePage', () => {
 
     await user.click(form().purchase);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(ABOVE_STOCK_MESSAGE);
-    expect(screen.queryByText(PURCHASE_CONFIRMED_MESSAGE)).not.toBeInTheDocument();
     expect(await screen.findByText('Stock available: 5')).toBeInTheDocument();
-    expect(form().purchase).toBeDisabled();
+    expect(screen.queryByText(PURCHASE_CONFIRMED_MESSAGE)).not.toBeInTheDocument();
+    // Below the minimum order: the form gives way to the back-in-stock alert (issue 24).
+    expect(await screen.findByRole('button', { name: NOTIFY_ME_LABEL })).toBeInTheDocument();
   });
 
   it("puts the server's quantity message under Order Quantity (400)", async () => {
@@ -249,6 +267,7 @@ describe('PurchasePage', () => {
       [SESSION]: sessionResponse(customer, 'access-1'),
       [PRODUCT]: jsonResponse(drill),
       [ADDRESSES]: jsonResponse([]),
+      [RELATED]: jsonResponse([]),
     });
     renderApp(`/purchase/${drill._id}`);
 

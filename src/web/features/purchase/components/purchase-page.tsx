@@ -11,6 +11,10 @@ import { PriceBreaksTable } from './price-breaks-table.tsx';
 import { PurchaseForm, type BasketLineDraft } from './purchase-form.tsx';
 import { RequestQuoteForm } from './request-quote-form.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
+import { ProductGallery } from './product-gallery.tsx';
+import { BackInStock } from './back-in-stock.tsx';
+import { PlatformFacts } from './works-with-badge.tsx';
+import { GoesWellWith } from './goes-well-with.tsx';
 
 function ProductNotFound() {
   return (
@@ -25,19 +29,12 @@ function ProductNotFound() {
   );
 }
 
-function ProductDetails({ product }: { product: Product }) {
+function ProductDetails({ product, email }: { product: Product; email: string }) {
   return (
     <div className="flex flex-col gap-4">
-      <figure className="overflow-hidden rounded-box border border-base-300 bg-base-200">
-        <img
-          src={product.img}
-          alt={product.name}
-          width={600}
-          height={450}
-          className="aspect-[4/3] w-full object-contain"
-        />
-      </figure>
+      <ProductGallery product={product} />
       <h1 className="text-3xl font-bold">{product.name}</h1>
+      <PlatformFacts product={product} email={email} />
       <p>{product.description}</p>
       <p className="text-xl font-semibold">Price: ${formatDollars(product.price)}</p>
       <ul>
@@ -85,14 +82,21 @@ export function PurchasePage({
       {(data) => (
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2">
           <DocumentTitle title={data.name} />
-          <ProductDetails product={data} />
+          <ProductDetails product={data} email={user.email} />
           <section aria-labelledby="purchase-form-heading" className="flex flex-col gap-5">
             <h2 id="purchase-form-heading" className="text-2xl font-bold">
               Place your order
             </h2>
-            <PurchaseForm key={data._id} product={data} user={user} basketAction={basketAction} />
+            {data.availableQuantity < data.minQuantity ? (
+              <BackInStock product={data} email={user.email} />
+            ) : (
+              <PurchaseForm key={data._id} product={data} user={user} basketAction={basketAction} />
+            )}
             <RequestQuoteForm key={`quote-${data._id}`} product={data} />
           </section>
+          <div className="lg:col-span-2">
+            <GoesWellWith productId={data._id} />
+          </div>
         </div>
       )}
     </QueryState>
