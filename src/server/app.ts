@@ -30,6 +30,8 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
+import { rolesRoutes } from './modules/users/roles.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';
@@ -92,7 +94,9 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, auth, database.pool);
+      registerAuthentication(api, auth, database.pool, {
+        requireStaffTwoFactor: config.requireStaffTwoFactor,
+      });
       registerCommitWait(api, CATALOG_FRESHNESS_MS);
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { db });
@@ -111,6 +115,8 @@ export async function buildApp({
       await api.register(vitalsRoutes, { db });
       await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
       await api.register(notificationsRoutes, { db });
+      await api.register(rolesRoutes, { db, requireStaffTwoFactor: config.requireStaffTwoFactor });
+      await api.register(auditRoutes, { db });
     },
     { prefix: '/api' },
   );

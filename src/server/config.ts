@@ -71,6 +71,7 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  REQUIRE_STAFF_2FA: z.enum(['true', 'false']).optional(),
 });
 
 export interface OAuthClient {
@@ -105,6 +106,11 @@ export interface AppConfig {
   maxUnpaidOrders: number;
   /** Promoted to admin when they sign in with a proven (verified) e-mail. */
   adminEmails: string[];
+  /**
+   * REQUIRE_STAFF_2FA: a staff account (admin, catalogue, warehouse) without two-factor sign-in is
+   * refused on every staff route. Default: true under NODE_ENV=production, false otherwise.
+   */
+  requireStaffTwoFactor: boolean;
   google: OAuthClient | undefined;
   facebook: OAuthClient | undefined;
   openId: (OAuthClient & { issuer: string; name: string }) | undefined;
@@ -224,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    requireStaffTwoFactor: (e.REQUIRE_STAFF_2FA ?? String(e.NODE_ENV === 'production')) === 'true',
     google: oauthClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE'),
     facebook: oauthClient(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, 'FACEBOOK'),
     openId: openIdClient(e),

@@ -12,6 +12,8 @@ export interface RouteEntry {
   methods: string[];
   url: string;
   inputs: RouteInputs;
+  /** The route's declared `config.access` (http/authentication.ts). */
+  access?: unknown;
 }
 
 const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -32,6 +34,7 @@ export function recordRouteTable(app: FastifyInstance): void {
         querystring: route.schema?.querystring,
         params: route.schema?.params,
       },
+      access: (route.config as { access?: unknown } | undefined)?.access,
     });
   });
 }

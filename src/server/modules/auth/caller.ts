@@ -11,6 +11,8 @@ export interface AuthUser {
   name: string;
   role: Role;
   emailVerified: boolean;
+  /** Enrolled in two-factor sign-in (TOTP). */
+  twoFactorEnabled: boolean;
   /** The identity session this request's Bearer token stands for. */
   sessionToken: string;
 }

@@ -68,7 +68,7 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.post(
     '/images',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: { response: { 201: ImageUploadResponseSchema } },
     },
     async (request, reply) => {
