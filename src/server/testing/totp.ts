@@ -34,7 +34,7 @@ export function totpCode(secret: string, time = Date.now()): string {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(time / 30_000)));
   const mac = createHmac('sha1', base32Decode(secret)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
+  const offset = (mac.at(-1) ?? 0) & 0x0f;
   const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return value.toString().padStart(6, '0');
 }

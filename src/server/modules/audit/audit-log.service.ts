@@ -88,6 +88,6 @@ export async function* exportAudit(db: Db, filters: Filters): AsyncGenerator<Csv
       json(row.after),
     ]);
     sent += rows.length;
-    lastId = rows[rows.length - 1]!.id;
+    lastId = rows.at(-1)?.id ?? lastId;
   }
 }
