@@ -61,6 +61,7 @@ export const pageRoutes = {
   manageReviews: page('/dashboard/manageReviews'),
   overview: page('/dashboard/overview'),
   siteSpeed: page('/dashboard/siteSpeed'),
+  auditLog: page('/dashboard/auditLog'),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

@@ -33,6 +33,7 @@ const PaymentRoute = lazyPage(() => import('./routes/payment.tsx'));
 const OverviewRoute = lazyPage(() => import('./routes/overview.tsx'));
 const SiteSpeedRoute = lazyPage(() => import('./routes/site-speed.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
+const AuditLogRoute = lazyPage(() => import('./routes/audit-log.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -66,6 +67,7 @@ const pages: Record<PageName, ReactElement> = {
   manageReviews: <ManageReviewsRoute />,
   overview: <OverviewRoute />,
   siteSpeed: <SiteSpeedRoute />,
+  auditLog: <AuditLogRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -119,6 +121,7 @@ export const routeTree: RouteObject[] = [
                       page('manageReviews'),
                       page('overview'),
                       page('siteSpeed'),
+                      page('auditLog'),
                     ],
                   },
                 ],

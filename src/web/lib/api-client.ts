@@ -35,6 +35,8 @@ export interface RequestOptions {
    * instead (the identity session right after a sign-in); null sends none (cookies only).
    */
   bearerToken?: string | null | undefined;
+  /** Sees the headers of a 2xx answer (the identity service's renewed `set-auth-token`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Any other JSON error with a message, e.g. the identity service's `{ code, message }`. */
@@ -126,6 +128,7 @@ export async function apiRequest<S extends z.ZodType>(
   }
 
   if (!response.ok) throw await errorFromResponse(response);
+  options.onHeaders?.(response.headers);
 
   let body: unknown;
   try {
