@@ -13,6 +13,7 @@ export type AuditAction =
 
 type KnownAuditAction =
   | 'user.set-role'
+  | 'image.upload'
   | 'product.create'
   | 'product.update'
   | 'product.delete'
