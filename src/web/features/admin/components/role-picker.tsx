@@ -25,8 +25,10 @@ export function RolePicker({ user }: { user: User }) {
 
   return (
     <div className="flex flex-wrap items-end gap-2">
-      <label htmlFor={id} className="flex flex-col gap-1 text-xs font-semibold">
-        Role
+      <div className="flex flex-col gap-1">
+        <label htmlFor={id} className="text-xs font-semibold">
+          Role
+        </label>
         <select
           id={id}
           className="select select-bordered select-sm"
@@ -39,7 +41,7 @@ export function RolePicker({ user }: { user: User }) {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <button
         type="button"
         className="btn btn-sm"
