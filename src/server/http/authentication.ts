@@ -5,7 +5,7 @@ import {
   STAFF_TWO_FACTOR_REQUIRED_MESSAGE,
   type Permission,
 } from '../../shared/permissions.ts';
-import { ROLE_ADMIN } from '../../shared/user.ts';
+import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../shared/user.ts';
 import type pg from 'pg';
 import { Forbidden, ServiceUnavailable, Unauthorized } from '../errors.ts';
 import type { Auth } from '../modules/auth/auth.ts';
@@ -69,21 +69,26 @@ export function registerAuthentication(
 ): void {
   const lookup = createSessionLookup(auth, pool);
   api.decorateRequest('user', null);
+  /**
+   * REQUIRE_STAFF_2FA: a staff account without two-factor is refused on staff routes, and acts as a
+   * customer everywhere else (a service's own staff check, e.g. reading another customer's order,
+   * must not let it through either); `suspendedRole` keeps what it will be once enrolled.
+   */
+  const effective = (caller: AuthUser): AuthUser =>
+    requireStaffTwoFactor && isStaffRole(caller.role) && !caller.twoFactorEnabled
+      ? { ...caller, role: ROLE_CUSTOMER, suspendedRole: caller.role }
+      : caller;
   const authorize = async (request: FastifyRequest, access: Access) => {
-    const caller = await authenticate(lookup, request);
+    const found = await authenticate(lookup, request);
+    const caller = found && effective(found);
     if (access === 'optional') {
       request.user = caller;
       return;
     }
     if (!caller) throw new Unauthorized();
-    if (!allows(caller, access)) throw new Forbidden();
-    if (
-      requireStaffTwoFactor &&
-      isStaffAccess(access) &&
-      isStaffRole(caller.role) &&
-      !caller.twoFactorEnabled
-    )
+    if (caller.suspendedRole && isStaffAccess(access) && allows(found, access))
       throw new Forbidden(STAFF_TWO_FACTOR_REQUIRED_MESSAGE);
+    if (!allows(caller, access)) throw new Forbidden();
     request.user = caller;
   };
   const check: onRequestHookHandler = (request, _reply, done) => {

@@ -74,7 +74,15 @@ describe('REQUIRE_STAFF_2FA=true', () => {
     });
     expect(me.json()).toMatchObject({ twoFactorEnabled: false, twoFactorRequired: true });
 
+    // Nor does its role count where a service checks it (another customer's orders).
+    const customer = await signUp(t.app);
+    const theirs = `/api/purchase?customerEmail=${encodeURIComponent(customer.email)}`;
+    const held = await t.app.inject({ method: 'GET', url: theirs, headers: warehouse.headers });
+    expect(held.statusCode).toBe(403);
+
     const { account } = await enrolTotp(t.app, warehouse);
+    const allowed = await t.app.inject({ method: 'GET', url: theirs, headers: account.headers });
+    expect(allowed.statusCode).toBe(200);
     const after = await t.app.inject({
       method: 'GET',
       url: '/api/purchase1',

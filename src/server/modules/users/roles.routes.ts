@@ -13,12 +13,13 @@ export const rolesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, requireStaffTwoFactor }) => {
   app.get('/me/permissions', { schema: { response: { 200: MyPermissionsSchema } } }, (request) => {
     const caller = callerOf(request);
+    // A staff role on hold until two-factor is on (REQUIRE_STAFF_2FA) is still the user's role.
+    const role = caller.suspendedRole ?? caller.role;
     return {
-      role: caller.role,
-      permissions: [...permissionsOf(caller.role)],
+      role,
+      permissions: [...permissionsOf(role)],
       twoFactorEnabled: caller.twoFactorEnabled,
-      twoFactorRequired:
-        requireStaffTwoFactor && isStaffRole(caller.role) && !caller.twoFactorEnabled,
+      twoFactorRequired: requireStaffTwoFactor && isStaffRole(role) && !caller.twoFactorEnabled,
     };
   });
 

@@ -22,7 +22,10 @@ export function usePermissions(email: string) {
   return useQuery(permissionsQueryOptions(email));
 }
 
-/** The permission each staff page needs (the server's routes need the same). */
+/**
+ * The permission each staff page needs (the server's routes need the same). A staff page missing
+ * here is for admins only: a new screen is never shown to a role by accident.
+ */
 export const PAGE_PERMISSIONS: Partial<Record<PageName, Permission>> = {
   manageAllOrders: 'orders.view',
   addProduct: 'catalogue.manage',
@@ -35,8 +38,8 @@ export const PAGE_PERMISSIONS: Partial<Record<PageName, Permission>> = {
   auditLog: 'audit.view',
 };
 
-/** May the user open `page`? A page that is not a staff page is open to every signed-in user. */
+/** May the user open staff page `page` (My Profile, the dashboard's index, is everyone's)? */
 export function mayOpen(permissions: MyPermissions, page: PageName): boolean {
-  const needed = PAGE_PERMISSIONS[page];
-  return needed === undefined || permissions.permissions.includes(needed);
+  if (page === 'dashboard') return true;
+  return permissions.permissions.includes(PAGE_PERMISSIONS[page] ?? 'admin.other');
 }
