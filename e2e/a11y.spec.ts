@@ -84,6 +84,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       '/dashboard/returns',
       '/dashboard/recalls',
       '/dashboard/warranty',
+      '/dashboard/auditLog',
       `/dashboard/manageProducts/${await firstProductId(page)}/edit`,
     ])
       await expectAccessible(page, path);

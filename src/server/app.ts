@@ -38,6 +38,8 @@ import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { backInStockRoutes } from './modules/back-in-stock/back-in-stock.routes.ts';
 import { productAffinityRoutes } from './modules/catalog/product-affinity.routes.ts';
+import { rolesRoutes } from './modules/users/roles.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';
@@ -102,7 +104,9 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      registerAuthentication(api, auth, database.pool);
+      registerAuthentication(api, auth, database.pool, {
+        requireStaffTwoFactor: config.requireStaffTwoFactor,
+      });
       registerCommitWait(api, CATALOG_FRESHNESS_MS);
       await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
       await api.register(usersRoutes, { db });
@@ -133,6 +137,8 @@ export async function buildApp({
       await api.register(categoriesRoutes, { db });
       await api.register(backInStockRoutes, { db });
       await api.register(productAffinityRoutes, { db });
+      await api.register(rolesRoutes, { db, requireStaffTwoFactor: config.requireStaffTwoFactor });
+      await api.register(auditRoutes, { db });
     },
     { prefix: '/api' },
   );

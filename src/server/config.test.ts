@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       orderRateLimitPerHour: 60,
       maxUnpaidOrders: 5,
       adminEmails: [],
+      requireStaffTwoFactor: false,
       google: undefined,
       facebook: undefined,
       openId: undefined,

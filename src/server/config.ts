@@ -81,6 +81,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   METRICS_HOST: z.string().min(1).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  REQUIRE_STAFF_2FA: z.enum(['true', 'false']).optional(),
 });
 
 export interface OAuthClient {
@@ -133,6 +134,11 @@ export interface AppConfig {
   maxUnpaidOrders: number;
   /** Promoted to admin when they sign in with a proven (verified) e-mail. */
   adminEmails: string[];
+  /**
+   * REQUIRE_STAFF_2FA: a staff account (admin, catalogue, warehouse) without two-factor sign-in is
+   * refused on every staff route. Default: true under NODE_ENV=production, false otherwise.
+   */
+  requireStaffTwoFactor: boolean;
   google: OAuthClient | undefined;
   facebook: OAuthClient | undefined;
   openId: (OAuthClient & { issuer: string; name: string }) | undefined;
@@ -264,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
+    requireStaffTwoFactor: (e.REQUIRE_STAFF_2FA ?? String(e.NODE_ENV === 'production')) === 'true',
     google: oauthClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE'),
     facebook: oauthClient(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, 'FACEBOOK'),
     openId: openIdClient(e),

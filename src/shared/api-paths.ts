@@ -53,6 +53,10 @@ export const apiPaths = {
   adminCheck: (email: string) => `/api/admin/${encodeURIComponent(email)}`,
   users: '/api/user',
   makeAdmin: (email: string) => `/api/user/admin/${encodeURIComponent(email)}`,
+  myPermissions: '/api/me/permissions',
+  setRole: (email: string) => `/api/user/role/${encodeURIComponent(email)}`,
+  audit: (query: URLSearchParams) => `/api/audit?${query.toString()}`,
+  auditCsv: (query: URLSearchParams) => `/api/audit.csv?${query.toString()}`,
   profile: (email: string) => `/api/userProfile?email=${encodeURIComponent(email)}`,
   saveProfile: (email: string) => `/api/userProfile/${encodeURIComponent(email)}`,
   // Identity (better-auth, mounted at /api/auth)
@@ -64,5 +68,9 @@ export const apiPaths = {
     session: '/api/auth/get-session',
     requestPasswordReset: '/api/auth/request-password-reset',
     resetPassword: '/api/auth/reset-password',
+    twoFactorEnable: '/api/auth/two-factor/enable',
+    twoFactorDisable: '/api/auth/two-factor/disable',
+    twoFactorVerifyTotp: '/api/auth/two-factor/verify-totp',
+    twoFactorVerifyBackupCode: '/api/auth/two-factor/verify-backup-code',
   },
 } as const;

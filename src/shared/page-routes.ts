@@ -70,6 +70,7 @@ export const pageRoutes = {
   quotes: page('/dashboard/quotes'),
   manageCategories: page('/dashboard/manageCategories'),
   category: page('/category/:slug'),
+  auditLog: page('/dashboard/auditLog'),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

@@ -27,9 +27,11 @@ export const user = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     image: text('image'),
     role: text('role').notNull().default('user'),
+    /** better-auth's two-factor plugin: true once TOTP is enrolled and verified. */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     ...timestamps,
   },
-  (t) => [check('user_role_known', sql`${t.role} in ('admin', 'user')`)],
+  (t) => [check('user_role_known', sql`${t.role} in ('admin', 'catalogue', 'warehouse', 'user')`)],
 );
 
 export const session = pgTable(

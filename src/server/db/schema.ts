@@ -261,7 +261,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    // The audit screen pages newest first, optionally by actor or action.
+    index('audit_log_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /**
@@ -751,4 +755,23 @@ export const stockAlert = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('stock_alert_product_user_idx').on(t.productId, t.userId)],
+);
+
+// ── Staff roles and two-factor sign-in (issue 26) ────────────────────────────────────────────────
+
+/** better-auth's two-factor plugin: one TOTP secret and backup codes per account, both encrypted. */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factor_user_idx').on(t.userId)],
 );

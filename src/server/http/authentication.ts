@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { ROLE_ADMIN } from '../../shared/user.ts';
+import {
+  can,
+  isStaffRole,
+  STAFF_TWO_FACTOR_REQUIRED_MESSAGE,
+  type Permission,
+} from '../../shared/permissions.ts';
+import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../shared/user.ts';
 import type pg from 'pg';
 import { Forbidden, ServiceUnavailable, Unauthorized } from '../errors.ts';
 import type { Auth } from '../modules/auth/auth.ts';
@@ -9,8 +15,26 @@ import { createSessionLookup, type SessionLookup } from './session-lookup.ts';
 /**
  * Who may call a route: secure by default, so a route must say `public` to be open. `optional` is
  * public too, but a valid Bearer token identifies the caller (an invalid one counts as none).
+ * A staff route names the permission it needs (src/shared/permissions.ts), e.g.
+ * `{ permission: 'orders.fulfil' }`; `admin` means the full admin role.
  */
-export type Access = 'public' | 'optional' | 'user' | 'admin';
+export type Access = 'public' | 'optional' | 'user' | 'admin' | { permission: Permission };
+
+/** Whether a route is for staff only (the role matrix test walks these). */
+export const isStaffAccess = (access: Access | undefined): boolean =>
+  access === 'admin' || (typeof access === 'object' && access !== null);
+
+/** May `caller` pass `access` (after authentication)? */
+export function allows(caller: AuthUser, access: Access): boolean {
+  if (access === 'admin') return caller.role === ROLE_ADMIN;
+  if (typeof access === 'object') return can(caller.role, access.permission);
+  return true;
+}
+
+export interface AuthenticationOptions {
+  /** REQUIRE_STAFF_2FA: staff routes refuse a staff account until it enrols two-factor sign-in. */
+  requireStaffTwoFactor?: boolean;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -37,17 +61,34 @@ export async function authenticate(
 }
 
 /** Checks every route of this scope that is not public, before its body is even parsed. */
-export function registerAuthentication(api: FastifyInstance, auth: Auth, pool: pg.Pool): void {
+export function registerAuthentication(
+  api: FastifyInstance,
+  auth: Auth,
+  pool: pg.Pool,
+  { requireStaffTwoFactor = false }: AuthenticationOptions = {},
+): void {
   const lookup = createSessionLookup(auth, pool);
   api.decorateRequest('user', null);
+  /**
+   * REQUIRE_STAFF_2FA: a staff account without two-factor is refused on staff routes, and acts as a
+   * customer everywhere else (a service's own staff check, e.g. reading another customer's order,
+   * must not let it through either); `suspendedRole` keeps what it will be once enrolled.
+   */
+  const effective = (caller: AuthUser): AuthUser =>
+    requireStaffTwoFactor && isStaffRole(caller.role) && !caller.twoFactorEnabled
+      ? { ...caller, role: ROLE_CUSTOMER, suspendedRole: caller.role }
+      : caller;
   const authorize = async (request: FastifyRequest, access: Access) => {
-    const caller = await authenticate(lookup, request);
+    const found = await authenticate(lookup, request);
+    const caller = found && effective(found);
     if (access === 'optional') {
       request.user = caller;
       return;
     }
     if (!caller) throw new Unauthorized();
-    if (access === 'admin' && caller.role !== ROLE_ADMIN) throw new Forbidden();
+    if (caller.suspendedRole && isStaffAccess(access) && allows(found, access))
+      throw new Forbidden(STAFF_TWO_FACTOR_REQUIRED_MESSAGE);
+    if (!allows(caller, access)) throw new Forbidden();
     request.user = caller;
   };
   const check: onRequestHookHandler = (request, _reply, done) => {

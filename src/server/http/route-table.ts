@@ -15,7 +15,7 @@ export interface RouteEntry {
   /** Response schemas by status code (zod), as the route serializes with them. */
   response?: Record<string, unknown>;
   /** Who may call it (`config.access`; unset means signed-in users, authentication.ts). */
-  access?: string;
+  access?: unknown;
   /** The route's own summary (`schema.summary`), when it has one. */
   summary?: string;
 }

@@ -61,7 +61,7 @@ const PERSONAL_PATH_PREFIXES = [
  * public (so a new private route is covered without being listed). Its answers, errors included,
  * get `Cache-Control: no-store`.
  */
-export function carriesPersonalData(url: string, access: string | undefined): boolean {
+export function carriesPersonalData(url: string, access: unknown): boolean {
   if (!url.startsWith('/api/')) return false;
   return access !== 'public' || PERSONAL_PATH_PREFIXES.some((prefix) => url.startsWith(prefix));
 }

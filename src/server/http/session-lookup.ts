@@ -1,6 +1,6 @@
 import type { BetterAuthOptions } from 'better-auth';
 import type pg from 'pg';
-import { ROLE_ADMIN } from '../../shared/user.ts';
+import { RoleSchema } from '../../shared/user.ts';
 import type { Auth } from '../modules/auth/auth.ts';
 import type { AuthUser } from '../modules/auth/caller.ts';
 import { sessionTokenOf } from './bearer-token.ts';
@@ -12,11 +12,13 @@ interface SessionRow {
   name: string;
   role: string;
   email_verified: boolean;
+  two_factor_enabled: boolean;
 }
 
 // One indexed query (session.token is unique, user.id the primary key), unnamed: PgBouncer in
 // transaction pooling mode cannot keep named prepared statements.
-const SESSION_QUERY = `SELECT s.expires_at, u.id, u.email, u.name, u.role, u.email_verified
+const SESSION_QUERY = `SELECT s.expires_at, u.id, u.email, u.name, u.role, u.email_verified,
+    u.two_factor_enabled
   FROM session s JOIN "user" u ON u.id = s.user_id
   WHERE s.token = $1`;
 
@@ -62,8 +64,10 @@ export function createSessionLookup(auth: Auth, pool: Pick<pg.Pool, 'query'>): S
       id: row.id,
       email: row.email.toLowerCase(),
       name: row.name,
-      role: row.role === ROLE_ADMIN ? ROLE_ADMIN : 'user',
+      // An unknown role (none today: the column is checked) counts as a customer.
+      role: RoleSchema.safeParse(row.role).data ?? 'user',
       emailVerified: row.email_verified,
+      twoFactorEnabled: row.two_factor_enabled,
       sessionToken: token,
     };
   };

@@ -42,6 +42,7 @@ const MyQuotesRoute = lazyPage(() => import('./routes/my-quotes.tsx'));
 const ManageQuotesRoute = lazyPage(() => import('./routes/manage-quotes.tsx'));
 const ManageCategoriesRoute = lazyPage(() => import('./routes/manage-categories.tsx'));
 const CategoryRoute = lazyPage(() => import('./routes/category.tsx'));
+const AuditLogRoute = lazyPage(() => import('./routes/audit-log.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -84,6 +85,7 @@ const pages: Record<PageName, ReactElement> = {
   quotes: <ManageQuotesRoute />,
   manageCategories: <ManageCategoriesRoute />,
   category: <CategoryRoute />,
+  auditLog: <AuditLogRoute />,
 };
 
 const page = (name: PageName): RouteObject => ({
@@ -146,6 +148,7 @@ export const routeTree: RouteObject[] = [
                       page('warranty'),
                       page('quotes'),
                       page('manageCategories'),
+                      page('auditLog'),
                     ],
                   },
                 ],

@@ -37,6 +37,8 @@ export interface RequestOptions {
   bearerToken?: string | null | undefined;
   /** Extra request headers (an Idempotency-Key: lib/post-once.ts). */
   headers?: Record<string, string> | undefined;
+  /** Sees the headers of a 2xx answer (the identity service's renewed `set-auth-token`). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Any other JSON error with a message, e.g. the identity service's `{ code, message }`. */
@@ -128,6 +130,7 @@ export async function apiRequest<S extends z.ZodType>(
   }
 
   if (!response.ok) throw await errorFromResponse(response);
+  options.onHeaders?.(response.headers);
 
   let body: unknown;
   try {

@@ -21,6 +21,8 @@ export const queryKeys = {
   session: ['session'] as const,
   publicConfig: ['public-config'] as const,
   adminCheck: (email: string) => ['admin-check', email] as const,
+  permissions: (email: string) => ['permissions', email] as const,
+  audit: (query: string) => ['audit', query] as const,
   profile: (email: string) => ['profile', email] as const,
   users: ['users'] as const,
   /** The signed-in customer's basket (a visitor's lives in localStorage, not in the cache). */

@@ -1,4 +1,5 @@
 import type { MockInstance } from 'vitest';
+import { PERMISSIONS } from '../../shared/permissions.ts';
 import { jsonResponse, mockFetch } from './fetch-mock.ts';
 
 export interface MockRequest {
@@ -18,6 +19,8 @@ const layoutRoutes: Record<string, Answer> = {
   'GET /api/basket': jsonResponse({ lines: [], totalPrice: 0, notices: [] }),
   /** Issue 24: the categories the navbar and the product forms offer (none, unless answered). */
   'GET /api/categories': jsonResponse([]),
+  // My Profile's two-factor section: a customer without it, unless a test answers otherwise.
+  'GET /api/me/permissions': () => jsonResponse(customerPermissions),
 };
 
 /** Background reads of shared lists that a test's request log leaves out. */
@@ -30,7 +33,7 @@ const RELATED = /^GET \/api\/products\/[^/]+\/related$/;
  * the test through console.error, so a forgotten call cannot pass unnoticed.
  */
 export function mockApi(routes: Record<string, Answer>) {
-  const answers = { ...layoutRoutes, ...routes };
+  const answers = { ...layoutRoutes, ...withPermissions(routes) };
   return mockFetch((request) => {
     const route = `${request.method} ${request.url}`;
     const answer = answers[route] ?? (RELATED.test(route) ? jsonResponse([]) : undefined);
@@ -42,6 +45,41 @@ export function mockApi(routes: Record<string, Answer>) {
     return typeof answer === 'function' ? answer(request) : answer.clone();
   });
 }
+
+/**
+ * The staff guard and the dashboard ask GET /api/me/permissions. A test that answers only the
+ * spec's admin check (GET /api/admin/{email}) gets the permissions of an admin or a customer to
+ * match, so screens written against the admin check keep working.
+ */
+function withPermissions(routes: Record<string, Answer>): Record<string, Answer> {
+  if (PERMISSIONS_ROUTE in routes) return routes;
+  const adminCheck = Object.keys(routes).find((key) => /^GET \/api\/admin\/[^/?]*%40/.test(key));
+  const answer = adminCheck === undefined ? undefined : routes[adminCheck];
+  if (answer === undefined) return routes;
+  return {
+    ...routes,
+    [PERMISSIONS_ROUTE]: async (request) => {
+      const response = typeof answer === 'function' ? await answer(request) : answer.clone();
+      if (!response.ok) return response;
+      const { admin } = (await response.json()) as { admin: boolean };
+      return jsonResponse(admin ? adminPermissions : customerPermissions);
+    },
+  };
+}
+
+const PERMISSIONS_ROUTE = 'GET /api/me/permissions';
+export const adminPermissions = {
+  role: 'admin',
+  permissions: [...PERMISSIONS],
+  twoFactorEnabled: true,
+  twoFactorRequired: false,
+};
+export const customerPermissions = {
+  role: 'user',
+  permissions: [],
+  twoFactorEnabled: false,
+  twoFactorRequired: false,
+};
 
 type FetchMock = MockInstance<typeof fetch>;
 

@@ -38,8 +38,8 @@ import {
 import { lookUpSerial, registerSerial } from './warranty.service.ts';
 
 /**
- * After the sale (issue 25). Staff routes say `access: 'admin'`; the permission each needs once
- * roles become permissions: refunds, recalls, serial lookup → admin only; returns → warehouse.
+ * After the sale (issue 25). Refunds (also of a return), recalls and the serial lookup are for
+ * admins; returns are the warehouse's (orders.view to list, orders.fulfil to handle).
  */
 export const aftersaleRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -98,13 +98,16 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     '/returns',
-    { config: { access: 'admin' }, schema: { response: { 200: ReturnListSchema } } },
+    {
+      config: { access: { permission: 'orders.view' } },
+      schema: { response: { 200: ReturnListSchema } },
+    },
     () => listReturns(db),
   );
   app.post(
     '/returns/:id/approve',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'orders.fulfil' } },
       schema: { params: ReturnParamsSchema, response: { 200: ReturnSchema } },
     },
     (request) => approveReturn(db, callerOf(request), request.params.id),
@@ -112,7 +115,7 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/returns/:id/reject',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'orders.fulfil' } },
       schema: {
         params: ReturnParamsSchema,
         body: RejectReturnBodySchema,
@@ -124,7 +127,7 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/returns/:id/receive',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'orders.fulfil' } },
       schema: {
         params: ReturnParamsSchema,
         body: ReceiveReturnBodySchema,

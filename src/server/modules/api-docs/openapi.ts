@@ -7,7 +7,7 @@ export interface RouteEntry {
   url: string;
   inputs: { body?: unknown; querystring?: unknown; params?: unknown };
   response?: Record<string, unknown>;
-  access?: string;
+  access?: unknown;
   summary?: string;
 }
 
@@ -69,7 +69,7 @@ export function documentedMethods(entry: RouteEntry): string[] {
 }
 
 function operationOf(entry: RouteEntry, method: string): OpenApiOperation {
-  const access = entry.access ?? 'user';
+  const access = accessName(entry.access);
   const params = jsonSchemaOf(entry.inputs.params, 'input');
   const query = jsonSchemaOf(entry.inputs.querystring, 'input');
   const body = jsonSchemaOf(entry.inputs.body, 'input');
@@ -144,4 +144,12 @@ export function buildOpenApiDocument(
     },
     paths,
   };
+}
+
+/** `config.access` as the reference says it: `public`, `user`, `admin` or `permission:<name>`. */
+function accessName(access: unknown): string {
+  if (typeof access === 'string') return access;
+  if (access && typeof access === 'object' && 'permission' in access)
+    return `permission:${String(access.permission)}`;
+  return 'user';
 }

@@ -2,7 +2,18 @@ import type { Queryable } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import type { AuthUser } from '../auth/caller.ts';
 
+/**
+ * What a staff action is called in the log: `<thing>.<verb>`. The known ones are listed; a module
+ * added later may use its own name in that form (it shows up in the audit screen's filter at once).
+ */
 export type AuditAction =
+  | KnownAuditAction
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- keeps the known names offered
+  | (`${string}.${string}` & {});
+
+type KnownAuditAction =
+  | 'user.set-role'
+  | 'image.upload'
   | 'product.create'
   | 'product.update'
   | 'product.delete'
@@ -24,7 +35,8 @@ export type AuditAction =
   | 'recall.create';
 
 /**
- * Records an admin action (who, what, when, before -> after). Pass the transaction that made the
+ * THE hook for every staff action (any issue): call it inside the transaction that makes the change.
+ * Records a staff action (who, what, when, before -> after). Pass the transaction that made the
  * change, so the record and the change commit or roll back together.
  */
 export async function recordAudit(

@@ -3,12 +3,13 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
 import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../../shared/user.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { account, rateLimit, session, user, verification } from '../../db/schema.ts';
+import { account, rateLimit, session, twoFactor, user, verification } from '../../db/schema.ts';
 import { isDatabaseInputRefusal, isDatabaseUnavailable } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { takeRateLimitHit } from '../rate-limit/rate-limit.ts';
@@ -63,7 +64,7 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
     trustedOrigins: trustedOrigins(config.publicUrl),
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor },
     }),
     user: {
       additionalFields: {
@@ -119,6 +120,10 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
         '/request-password-reset': perMinute,
         '/reset-password': perMinute,
         '/send-verification-email': perMinute,
+        '/two-factor/verify-totp': perMinute,
+        '/two-factor/verify-backup-code': perMinute,
+        '/two-factor/enable': perMinute,
+        '/two-factor/disable': perMinute,
       },
     },
     databaseHooks: {
@@ -149,6 +154,8 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
     },
     plugins: [
       bearer(),
+      // TOTP (authenticator app) with backup codes; enrolling and turning it off need the password.
+      twoFactorPlugin({ issuer: 'Toolhouse' }),
       ...(config.openId
         ? [
             genericOAuth({

@@ -11,6 +11,13 @@ export interface AuthUser {
   name: string;
   role: Role;
   emailVerified: boolean;
+  /** Enrolled in two-factor sign-in (TOTP). */
+  twoFactorEnabled: boolean;
+  /**
+   * REQUIRE_STAFF_2FA: the staff role this account has but may not use until it enrols two-factor
+   * sign-in (meanwhile `role` is the customer's).
+   */
+  suspendedRole?: Role;
   /** The identity session this request's Bearer token stands for. */
   sessionToken: string;
 }

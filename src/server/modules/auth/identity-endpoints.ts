@@ -20,6 +20,9 @@ const OPEN_ENDPOINTS: { methods: readonly string[]; path: RegExp }[] = [
   { methods: ['GET'], path: /^\/reset-password\/[^/]+$/ },
   { methods: ['POST'], path: /^\/reset-password$/ },
   { methods: ['GET'], path: /^\/verify-email$/ },
+  // Two-factor sign-in: enrol (password, then a first code), turn off, and the sign-in's second
+  // step (a code or a backup code, with the short-lived two_factor cookie the first step set).
+  { methods: ['POST'], path: /^\/two-factor\/(enable|disable|verify-totp|verify-backup-code)$/ },
   // better-auth's landing page for a failed OAuth round trip.
   { methods: ['GET'], path: /^\/error$/ },
 ];

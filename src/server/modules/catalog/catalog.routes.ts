@@ -77,7 +77,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/products',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: { body: ProductBodySchema, response: { 201: InsertedIdSchema } },
     },
     async (request, reply) => {
@@ -89,7 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/products/:productId',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: {
         params: ProductParamsSchema,
         body: ProductBodySchema,
@@ -112,7 +112,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/products/:productId',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: { params: ProductParamsSchema, response: { 200: ProductDeletedSchema } },
     },
     (request) => deleteProduct(db, callerOf(request), request.params.productId),

@@ -29,7 +29,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.post(
     '/categories',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: { body: CategoryBodySchema, response: { 201: CategorySchema } },
     },
     async (request, reply) =>
@@ -39,7 +39,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.put(
     '/categories/:categoryId',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: {
         params: CategoryParamsSchema,
         body: CategoryBodySchema,
@@ -52,7 +52,7 @@ export const categoriesRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.delete(
     '/categories/:categoryId',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: { params: CategoryParamsSchema, response: { 200: ProductDeletedSchema } },
     },
     (request) => deleteCategory(db, callerOf(request), request.params.categoryId),

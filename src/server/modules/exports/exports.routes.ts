@@ -19,7 +19,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
 ) => {
   app.get(
     '/purchase1.csv',
-    { config: { access: 'admin' }, schema: { querystring: OrderExportQuerySchema } },
+    {
+      config: { access: { permission: 'orders.view' } },
+      schema: { querystring: OrderExportQuerySchema },
+    },
     async (request, reply) => {
       const document = await csvDocument(ORDER_EXPORT_COLUMNS, exportOrders(db, request.query));
       return reply
@@ -30,12 +33,16 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }>
     },
   );
 
-  app.get('/products.csv', { config: { access: 'admin' } }, async (_request, reply) => {
-    const document = await csvDocument(PRODUCT_EXPORT_COLUMNS, exportProducts(db, publicUrl));
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', attachment('products'))
-      .header('cache-control', 'no-store')
-      .send(Readable.from(document));
-  });
+  app.get(
+    '/products.csv',
+    { config: { access: { permission: 'catalogue.manage' } } },
+    async (_request, reply) => {
+      const document = await csvDocument(PRODUCT_EXPORT_COLUMNS, exportProducts(db, publicUrl));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment('products'))
+        .header('cache-control', 'no-store')
+        .send(Readable.from(document));
+    },
+  );
 };

@@ -8,6 +8,7 @@ import {
   IMAGE_TOO_LARGE_MESSAGE,
   ImageUploadResponseSchema,
 } from '../../../shared/product.ts';
+import { callerOf } from '../../http/authentication.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid, type AppError } from '../../errors.ts';
 import { ImageTooLarge, UnsupportedImage, uploadImage } from './image-upload.service.ts';
@@ -68,11 +69,11 @@ export const imageUploadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
   app.post(
     '/images',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: { response: { 201: ImageUploadResponseSchema } },
     },
     async (request, reply) => {
-      const stored = await uploadImage(db, await readImageField(request));
+      const stored = await uploadImage(db, await readImageField(request), callerOf(request));
       return reply.code(201).send({ success: true as const, data: { url: stored.url } });
     },
   );

@@ -4,6 +4,8 @@ import { IMAGE_TYPE_MESSAGE as UNSUPPORTED_IMAGE_MESSAGE } from '../../../shared
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { storeWebp, toWebp, type StoredImage } from './images.service.ts';
+import type { AuthUser } from '../auth/caller.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 /** Uploaded images are shrunk to fit this box: plenty for a product photo, cheap to serve. */
 export const UPLOAD_MAX_SIDE = 1600;
@@ -58,7 +60,11 @@ async function readHeader(bytes: Buffer, claimed: UploadFormat) {
  * strips its metadata, re-encodes it to WebP within UPLOAD_MAX_SIDE and stores it under its
  * content hash. Nothing is stored unless every check passes.
  */
-export async function uploadImage(db: Db, bytes: Buffer): Promise<StoredImage> {
+export async function uploadImage(
+  db: Db,
+  bytes: Buffer,
+  actor: Pick<AuthUser, 'id' | 'email'>,
+): Promise<StoredImage> {
   const claimed = sniffImageFormat(bytes);
   if (!claimed) throw new UnsupportedImage();
   const header = await readHeader(bytes, claimed);
@@ -75,5 +81,15 @@ export async function uploadImage(db: Db, bytes: Buffer): Promise<StoredImage> {
     // A header that reads fine over pixel data that does not (truncated, corrupt).
     throw new UnsupportedImage();
   }
-  return storeWebp(db, webp);
+  // The image and its audit record (who uploaded what) commit together.
+  return db.transaction(async (tx) => {
+    const stored = await storeWebp(tx, webp);
+    await recordAudit(tx, actor, {
+      action: 'image.upload',
+      targetType: 'image',
+      targetId: stored.url,
+      after: stored,
+    });
+    return stored;
+  });
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { count } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES, ImageUploadResponseSchema } from '../../../shared/product.ts';
-import { image } from '../../db/schema.ts';
+import { auditLog, image } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -111,6 +111,11 @@ describe('POST /api/images: accepted images', () => {
       expect(res.json()).toEqual({ success: true, data: { url: data.url } });
       expect(data.url).toMatch(/^\/images\/[0-9a-f]{64}\.webp$/);
       expect(await storedImages()).toBe(before + 1);
+      const [audited] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'image.upload'), eq(auditLog.targetId, data.url)));
+      expect(audited).toMatchObject({ actorEmail: admin.email, targetType: 'image' });
 
       const served = await t.app.inject(data.url);
       expect(served.statusCode).toBe(200);

@@ -37,7 +37,15 @@ beforeAll(async () => {
   const id = randomUUID();
   const email = `buyer${id.slice(0, 8)}@example.com`;
   await one.db.insert(user).values({ id, name: 'Bea Buyer', email, emailVerified: true });
-  buyer = { id, email, name: 'Bea Buyer', role: 'user', emailVerified: true, sessionToken: '' };
+  buyer = {
+    id,
+    email,
+    name: 'Bea Buyer',
+    role: 'user',
+    emailVerified: true,
+    twoFactorEnabled: false,
+    sessionToken: '',
+  };
 });
 afterAll(async () => {
   await one.pool.end();

@@ -20,7 +20,7 @@ export const productImportRoutes: FastifyPluginAsyncZod<{
     '/product-import/preview',
     {
       bodyLimit: BODY_LIMIT,
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: {
         summary: 'Dry run of a product CSV: what each row would do',
         body: ProductImportBodySchema,
@@ -34,7 +34,7 @@ export const productImportRoutes: FastifyPluginAsyncZod<{
     '/product-import/apply',
     {
       bodyLimit: BODY_LIMIT,
-      config: { access: 'admin' },
+      config: { access: { permission: 'catalogue.manage' } },
       schema: {
         summary: 'Imports a product CSV: every row or none',
         body: ProductImportBodySchema,

@@ -57,7 +57,10 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig 
 
   app.get(
     '/purchase1',
-    { config: { access: 'admin' }, schema: { response: { 200: PurchaseListSchema } } },
+    {
+      config: { access: { permission: 'orders.view' } },
+      schema: { response: { 200: PurchaseListSchema } },
+    },
     () => listAllPurchases(db),
   );
 
@@ -88,7 +91,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig 
   app.put(
     '/purchase/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'orders.fulfil' } },
       schema: {
         params: PurchaseParamsSchema,
         body: ShipBodySchema,

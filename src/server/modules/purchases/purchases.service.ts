@@ -12,7 +12,7 @@ import {
   type PurchaseDetail,
   RECEIPT_ONLY_WHEN_PAID_MESSAGE,
 } from '../../../shared/purchase.ts';
-import { ROLE_ADMIN } from '../../../shared/user.ts';
+import { can } from '../../../shared/permissions.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
@@ -60,7 +60,8 @@ const pgErrorCode = (error: unknown): string | undefined => {
   const { code, cause } = error as { code?: string; cause?: { code?: string } };
   return code ?? cause?.code;
 };
-export const isAdmin = (caller: AuthUser) => caller.role === ROLE_ADMIN;
+/** Staff who see (and handle) every customer's orders: admins and the warehouse (orders.view). */
+export const isAdmin = (caller: AuthUser) => can(caller.role, 'orders.view');
 export const isId = (id: string) => IdSchema.safeParse(id).success;
 
 /** The shop's reference of a checkout. */

@@ -37,11 +37,11 @@ import {
 import { tooManyUnpaidOrdersMessage } from '../purchases/purchase-limits.ts';
 import {
   expireStaleHolds,
-  isAdmin,
   isId,
   LINE_PROBLEM_MESSAGES,
   type PlaceOptions,
 } from '../purchases/purchases.service.ts';
+import { can } from '../../../shared/permissions.ts';
 import { transitionSql, type QuoteTransitionName } from './quote-lifecycle.ts';
 
 type RequestInput = z.output<typeof QuoteRequestBodySchema>;
@@ -90,6 +90,9 @@ function toQuote(row: QuoteRow): Quote {
 }
 
 /** A customer sees their own quotes only (another's is 404); an admin every quote. */
+/** Quotes are priced by admins only (a warehouse or catalogue role sees its own, like a customer). */
+const isAdmin = (caller: AuthUser) => can(caller.role, 'admin.other');
+
 const visibleTo = (caller: AuthUser) => (isAdmin(caller) ? undefined : eq(quote.userId, caller.id));
 
 /**

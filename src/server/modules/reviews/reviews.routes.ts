@@ -31,14 +31,17 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get(
     '/reviews/all',
-    { config: { access: 'admin' }, schema: { response: { 200: ModeratedReviewListSchema } } },
+    {
+      config: { access: { permission: 'reviews.moderate' } },
+      schema: { response: { 200: ModeratedReviewListSchema } },
+    },
     () => listAllReviews(db),
   );
 
   app.patch(
     '/reviews/:id',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'reviews.moderate' } },
       schema: {
         params: ReviewParamsSchema,
         body: ReviewModerationBodySchema,

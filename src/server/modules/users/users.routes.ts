@@ -37,14 +37,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
 
   app.get(
     '/user',
-    { config: { access: 'admin' }, schema: { response: { 200: UserListSchema } } },
+    {
+      config: { access: { permission: 'users.manage' } },
+      schema: { response: { 200: UserListSchema } },
+    },
     () => listUsers(db),
   );
 
   app.put(
     '/user/admin/:email',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: 'users.manage' } },
       schema: { params: EmailParamsSchema, response: { 200: MakeAdminResponseSchema } },
     },
     (request) => makeAdmin(db, request.params.email, callerOf(request)),

@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { ProfileBodySchema, Profile } from '../../../shared/profile.ts';
-import { ROLE_ADMIN, type User } from '../../../shared/user.ts';
+import { can } from '../../../shared/permissions.ts';
+import { ROLE_ADMIN, RoleSchema, type User } from '../../../shared/user.ts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { user, userProfile } from '../../db/schema.ts';
@@ -11,9 +12,9 @@ import { recordAudit } from '../audit/audit.service.ts';
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, normalizeEmail(email));
 
-/** A customer may act on their own account only; an admin on anyone's. */
+/** A customer may act on their own account only; whoever manages users, on anyone's. */
 function assertSelfOrAdmin(caller: AuthUser, email: string): void {
-  if (caller.email !== normalizeEmail(email) && caller.role !== ROLE_ADMIN) {
+  if (caller.email !== normalizeEmail(email) && !can(caller.role, 'users.manage')) {
     throw new Forbidden('You can only access your own account.');
   }
 }
@@ -48,7 +49,7 @@ export async function listUsers(db: Db): Promise<User[]> {
     _id: row.id,
     email: row.email,
     name: row.name,
-    role: row.role === ROLE_ADMIN ? ROLE_ADMIN : 'user',
+    role: RoleSchema.safeParse(row.role).data ?? 'user',
   }));
 }
 

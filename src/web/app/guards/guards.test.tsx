@@ -51,11 +51,9 @@ describe('RequireAuth', () => {
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/myOrders');
     expect(screen.getByText('You have no orders yet.')).toBeVisible();
-    expect(requestLog(fetchMock)).toContain(`GET ${apiPaths.adminCheck(customer.email)}`);
+    expect(requestLog(fetchMock)).toContain(`GET ${apiPaths.myPermissions}`);
     expect(
-      lastRequest(fetchMock, `GET ${apiPaths.adminCheck(customer.email)}`).headers.get(
-        'Authorization',
-      ),
+      lastRequest(fetchMock, `GET ${apiPaths.myPermissions}`).headers.get('Authorization'),
     ).toBe('Bearer access-1');
   });
 

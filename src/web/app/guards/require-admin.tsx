@@ -1,28 +1,51 @@
-import { Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { QueryState } from '../../components/query-state.tsx';
-import { useAdminCheck } from '../../lib/auth/admin-check.ts';
+import { mayOpen, usePermissions } from '../../lib/auth/permissions.ts';
 import { useSignedInUser } from '../../lib/auth/session.ts';
 import { isRefusal, useSignOutWhenRefused } from '../../lib/auth/use-sign-out.ts';
-import { pageRoutes } from '../../../shared/page-routes.ts';
+import { pageOf, pageRoutes } from '../../../shared/page-routes.ts';
 
 /**
- * Admin routes, inside RequireAuth. They wait for the server's admin check; a non-admin (or a
- * token the server refuses) is signed out and sent to /login.
+ * Staff routes, inside RequireAuth. They wait for the server's answer of what the user may do. A
+ * customer (no staff permission at all, or a token the server refuses) is signed out and sent to
+ * /login, as the spec has it for admin pages; a staff member on another role's page is told so, and
+ * one who must first turn on two-factor sign-in is sent to My Profile to do it.
  */
 export default function RequireAdmin() {
   const user = useSignedInUser();
-  const adminCheck = useAdminCheck(user.email);
-  const refused = adminCheck.data === false || isRefusal(adminCheck.error);
+  const { pathname } = useLocation();
+  const permissions = usePermissions(user.email);
+  const refused =
+    (permissions.data !== undefined && permissions.data.permissions.length === 0) ||
+    isRefusal(permissions.error);
   useSignOutWhenRefused(refused, pageRoutes.login.href());
 
   return (
     <QueryState
-      query={adminCheck}
+      query={permissions}
       loading="Checking your access"
       failed="We couldn't check your access to this page."
       waiting={refused}
     >
-      {() => <Outlet />}
+      {(mine) => {
+        if (mine.twoFactorRequired)
+          return (
+            <div role="alert" className="alert alert-warning flex flex-col items-start">
+              <p>Turn on two-factor sign-in before using staff screens.</p>
+              <Link to={pageRoutes.dashboard.href()} className="btn btn-sm btn-neutral">
+                Go to My Profile
+              </Link>
+            </div>
+          );
+        const page = pageOf(pathname)?.name;
+        if (page && !mayOpen(mine, page))
+          return (
+            <div role="alert" className="alert alert-error">
+              <p>Your role does not give you access to this page.</p>
+            </div>
+          );
+        return <Outlet />;
+      }}
     </QueryState>
   );
 }

@@ -42,7 +42,7 @@ describe('MakeAdminPage', () => {
     const bea = within(rowOf('Bea Boss'));
     expect(bea.getByText('boss@example.com')).toBeInTheDocument();
     expect(bea.getByRole('cell', { name: 'admin' })).toBeInTheDocument();
-    expect(bea.queryByRole('button')).not.toBeInTheDocument();
+    expect(bea.queryByRole('button', { name: 'Make Admin' })).not.toBeInTheDocument();
   });
 
   it('makes a user an admin, says so and reloads the list', async () => {
@@ -62,7 +62,9 @@ describe('MakeAdminPage', () => {
 
     expect(await screen.findByText(MAKE_ADMIN_SUCCESS_MESSAGE)).toBeInTheDocument();
     await waitFor(() =>
-      expect(within(rowOf('Ana Lima')).queryByRole('button')).not.toBeInTheDocument(),
+      expect(
+        within(rowOf('Ana Lima')).queryByRole('button', { name: 'Make Admin' }),
+      ).not.toBeInTheDocument(),
     );
     const promote = lastRequest(fetchMock, MAKE_ANA_ADMIN);
     expect(promote.body).toBeUndefined();
@@ -124,5 +126,31 @@ describe('MakeAdminPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'All Users: 2' }),
     ).toBeInTheDocument();
+  });
+
+  it('grants a staff role, and asks before revoking admin', async () => {
+    const SET_ANA = `PUT ${apiPaths.setRole(customerUser.email)}`;
+    const SET_BEA = `PUT ${apiPaths.setRole(adminUser.email)}`;
+    const fetchMock = mockApi({
+      [USERS]: jsonResponse([customerUser, adminUser]),
+      [SET_ANA]: jsonResponse({ email: customerUser.email, role: 'warehouse' }),
+      [SET_BEA]: jsonResponse({ code: 'CONFLICT', message: 'The last admin stays an admin.' }, 409),
+    });
+    const { user } = renderWithProviders(<MakeAdminPage />);
+    await screen.findByRole('heading', { level: 1, name: 'All Users: 2' });
+
+    const ana = within(rowOf('Ana Lima'));
+    await user.selectOptions(ana.getByLabelText('Role'), 'warehouse');
+    await user.click(ana.getByRole('button', { name: 'Save role of Ana Lima' }));
+    expect(await screen.findByText('Ana Lima is now Warehouse')).toBeInTheDocument();
+    expect(lastRequest(fetchMock, SET_ANA).body).toEqual({ role: 'warehouse' });
+
+    const bea = within(rowOf('Bea Boss'));
+    await user.selectOptions(bea.getByLabelText('Role'), 'user');
+    await user.click(bea.getByRole('button', { name: 'Save role of Bea Boss' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke admin from Bea Boss?' });
+    expect(requestLog(fetchMock)).not.toContain(SET_BEA);
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke admin' }));
+    expect(await screen.findByText('The last admin stays an admin.')).toBeInTheDocument();
   });
 });

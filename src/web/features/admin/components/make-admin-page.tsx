@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
 import { DataTable } from '../../../components/data-table.tsx';
+import { RolePicker } from './role-picker.tsx';
 
 function UserRow({ user }: { user: User }) {
   const makeAdmin = useMakeAdmin();
@@ -38,7 +39,8 @@ function UserRow({ user }: { user: User }) {
         <p className="text-sm text-stone-600">{user.email}</p>
       </td>
       <td>{user.role}</td>
-      <td>
+      <td className="flex flex-wrap items-end gap-3">
+        <RolePicker user={user} />
         {user.role !== ROLE_ADMIN && (
           <button
             type="button"

@@ -4,7 +4,8 @@ import { LoginFormSchema } from '../../../../shared/auth.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
-import { useSignInWithEmail } from '../api/sign-in-with-email.ts';
+import { TWO_FACTOR_NEEDED, useSignInWithEmail } from '../api/sign-in-with-email.ts';
+import { TwoFactorStep } from './two-factor-step.tsx';
 import { useSocialReturn } from '../hooks/use-social-return.ts';
 import { returnPathFromState } from '../lib/return-path.ts';
 import { AuthCard, FormFailure, FormNotice } from './auth-card.tsx';
@@ -39,13 +40,17 @@ export function LoginPage() {
   const returnPath = returnPathFromState(location.state);
   const { completing } = useSocialReturn(setFailure);
   const signIn = useSignInWithEmail();
+  const [needsCode, setNeedsCode] = useState(false);
 
   const { handleSubmit, field } = useSpecForm(LoginFormSchema, { email: '', password: '' });
 
   const onSubmit = handleSubmit(async (credentials) => {
     setFailure(null);
     try {
-      await signIn.mutateAsync(credentials);
+      if ((await signIn.mutateAsync(credentials)) === TWO_FACTOR_NEEDED) {
+        setNeedsCode(true);
+        return;
+      }
     } catch (error) {
       setFailure(getErrorMessage(error));
       return;
@@ -57,6 +62,14 @@ export function LoginPage() {
     return (
       <AuthCard title="Login">
         <Spinner label="Completing your sign-in" />
+      </AuthCard>
+    );
+  }
+
+  if (needsCode) {
+    return (
+      <AuthCard title="Login">
+        <TwoFactorStep onSignedIn={() => navigate(returnPath, { replace: true })} />
       </AuthCard>
     );
   }

@@ -74,7 +74,64 @@ describe('DashboardLayout', () => {
       ['Recalls', '/dashboard/recalls'],
       ['Warranty', '/dashboard/warranty'],
       ['Quotes', '/dashboard/quotes'],
+      ['Audit Log', '/dashboard/auditLog'],
     ]);
+  });
+
+  it("gives a warehouse sidebar the orders only, and refuses another role's page", async () => {
+    storeAccessToken('access-1');
+    mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(admin, 'access-1'),
+      [`GET ${apiPaths.myPermissions}`]: jsonResponse({
+        role: 'warehouse',
+        permissions: ['orders.view', 'orders.fulfil'],
+        twoFactorEnabled: true,
+        twoFactorRequired: false,
+      }),
+      [`GET ${apiPaths.allPurchases}`]: jsonResponse([]),
+    });
+    const { router } = renderApp('/dashboard/manageAllOrders');
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Manage All Orders: 0' },
+      { timeout: 5000 },
+    );
+    const sidebar = screen.getByRole('navigation', { name: 'Dashboard' });
+    await within(sidebar).findByRole('link', { name: 'Manage All Orders' });
+    expect(await sidebarLinks()).toEqual([
+      ['My Profile', '/dashboard'],
+      ['Manage All Orders', '/dashboard/manageAllOrders'],
+    ]);
+
+    await router.navigate('/dashboard/makeAdmin');
+    expect(
+      await screen.findByText('Your role does not give you access to this page.'),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a staff account that must enrol two-factor sign-in to My Profile', async () => {
+    storeAccessToken('access-1');
+    mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(admin, 'access-1'),
+      [`GET ${apiPaths.myPermissions}`]: jsonResponse({
+        role: 'admin',
+        permissions: ['orders.view'],
+        twoFactorEnabled: false,
+        twoFactorRequired: true,
+      }),
+    });
+    renderApp('/dashboard/manageAllOrders');
+    expect(
+      await screen.findByText(
+        'Turn on two-factor sign-in before using staff screens.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Profile' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
   });
 
   it('opens the sidebar drawer from the navbar on small screens, and closes it', async () => {

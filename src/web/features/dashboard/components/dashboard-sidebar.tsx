@@ -1,12 +1,21 @@
 import { NavLink } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useAdminCheck } from '../../../lib/auth/admin-check.ts';
+import { mayOpen, usePermissions } from '../../../lib/auth/permissions.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { pageRoutes } from '../../../../shared/page-routes.ts';
+import { pageOf, pageRoutes } from '../../../../shared/page-routes.ts';
+import type { MyPermissions } from '../../../../shared/permissions.ts';
 
 interface SidebarLink {
   to: string;
   label: string;
+}
+
+/** A staff member sees the staff links their role may open (the same map the guard uses). */
+function staffLinksFor(permissions: MyPermissions): readonly SidebarLink[] {
+  return adminLinks.filter((link) => {
+    const page = pageOf(link.to)?.name;
+    return page !== undefined && mayOpen(permissions, page);
+  });
 }
 
 const profileLink: SidebarLink = { to: pageRoutes.dashboard.href(), label: 'My Profile' };
@@ -35,6 +44,7 @@ const adminLinks: readonly SidebarLink[] = [
   { to: pageRoutes.recalls.href(), label: 'Recalls' },
   { to: pageRoutes.warranty.href(), label: 'Warranty' },
   { to: pageRoutes.quotes.href(), label: 'Quotes' },
+  { to: pageRoutes.auditLog.href(), label: 'Audit Log' },
 ];
 
 function SidebarLinks({
@@ -60,7 +70,7 @@ function SidebarLinks({
 
 export function DashboardSidebar({ onNavigate }: { onNavigate: () => void }) {
   const user = useSignedInUser();
-  const adminCheck = useAdminCheck(user.email);
+  const adminCheck = usePermissions(user.email);
 
   if (adminCheck.isPending) {
     return (
@@ -88,7 +98,11 @@ export function DashboardSidebar({ onNavigate }: { onNavigate: () => void }) {
       </>
     );
   }
+  const staff = adminCheck.data.permissions.length > 0;
   return (
-    <SidebarLinks links={adminCheck.data ? adminLinks : customerLinks} onNavigate={onNavigate} />
+    <SidebarLinks
+      links={staff ? staffLinksFor(adminCheck.data) : customerLinks}
+      onNavigate={onNavigate}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { submitWithFeedback } from '../../../lib/submit-with-feedback.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { TwoFactorSection } from './two-factor-section.tsx';
 
 function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | null }) {
   const form = useSpecForm(ProfileBodySchema, {
@@ -77,6 +78,7 @@ export function MyProfile() {
       >
         {(data) => <ProfileForm user={user} profile={data} />}
       </QueryState>
+      <TwoFactorSection />
     </section>
   );
 }

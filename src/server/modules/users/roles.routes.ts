@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EmailParamsSchema } from '../../../shared/auth.ts';
+import { isStaffRole, MyPermissionsSchema, permissionsOf } from '../../../shared/permissions.ts';
+import { SetRoleBodySchema, SetRoleResponseSchema } from '../../../shared/user.ts';
+import type { Db } from '../../db/client.ts';
+import { callerOf } from '../../http/authentication.ts';
+import { setRole } from './roles.service.ts';
+
+/** Staff roles: what the caller may do, and granting or revoking a role. */
+export const rolesRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  requireStaffTwoFactor: boolean;
+}> = async (app, { db, requireStaffTwoFactor }) => {
+  app.get('/me/permissions', { schema: { response: { 200: MyPermissionsSchema } } }, (request) => {
+    const caller = callerOf(request);
+    // A staff role on hold until two-factor is on (REQUIRE_STAFF_2FA) is still the user's role.
+    const role = caller.suspendedRole ?? caller.role;
+    return {
+      role,
+      permissions: [...permissionsOf(role)],
+      twoFactorEnabled: caller.twoFactorEnabled,
+      twoFactorRequired: requireStaffTwoFactor && isStaffRole(role) && !caller.twoFactorEnabled,
+    };
+  });
+
+  app.put(
+    '/user/role/:email',
+    {
+      config: { access: { permission: 'users.manage' } },
+      schema: {
+        params: EmailParamsSchema,
+        body: SetRoleBodySchema,
+        response: { 200: SetRoleResponseSchema },
+      },
+    },
+    (request) => setRole(db, request.params.email, request.body.role, callerOf(request)),
+  );
+};
