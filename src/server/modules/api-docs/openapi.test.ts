@@ -16,7 +16,7 @@ describe('the OpenAPI document', () => {
     const document = await openApi();
     expect(document.openapi).toBe('3.1.0');
     expect(document.paths['/api/products']?.get?.['x-access']).toBe('public');
-    expect(document.paths['/api/products']?.post?.['x-access']).toBe('admin');
+    expect(document.paths['/api/products']?.post?.['x-access']).toBe('permission:catalogue.manage');
   });
 
   it('documents every registered route with the schemas the route validates with', async () => {
