@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       metrics: { token: undefined, host: '127.0.0.1', port: undefined },
       backupDir: resolve('./backups'),
       backupKeep: 7,
+      warrantyYears: 3,
       publicUrl: 'http://localhost:3000',
       authSecret: undefined,
       authRateLimitPerMinute: 10,

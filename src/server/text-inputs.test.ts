@@ -28,7 +28,7 @@ const LINE_BREAKS: Record<string, string> = {
 /** Time zones the browser's Intl knows and PostgreSQL does not (by that name), and made-up ones. */
 const UNKNOWN_TIME_ZONES = ['US/Pacific-New', 'SystemV/AST4', 'Mars/Olympus'];
 /** The fields of several lines (a textarea in the web app). */
-const MULTI_LINE_FIELDS = new Set(['review', 'message', 'description']);
+const MULTI_LINE_FIELDS = new Set(['review', 'message', 'description', 'note', 'hazard', 'remedy']);
 
 type Part = keyof RouteInputs;
 interface Field {

@@ -90,7 +90,7 @@ export const QuoteAnswerBodySchema = z.object({
       .min(1, QUOTE_DAYS_MESSAGE)
       .max(QUOTE_VALID_DAYS_MAX, QUOTE_DAYS_MESSAGE),
   ),
-  note: singleLineText('Note')
+  note: multiLineText('Note')
     .max(QUOTE_REPLY_MAX, `Note must be at most ${QUOTE_REPLY_MAX} characters`)
     .default(''),
 });

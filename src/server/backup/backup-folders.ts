@@ -1,6 +1,17 @@
-import { chownSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { canEnter, type OsUser } from '../db/postgres-os-user.ts';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { canEnter, enterableFolder, POSTGRES_HOME, type OsUser } from '../db/postgres-os-user.ts';
 
 /** BACKUP_DIR's layout: the archived write-ahead log, and one folder per base backup. */
 export const walFolder = (backupDir: string) => join(backupDir, 'wal');
@@ -25,8 +36,8 @@ const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
  * name then renamed, never over an existing file (a segment archived twice must not be changed),
  * and a segment switch at least every minute, so a restore can reach any minute.
  */
-export function archiveSettings(backupDir: string): string[] {
-  const wal = quoted(walFolder(backupDir));
+export function archiveSettings(walDir: string): string[] {
+  const wal = quoted(walDir);
   const command = `test ! -f ${wal}/%f && cp %p ${wal}/%f.part && mv ${wal}/%f.part ${wal}/%f`;
   return [
     '-c',
@@ -42,23 +53,49 @@ export function archiveSettings(backupDir: string): string[] {
 
 /** restore_command for a recovery from BACKUP_DIR/wal. */
 export function restoreCommand(backupDir: string): string {
-  const wal = quoted(walFolder(backupDir));
+  // The real folder: BACKUP_DIR/wal may be a link PostgreSQL's OS user cannot follow (below).
+  const wal = quoted(realpathSync(walFolder(backupDir)));
   return `cp ${wal}/%f %p`;
 }
 
 /**
- * Creates BACKUP_DIR/wal where PostgreSQL's OS user (as root) may write it. Throws when that user
- * cannot reach it, rather than letting every segment fail to archive.
+ * Creates BACKUP_DIR/wal where PostgreSQL's OS user (as root) may write it, and answers the folder
+ * the server archives into. When that user cannot reach BACKUP_DIR (a private checkout, run as
+ * root), the log is archived in a folder of its own under /var/lib/toolhouse, linked from
+ * BACKUP_DIR/wal, like the cluster itself (postgres-os-user.ts).
  */
-export function prepareArchiveFolder(backupDir: string, owner: OsUser | undefined): void {
+export function prepareArchiveFolder(
+  backupDir: string,
+  owner: OsUser | undefined,
+  log: (message: string) => void,
+): string {
   const wal = walFolder(backupDir);
-  mkdirSync(wal, { recursive: true, mode: 0o700 });
   mkdirSync(baseFolder(backupDir), { recursive: true, mode: 0o700 });
-  if (!owner) return;
+  const link = lstatSync(wal, { throwIfNoEntry: false });
+  if (link?.isSymbolicLink()) {
+    const target = readlinkSync(wal);
+    mkdirSync(target, { recursive: true, mode: 0o700 });
+    if (owner) chownSync(target, owner.uid, owner.gid);
+    return target;
+  }
+  mkdirSync(wal, { recursive: true, mode: 0o700 });
+  if (!owner) return wal;
   chownSync(backupDir, owner.uid, owner.gid);
   chownSync(wal, owner.uid, owner.gid);
-  if (!canEnter(owner, wal))
+  if (canEnter(owner, wal)) return wal;
+  if (readdirSync(wal).length > 0)
     throw new Error(
       `BACKUP_DIR ${backupDir} is out of reach of the "postgres" OS user that archives into it: make every folder above it enterable, choose another BACKUP_DIR, or set BACKUP_DIR= to turn archiving off`,
     );
+  const key = createHash('sha256').update(realpathSync(backupDir)).digest('hex').slice(0, 16);
+  const target = join(enterableFolder(join(POSTGRES_HOME, 'archives')), key, 'wal');
+  mkdirSync(target, { recursive: true, mode: 0o700 });
+  chmodSync(dirname(target), 0o711);
+  chownSync(target, owner.uid, owner.gid);
+  rmSync(wal, { recursive: true });
+  symlinkSync(target, wal);
+  log(
+    `${backupDir} is private (the "postgres" OS user cannot enter it): the write-ahead log is archived in ${target} (linked from ${wal})`,
+  );
+  return target;
 }

@@ -249,7 +249,7 @@ export async function startEmbeddedCluster({
       await initialiseCluster(bin, owner, clusterDir, password);
     }
     await stopLeftoverPostmaster(clusterDir, log);
-    if (backupDir) prepareArchiveFolder(backupDir, owner);
+    const archiveDir = backupDir ? prepareArchiveFolder(backupDir, owner, log) : null;
 
     const port = requestedPort ?? (await freePort());
     const logFd = openSync(join(dataDir, 'postgres.log'), 'a');
@@ -265,7 +265,7 @@ export async function startEmbeddedCluster({
         'listen_addresses=127.0.0.1',
         '-c',
         'unix_socket_directories=',
-        ...(backupDir ? archiveSettings(backupDir) : []),
+        ...(archiveDir ? archiveSettings(archiveDir) : []),
       ],
       {
         ...owner,

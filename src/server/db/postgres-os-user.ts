@@ -49,7 +49,7 @@ export function canEnter(owner: OsUser, folder: string): boolean {
 }
 
 /** A folder root owns and everyone may enter (not list), created with its parents. */
-function enterableFolder(folder: string): string {
+export function enterableFolder(folder: string): string {
   mkdirSync(folder, { recursive: true, mode: 0o711 });
   chmodSync(POSTGRES_HOME, 0o711);
   chmodSync(folder, 0o711);

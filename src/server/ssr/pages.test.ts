@@ -166,7 +166,10 @@ describe('server-rendered pages', () => {
     expect(embedded?.queryKey.slice(0, 2)).toEqual(['products', 'search']);
     expect(embedded?.state.data).toEqual(await firstPage());
     // Only the page's data: the session is the browser's business.
-    expect(data.queries.queries.map((query) => query.queryKey[0])).toEqual(['products']);
+    expect(data.queries.queries.map((query) => query.queryKey[0])).toEqual([
+      'products',
+      'categories',
+    ]);
     // No other inline script.
     const scripts = [...res.body.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
     for (const attributes of scripts) {

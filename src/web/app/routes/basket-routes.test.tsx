@@ -104,6 +104,7 @@ describe('Order again', () => {
     const fetchMock = signedIn({
       [`GET ${apiPaths.adminCheck(customer.email)}`]: jsonResponse({ admin: false }),
       [`GET ${apiPaths.myPurchases(customer.email)}`]: jsonResponse([order]),
+      'GET /api/aftersale/mine': jsonResponse({}),
       [MERGE]: jsonResponse(makeBasket([makeBasketLine(1, 50)], [notice])),
     });
     const { user } = renderApp('/dashboard/myOrders');

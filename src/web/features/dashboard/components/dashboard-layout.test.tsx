@@ -70,6 +70,8 @@ describe('DashboardLayout', () => {
       ['Categories', '/dashboard/manageCategories'],
       ['Manage Reviews', '/dashboard/manageReviews'],
       ['Site Speed', '/dashboard/siteSpeed'],
+      ['Import Products', '/dashboard/importProducts'],
+      ['Webhooks', '/dashboard/webhooks'],
       ['Returns', '/dashboard/returns'],
       ['Recalls', '/dashboard/recalls'],
       ['Warranty', '/dashboard/warranty'],
@@ -101,6 +103,7 @@ describe('DashboardLayout', () => {
     expect(await sidebarLinks()).toEqual([
       ['My Profile', '/dashboard'],
       ['Manage All Orders', '/dashboard/manageAllOrders'],
+      ['Returns', '/dashboard/returns'],
     ]);
 
     await router.navigate('/dashboard/makeAdmin');
