@@ -83,6 +83,31 @@ export async function releaseStockAlerts(tx: Queryable, productId: string): Prom
   return result.rowCount ?? 0;
 }
 
+/**
+ * `releaseStockAlerts` for many products in one statement (a product import): those of
+ * `productIds` whose stock is now at least their minimum order quantity.
+ */
+export async function releaseStockAlertsOf(
+  tx: Queryable,
+  productIds: readonly string[],
+): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const result = await tx.execute(sql`
+    WITH gone AS (
+      DELETE FROM ${stockAlert} a USING ${product} p
+      WHERE a.product_id = p.id AND p.id = ANY(${sql.param([...productIds])}::uuid[])
+        AND p.available_quantity >= p.min_quantity
+      RETURNING a.id, a.user_id, a.product_id
+    )
+    INSERT INTO ${outbox} (kind, dedupe_key, payload)
+    SELECT ${BACK_IN_STOCK_KIND}, ${BACK_IN_STOCK_KIND} || ':' || gone.id::text,
+      jsonb_build_object('alertId', gone.id, 'userId', gone.user_id, 'productId', gone.product_id)
+    FROM gone
+    ON CONFLICT (dedupe_key) DO NOTHING
+  `);
+  return result.rowCount ?? 0;
+}
+
 /** The mail of one job, or null when the product or the account is gone (nothing to tell). */
 export async function backInStockMail(
   db: Db,

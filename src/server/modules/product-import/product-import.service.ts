@@ -12,6 +12,7 @@ import { ErrorCode } from '../../../shared/errors.ts';
 import { AppError, Invalid } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import { enqueueProductEvents, STOCK_LOW_THRESHOLD } from '../webhooks/webhooks.service.ts';
 import { readImportFile, type FileRow, type ProductValues } from './product-import-file.ts';
 
@@ -140,6 +141,8 @@ export async function applyProductImport(
           AS v(id, name, description, price_cents, min_quantity, available_quantity, image_url)
         WHERE product.id = v.id RETURNING product.id`);
       changedIds.push(...updated.rows.map((row) => row.id));
+      // Back in stock: subscribers of a product the file restocks are mailed with this apply.
+      await releaseStockAlertsOf(tx, changedIds);
     }
     if (creates.length > 0) {
       const inserted = await tx.execute<{ id: string; seq: number }>(sql`

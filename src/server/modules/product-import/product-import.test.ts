@@ -128,4 +128,31 @@ describe('product import', () => {
     );
     expect(names.rows[0]!.n).toBe('0');
   });
+
+  it("mails a sold-out product's subscribers once when the file restocks it", async () => {
+    const csv = await exportCsv();
+    const [, first] = parseCsv(csv)!;
+    const id = first![column('Product ID')]!;
+    await t.database.db.execute(sql`UPDATE product SET available_quantity = 0 WHERE id = ${id}`);
+    const subscribed = await t.app.inject({
+      method: 'POST',
+      url: `/api/products/${id}/notify`,
+      headers: t.customer.headers,
+    });
+    expect(subscribed.statusCode).toBeLessThan(300);
+    const restocked = edited(await exportCsv(), (rows) => {
+      const row = rows.find((cells) => cells[column('Product ID')] === id)!;
+      row[column('Available Quantity')] = '500';
+      return [row];
+    });
+    expect((await send('apply', restocked)).statusCode).toBe(200);
+    const jobs = await t.database.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM outbox WHERE kind = 'back-in-stock' AND payload->>'productId' = ${id}`,
+    );
+    expect(jobs.rows[0]!.n).toBe('1');
+    const left = await t.database.db.execute<{ n: string }>(
+      sql`SELECT count(*) AS n FROM stock_alert WHERE product_id = ${id}`,
+    );
+    expect(left.rows[0]!.n).toBe('0');
+  });
 });
