@@ -8,7 +8,6 @@ import type { AuthUser } from '../auth/caller.ts';
  */
 export type AuditAction =
   | KnownAuditAction
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- keeps the known names offered
   | (`${string}.${string}` & {});
 
 type KnownAuditAction =
