@@ -6,9 +6,7 @@ import type { AuthUser } from '../auth/caller.ts';
  * What a staff action is called in the log: `<thing>.<verb>`. The known ones are listed; a module
  * added later may use its own name in that form (it shows up in the audit screen's filter at once).
  */
-export type AuditAction =
-  | KnownAuditAction
-  | (`${string}.${string}` & {});
+export type AuditAction = KnownAuditAction | (`${string}.${string}` & {});
 
 type KnownAuditAction =
   | 'user.set-role'
