@@ -663,6 +663,29 @@ export const idempotencyKey = pgTable(
   ],
 );
 
+/**
+ * An Idempotency-Key a customer sent with a payment call (POST /api/create-payment-intent,
+ * PATCH /api/purchase/{id}). Those calls are idempotent by nature, so only what was asked is kept:
+ * a repeat re-runs the call, another body under the key is a 422 (docs/decisions/029). Written in
+ * the transaction of the call's state change when it has one; swept after 24 h like the above.
+ */
+export const paymentIdempotencyKey = pgTable(
+  'payment_idempotency_key',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of the route (with the order id) and the request body. */
+    requestHash: text('request_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('payment_idempotency_key_created_idx').on(t.createdAt),
+  ],
+);
+
 // ---- Requests for a quote (issue 23; src/server/modules/quotes/) ----
 
 /** A customer's request for a quote, and the shop's answer (quote-lifecycle.ts is its machine). */

@@ -4,6 +4,7 @@ import type { Mailer } from '../modules/mail/mailer.ts';
 import { drainOutbox, type OutboxContext } from '../modules/notifications/outbox.service.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { sweepIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
+import { sweepPaymentIdempotencyKeys } from '../modules/idempotency/payment-keys.ts';
 import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
 import { expireQuotes } from '../modules/quotes/quotes.service.ts';
 import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
@@ -119,7 +120,9 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
       webhooks: { allowPrivate: webhookAllowPrivate },
     }),
     holdExpiryJob(() => expireStaleHolds(db)),
-    idempotencySweepJob(() => sweepIdempotencyKeys(db)),
+    idempotencySweepJob(
+      async () => (await sweepIdempotencyKeys(db)) + (await sweepPaymentIdempotencyKeys(db)),
+    ),
     quoteExpiryJob(() => expireQuotes(db)),
   ]);
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { caughtApiError } from '../test/caught-api-error.ts';
 import { jsonResponse, mockFetch } from '../test/fetch-mock.ts';
-import { postOnce } from './post-once.ts';
+import { postOnce, sendOnce } from './post-once.ts';
 
 const ThingSchema = z.object({ id: z.number() });
 const keyOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('idempotency-key');
@@ -49,5 +49,20 @@ describe('postOnce', () => {
     const refused = mockFetch(() => jsonResponse({ code: 'CONFLICT', message: 'Sold out' }, 409));
     expect((await caughtApiError(postOnce('/api/thing', {}, ThingSchema))).status).toBe(409);
     expect(refused).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a PATCH the same way: one key, one retry with it', async () => {
+    let calls = 0;
+    const fetchMock = mockFetch(() => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      return jsonResponse({ id: 3 }, 200);
+    });
+    await expect(sendOnce('PATCH', '/api/thing/3', { a: 1 }, ThingSchema)).resolves.toEqual({
+      id: 3,
+    });
+    const [first, second] = fetchMock.mock.calls;
+    expect(second?.[1]?.method).toBe('PATCH');
+    expect(keyOf(second?.[1])).toBe(keyOf(first?.[1]));
   });
 });

@@ -14,20 +14,35 @@ const retryable = (error: unknown) =>
   isApiError(error) && (error.code === ClientErrorCode.Network || error.status === 503);
 
 /**
- * POST for a submit that creates something (an order): one Idempotency-Key per call, and one
- * retry with the SAME key after a network error or a 503, so an order whose commit applied before
- * the answer was lost is answered, never placed twice (docs/decisions/029).
+ * A submit that creates or changes something (an order, a payment): one Idempotency-Key per call,
+ * and one retry with the SAME key after a network error or a 503, so a request whose commit applied
+ * before the answer was lost is answered, never applied twice (docs/decisions/029).
  */
-export async function postOnce<S extends z.ZodType>(
+export async function sendOnce<S extends z.ZodType>(
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: unknown,
+  schema: S,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<z.output<S>> {
+  const options = { headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() }, signal };
+  const send = () =>
+    method === 'POST'
+      ? apiClient.post(path, body, schema, options)
+      : apiClient.patch(path, body, schema, options);
+  try {
+    return await send();
+  } catch (error) {
+    if (!retryable(error) || signal?.aborted) throw error;
+    return send();
+  }
+}
+
+/** POST through sendOnce (placing an order). */
+export function postOnce<S extends z.ZodType>(
   path: string,
   body: unknown,
   schema: S,
 ): Promise<z.output<S>> {
-  const options = { headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() } };
-  try {
-    return await apiClient.post(path, body, schema, options);
-  } catch (error) {
-    if (!retryable(error)) throw error;
-    return apiClient.post(path, body, schema, options);
-  }
+  return sendOnce('POST', path, body, schema);
 }

@@ -16,6 +16,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
 import { callerOf } from '../../http/authentication.ts';
+import { idempotencyClaim } from '../idempotency/idempotency.service.ts';
+import { runPaymentOnce } from '../idempotency/payment-keys.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { Payments } from './provider-of-config.ts';
 import {
@@ -62,7 +64,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: PaymentIntentResponseSchema },
       },
     },
-    (request) => createPaymentIntent(db, active(), callerOf(request), request.body),
+    (request) => {
+      const caller = callerOf(request);
+      const claim = idempotencyClaim(request, caller.id, 'create-payment-intent', request.body);
+      return runPaymentOnce(db, claim, (remember) =>
+        createPaymentIntent(db, active(), caller, request.body, remember),
+      );
+    },
   );
 
   app.patch(
@@ -74,8 +82,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: PurchaseSchema },
       },
     },
-    (request) =>
-      recordPayment(db, active(), callerOf(request), request.params.id, request.body.transactionId),
+    (request) => {
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const claim = idempotencyClaim(request, caller.id, `mark-paid ${id}`, request.body);
+      return runPaymentOnce(db, claim, (remember) =>
+        recordPayment(db, active(), caller, id, request.body.transactionId, remember),
+      );
+    },
   );
 
   if (provider?.name === 'test') {

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { checkout, orderEvent, paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
+import type { RememberKey } from '../idempotency/payment-keys.ts';
 import {
   allowed,
   applyEffects,
@@ -101,6 +102,7 @@ export async function createPaymentIntent(
   provider: PaymentProvider,
   caller: AuthUser,
   body: CreatePaymentIntentBody,
+  remember?: RememberKey,
 ): Promise<PaymentIntentResponse> {
   await expireStaleHolds(db);
   const checkoutId = await ownCheckoutId(db, caller, body);
@@ -135,6 +137,7 @@ export async function createPaymentIntent(
         currency: CURRENCY,
       })
       .onConflictDoNothing();
+    await remember?.(tx);
     if (provider.name === 'test')
       await tx
         .update(purchase)
@@ -143,7 +146,7 @@ export async function createPaymentIntent(
     return true;
   });
   // An order was cancelled between the two reads: ask again for the new total (totals only fall).
-  if (!stored) return createPaymentIntent(db, provider, caller, body);
+  if (!stored) return createPaymentIntent(db, provider, caller, body, remember);
   const current = await currentIntent(db, checkoutId, amountCents);
   if (!current) throw new Error(`payment intent for checkout ${checkoutId} vanished`);
   return answer(current);
@@ -162,6 +165,7 @@ export async function settlePayment(
   provider: PaymentProvider,
   checkoutId: string,
   intentId: string,
+  remember?: RememberKey,
 ): Promise<void> {
   // Only intents we made for this very checkout count: a made-up or foreign id never reaches the provider.
   const [ours] = await db
@@ -189,10 +193,12 @@ export async function settlePayment(
   )
     throw new Invalid(PAYMENT_MISMATCH_MESSAGE);
 
-  const outcome = await markCheckoutPaid(db, checkoutId, {
-    transactionId: intentId,
-    amountCents: ours.amountCents,
-  });
+  const outcome = await markCheckoutPaid(
+    db,
+    checkoutId,
+    { transactionId: intentId, amountCents: ours.amountCents },
+    remember,
+  );
   if (outcome === 'paid') {
     await db
       .update(paymentIntent)
@@ -255,6 +261,7 @@ export async function recordPayment(
   caller: AuthUser,
   purchaseId: string,
   transactionId: string,
+  remember?: RememberKey,
 ): Promise<Purchase> {
   if (!isId(purchaseId)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
   const [owned] = await db
@@ -263,7 +270,7 @@ export async function recordPayment(
     .where(and(eq(purchase.id, purchaseId), eq(purchase.userId, caller.id)));
   // Someone else's order is answered like an unknown one.
   if (!owned) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  await settlePayment(db, provider, owned.checkoutId, transactionId);
+  await settlePayment(db, provider, owned.checkoutId, transactionId, remember);
   return getPurchase(db, caller, purchaseId);
 }
 

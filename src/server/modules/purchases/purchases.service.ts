@@ -412,6 +412,8 @@ export async function markCheckoutPaid(
   db: Queryable,
   checkoutId: string,
   payment: { transactionId: string; amountCents: number },
+  /** Writes the caller's Idempotency-Key with the payment (idempotency/payment-keys.ts). */
+  remember?: (tx: Queryable) => Promise<void>,
 ): Promise<PayOutcome> {
   if (!isId(checkoutId) || payment.transactionId.length === 0) return 'nothing to pay';
   try {
@@ -447,6 +449,7 @@ export async function markCheckoutPaid(
         })
         .where(inArray(purchase.id, ids));
       await applyEffects(tx, ids, 'paid', 'customer');
+      await remember?.(tx);
       return 'paid';
     });
   } catch (error) {

@@ -4,19 +4,21 @@ import {
   PaymentIntentResponseSchema,
   type PaymentIntentResponse,
 } from '../../../../shared/payment.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { sendOnce } from '../../../lib/post-once.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * POST /api/create-payment-intent {purchaseId}: the payment secret for this order (the server
  * takes the amount from the order). One intent per order, so asking again answers the same secret.
+ * One Idempotency-Key per ask, retried once with it after a network error or a 503 (post-once).
  * 409 when the order is already paid, cancelled or expired; 404 when it is unknown or not ours.
  */
 export function createPaymentIntent(
   orderId: string,
   options: { signal?: AbortSignal } = {},
 ): Promise<PaymentIntentResponse> {
-  return apiClient.post(
+  return sendOnce(
+    'POST',
     apiPaths.createPaymentIntent,
     { purchaseId: orderId },
     PaymentIntentResponseSchema,

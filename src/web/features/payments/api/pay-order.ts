@@ -2,17 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { PurchaseSchema, type Purchase } from '../../../../shared/purchase.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { sendOnce } from '../../../lib/post-once.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { CardPaymentError, type CardConfirmation } from '../lib/card-payment.ts';
 
 /**
  * PATCH /api/purchase/{id} {transactionId}: the server checks with the provider that this intent
  * succeeded for this order and amount, and answers the paid order. 409 with a message when it
- * cannot be marked paid (e.g. the order was cancelled meanwhile and the payment refunded).
+ * cannot be marked paid (e.g. the order was cancelled meanwhile and the payment refunded). One
+ * Idempotency-Key per submit, retried once with it after a network error or a 503 (post-once).
  */
 export function markOrderPaid(orderId: string, transactionId: string): Promise<Purchase> {
-  return apiClient.patch(apiPaths.purchase(orderId), { transactionId }, PurchaseSchema);
+  return sendOnce('PATCH', apiPaths.purchase(orderId), { transactionId }, PurchaseSchema);
 }
 
 export interface PaidOrder {

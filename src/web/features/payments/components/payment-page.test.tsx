@@ -408,10 +408,10 @@ describe('PaymentPage (test-mode processor)', () => {
     );
     expect(pay).toBeEnabled();
 
-    // Still down: the same message again, and Pay enabled again.
+    // Still down: the same message again, and Pay enabled again (each ask retried once).
     await user.click(pay);
     await waitFor(() =>
-      expect(requestLog(fetchMock).filter((request) => request === INTENT)).toHaveLength(2),
+      expect(requestLog(fetchMock).filter((request) => request === INTENT)).toHaveLength(4),
     );
     await waitFor(() => expect(pay).toBeEnabled());
     expect(screen.getByRole('alert')).toHaveTextContent(PAYMENT_UNAVAILABLE_MESSAGE);
@@ -447,7 +447,39 @@ describe('PaymentPage (test-mode processor)', () => {
       await screen.findByRole('heading', { level: 1, name: PAYMENT_COMPLETED_MESSAGE }),
     ).toBeInTheDocument();
     expect(requestLog(fetchMock).filter((request) => request === CONFIRM)).toHaveLength(1);
-    expect(requestLog(fetchMock).filter((request) => request === MARK_PAID)).toHaveLength(2);
+    // The first submit retried once with its key (post-once), then Pay submitted again.
+    expect(requestLog(fetchMock).filter((request) => request === MARK_PAID)).toHaveLength(3);
+  });
+
+  it('retries a mark-paid lost to a 503 once with the same Idempotency-Key', async () => {
+    let calls = 0;
+    const { user, fetchMock } = renderPayment({
+      [MARK_PAID]: () => {
+        calls += 1;
+        return calls === 1
+          ? jsonResponse(
+              {
+                code: 'SERVICE_UNAVAILABLE',
+                message: PAYMENT_UNAVAILABLE_MESSAGE,
+                requestId: 'r3',
+              },
+              503,
+            )
+          : jsonResponse(paidOrder());
+      },
+    });
+    const { pay } = await enterCard(user);
+    await waitFor(() => expect(pay).toBeEnabled());
+    await user.click(pay);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PAYMENT_COMPLETED_MESSAGE }),
+    ).toBeInTheDocument();
+    const keys = fetchMock.mock.calls
+      .filter(([, init]) => init?.method === 'PATCH')
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('says payments are not set up when no provider is active, and asks for no payment secret', async () => {
