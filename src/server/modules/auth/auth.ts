@@ -114,6 +114,9 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
       window: 60,
       max: 100,
       customRules: {
+        // Every page load of a signed-in visitor reads its session: a cheap read, and the default
+        // 100 a minute per address would sign out an office of customers behind one address.
+        '/get-session': false,
         '/sign-in/email': perMinute,
         '/sign-up/email': perMinute,
         '/sign-in/social': perMinute,
