@@ -31,6 +31,8 @@ function dollars(cents: number): string {
 test('a visitor fills a basket, signs in, checks out with a PO reference and pays once', async ({
   page,
 }) => {
+  // A whole journey: two accounts, a checkout, a card payment and an admin (the make-admin CLI).
+  test.slow();
   const email = uniqueEmail('basket');
   await register(page, 'Bruno Basket', email);
   await signOut(page);
