@@ -3,6 +3,7 @@ import { formatCents } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { orderReturn, purchase, recall, refund, user } from '../../db/schema.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
+import { renderShopMail } from '../notifications/shop-mail.ts';
 import type { AftersaleMailJob } from './order-aftersale.ts';
 
 /*
@@ -18,15 +19,6 @@ export interface AftersaleMail {
   html: string;
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-
 /** The return instructions of an approved return. */
 export const RETURN_INSTRUCTIONS = [
   'Pack the tool with its accessories, securely, in its original box if you still have it.',
@@ -41,30 +33,7 @@ function render(
   publicUrl: string,
 ): AftersaleMail {
   const link = `${publicUrl}/dashboard/myOrders`;
-  const text = [
-    SHOP.name,
-    '',
-    ...paragraphs,
-    '',
-    `My Orders: ${link}`,
-    '',
-    `${SHOP.name}, ${SHOP.addressLines.join(', ')}`,
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${SHOP.primary};color:${SHOP.primaryContent};padding:16px 24px;font-size:20px;font-weight:bold">${SHOP.name}</td></tr>
-<tr><td style="padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
-${paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('\n')}
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${SHOP.primary};color:${SHOP.primaryContent};padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">My Orders</a></p>
-</td></tr>
-<tr><td style="padding:16px 24px;color:#78716c;font-size:12px">${SHOP.name}, ${SHOP.addressLines.map(escapeHtml).join(', ')}</td></tr>
-</table></td></tr></table>
-</body></html>`;
-  return { to, subject, text, html };
+  return { to, ...renderShopMail({ subject, lines: paragraphs, link, linkLabel: 'My Orders' }) };
 }
 
 /** The mail of an after-sale job, from the database; null when its record is gone. */

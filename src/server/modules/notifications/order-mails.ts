@@ -1,6 +1,6 @@
 import { formatCents } from '../../../shared/money.ts';
 import type { OrderMailJob } from '../purchases/purchase-lifecycle.ts';
-import { SHOP } from './shop-identity.ts';
+import { renderShopMail } from './shop-mail.ts';
 
 /** One order a mail is about: its snapshot. */
 export interface OrderMailLine {
@@ -41,14 +41,6 @@ const utcDateTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 const when = (date: Date) => `${utcDateTime.format(date)} UTC`;
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /** The heading and the paragraphs before the order's details, per mail. */
 function wording(
@@ -142,37 +134,5 @@ export function renderOrderMail(
     ['Address', order.address || '-'],
     ...(job.audience === 'admins' ? ([['Phone', order.phone || '-']] as [string, string][]) : []),
   ];
-  const text = [
-    `${SHOP.name}`,
-    '',
-    ...lines,
-    '',
-    ...details.map(([label, value]) => `${label}: ${value}`),
-    '',
-    `${linkLabel}: ${link}`,
-    '',
-    `${SHOP.name}, ${SHOP.addressLines.join(', ')}`,
-  ].join('\n');
-  const rows = details
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#57534e;font-weight:normal">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;background:#f5f5f4;font-family:Arial,Helvetica,sans-serif;color:#1c1917">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#ffffff;border-radius:8px;overflow:hidden">
-<tr><td style="background:${SHOP.primary};color:${SHOP.primaryContent};padding:16px 24px;font-size:20px;font-weight:bold">${SHOP.name}</td></tr>
-<tr><td style="padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
-${lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n')}
-<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0">${rows}</table>
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${SHOP.primary};color:${SHOP.primaryContent};padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${linkLabel}</a></p>
-</td></tr>
-<tr><td style="padding:16px 24px;color:#78716c;font-size:12px">${SHOP.name}, ${SHOP.addressLines.map(escapeHtml).join(', ')}</td></tr>
-</table></td></tr></table>
-</body></html>`;
-  return { subject, text, html };
+  return renderShopMail({ subject, lines, details, link, linkLabel });
 }

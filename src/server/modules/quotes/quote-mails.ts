@@ -4,17 +4,9 @@ import { quoteReference } from '../../../shared/quote.ts';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import type { Db } from '../../db/client.ts';
 import { quote, user } from '../../db/schema.ts';
-import { SHOP } from '../notifications/shop-identity.ts';
+import { renderShopMail } from '../notifications/shop-mail.ts';
 import type { QuoteMailJob } from './quote-lifecycle.ts';
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
@@ -90,11 +82,6 @@ export async function quoteMail(
   };
   const { subject, lines } = wording[job.event];
   const link = `${publicUrl}/dashboard/${job.audience === 'admins' ? 'quotes' : 'myQuotes'}`;
-  const body = lines.filter(Boolean);
-  return {
-    to,
-    subject,
-    text: [...body, '', link, '', SHOP.name].join('\n'),
-    html: `<div style="font-family:sans-serif">${body.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${job.audience === 'admins' ? 'Quotes' : 'My Quotes'}</a></p><p>${SHOP.name}</p></div>`,
-  };
+  const linkLabel = job.audience === 'admins' ? 'Quotes' : 'My Quotes';
+  return { to, ...renderShopMail({ subject, lines: lines.filter(Boolean), link, linkLabel }) };
 }
