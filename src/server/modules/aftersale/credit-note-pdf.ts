@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { formatCents } from '../../../shared/money.ts';
-import { SHOP } from '../notifications/shop-identity.ts';
+import { startShopPdf } from '../notifications/shop-pdf.ts';
 
 /** One refund as its credit note shows it. */
 export interface CreditNoteFacts {
@@ -21,22 +20,7 @@ export interface CreditNoteFacts {
 
 /** The credit note of one refund as a PDF (pdfkit's built-in Helvetica, as the receipt). */
 export function renderCreditNotePdf(note: CreditNoteFacts): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: `${SHOP.name} credit note ${note.number}`, Author: SHOP.name },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.rect(0, 0, doc.page.width, 80).fill(SHOP.primary);
-  doc.fillColor(SHOP.primaryContent).font('Helvetica-Bold').fontSize(24).text(SHOP.name, 56, 28);
-  doc.fillColor('#1c1917').font('Helvetica').fontSize(10);
-  doc.text(SHOP.addressLines.join(', '), 56, 96);
-  doc.moveDown(2);
+  const { doc, done } = startShopPdf(`credit note ${note.number}`);
   doc.font('Helvetica-Bold').fontSize(18).text(`Credit note ${note.number}`);
   doc.font('Helvetica').fontSize(10).moveDown(0.5);
   if (note.testMode)

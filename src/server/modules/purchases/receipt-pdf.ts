@@ -1,6 +1,5 @@
-import PDFDocument from 'pdfkit';
 import { formatCents } from '../../../shared/money.ts';
-import { SHOP } from '../notifications/shop-identity.ts';
+import { startShopPdf } from '../notifications/shop-pdf.ts';
 
 /** One order the payment covered. */
 export interface ReceiptLine {
@@ -28,23 +27,7 @@ export interface ReceiptFacts {
 
 /** The receipt of a paid checkout as a PDF (pdfkit, its built-in Helvetica: no font files). */
 export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: { Title: `${SHOP.name} receipt ${receipt.receiptNumber}`, Author: SHOP.name },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  doc.rect(0, 0, doc.page.width, 80).fill(SHOP.primary);
-  doc.fillColor(SHOP.primaryContent).font('Helvetica-Bold').fontSize(24).text(SHOP.name, 56, 28);
-  doc.fillColor('#1c1917').font('Helvetica').fontSize(10);
-  doc.text(SHOP.addressLines.join(', '), 56, 96);
-  doc.moveDown(2);
+  const { doc, done } = startShopPdf(`receipt ${receipt.receiptNumber}`);
   doc.font('Helvetica-Bold').fontSize(18).text(`Receipt ${receipt.receiptNumber}`);
   doc.font('Helvetica').fontSize(10).moveDown(0.5);
   if (receipt.testMode)
