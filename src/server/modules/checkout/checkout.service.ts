@@ -17,7 +17,7 @@ import type { AuthUser } from '../auth/caller.ts';
 import {
   checkoutReference,
   expireStaleHolds,
-  isAdmin,
+  seesAllOrders,
   isId,
   LINE_PROBLEM_MESSAGES,
   placeCheckoutLines,
@@ -75,7 +75,9 @@ export async function getCheckout(db: Db, caller: AuthUser, id: string): Promise
   const [found] = await db
     .select()
     .from(checkout)
-    .where(and(eq(checkout.id, id), isAdmin(caller) ? undefined : eq(checkout.userId, caller.id)));
+    .where(
+      and(eq(checkout.id, id), seesAllOrders(caller) ? undefined : eq(checkout.userId, caller.id)),
+    );
   if (!found) throw new NotFound(CHECKOUT_NOT_FOUND_MESSAGE);
   const rows = await selectOrders(db)
     .where(eq(purchase.checkoutId, id))

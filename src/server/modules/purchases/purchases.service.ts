@@ -61,7 +61,7 @@ const pgErrorCode = (error: unknown): string | undefined => {
   return code ?? cause?.code;
 };
 /** Staff who see (and handle) every customer's orders: admins and the warehouse (orders.view). */
-export const isAdmin = (caller: AuthUser) => can(caller.role, 'orders.view');
+export const seesAllOrders = (caller: AuthUser) => can(caller.role, 'orders.view');
 export const isId = (id: string) => IdSchema.safeParse(id).success;
 
 /** The shop's reference of a checkout. */
@@ -112,7 +112,7 @@ export function toPurchase(row: OrderRow): Purchase {
 
 /** The orders a caller may see: their own; an admin, everyone's. */
 export const visibleTo = (caller: AuthUser): SQL | undefined =>
-  isAdmin(caller) ? undefined : eq(purchase.userId, caller.id);
+  seesAllOrders(caller) ? undefined : eq(purchase.userId, caller.id);
 
 const newestFirst = [desc(purchase.createdAt), desc(purchase.id)];
 const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
@@ -255,7 +255,7 @@ export async function listCustomerPurchases(
   customerEmail: string,
 ): Promise<Purchase[]> {
   const email = customerEmail.trim().toLowerCase();
-  if (email !== caller.email && !isAdmin(caller))
+  if (email !== caller.email && !seesAllOrders(caller))
     throw new Forbidden('You can only see your own orders.');
   await expireStaleHolds(db);
   const owner =
@@ -337,7 +337,7 @@ export async function cancelPurchase(
       .where(and(eq(purchase.id, id), visibleTo(caller), allowed('cancel')))
       .returning({ id: purchase.id, productId: purchase.productId, quantity: purchase.quantity });
     if (!row) return undefined;
-    await applyEffects(tx, [row.id], 'cancelled', isAdmin(caller) ? 'admin' : 'customer');
+    await applyEffects(tx, [row.id], 'cancelled', seesAllOrders(caller) ? 'admin' : 'customer');
     if (row.productId) {
       // A product deleted meanwhile has no stock to return to: nothing to do then.
       await tx
@@ -348,7 +348,7 @@ export async function cancelPurchase(
         })
         .where(eq(product.id, row.productId));
     }
-    if (isAdmin(caller)) await auditTransition(tx, caller, 'cancel', row.id);
+    if (seesAllOrders(caller)) await auditTransition(tx, caller, 'cancel', row.id);
     return row;
   });
   if (!cancelled) throw refusal('cancel', await currentState(db, caller, id));
