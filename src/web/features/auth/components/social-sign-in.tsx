@@ -1,5 +1,6 @@
 import { socialProviderNotConfiguredMessage } from '../../../../shared/auth.ts';
 import { usePublicConfig } from '../../../lib/public-config.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { useStartSocialSignIn } from '../api/start-social-sign-in.ts';
 
 interface SocialSignInProps {
@@ -34,6 +35,8 @@ function isWebUrl(url: string): boolean {
 export function SocialSignIn({ next, onStart, onFailure }: SocialSignInProps) {
   const config = usePublicConfig();
   const start = useStartSocialSignIn();
+  // The login page is server-rendered: a click before it is live would be lost.
+  const hydrated = useHydrated();
   const social = config.data?.socialProviders;
   const openId = config.data?.openIdProvider;
 
@@ -78,7 +81,7 @@ export function SocialSignIn({ next, onStart, onFailure }: SocialSignInProps) {
             key={provider.id}
             type="button"
             className="btn btn-outline w-full"
-            disabled={config.isPending || start.isPending}
+            disabled={!hydrated || config.isPending || start.isPending}
             onClick={() => signInWith(provider)}
           >
             {starting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
