@@ -48,4 +48,16 @@ export const PRODUCT_EXPORT_COLUMNS = [
   'Created',
   /** product.version when exported: the import refuses a row whose product changed since. */
   'Version',
+  // Issues 23 and 24 (an older file without them still imports; see PRODUCT_IMPORT_OPTIONAL_COLUMNS).
+  /** The category's slug; empty for none. */
+  'Category',
+  /** E.g. 18V; empty for none. */
+  'Battery Platform',
+  /** yes or no (the import also reads true or false). */
+  'Battery Included',
+  /** quantity:unit price in dollars, `;` between breaks: 10:89.00;50:79.00. */
+  'Price Breaks',
+  /** The gallery after Image, in order, `;` between links (the import also reads `|`). */
+  'More Images',
 ] as const;
+export type ProductExportColumn = (typeof PRODUCT_EXPORT_COLUMNS)[number];

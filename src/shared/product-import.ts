@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProductExportColumn } from './order-export.ts';
 import { multiLineText } from './text.ts';
 
 // Product import (issue 26): a CSV in the product export's own format (PRODUCT_EXPORT_COLUMNS in
@@ -44,12 +45,32 @@ export const ProductImportReportSchema = z.object({
 });
 export type ProductImportReport = z.infer<typeof ProductImportReportSchema>;
 
+/**
+ * The columns an older export lacks (issues 23 and 24). A file without one still imports and
+ * leaves that field of an updated product as it is; a present but empty cell clears the field.
+ */
+export const PRODUCT_IMPORT_OPTIONAL_COLUMNS = [
+  'Category',
+  'Battery Platform',
+  'Battery Included',
+  'Price Breaks',
+  'More Images',
+] as const satisfies readonly ProductExportColumn[];
+export type ProductImportOptionalColumn = (typeof PRODUCT_IMPORT_OPTIONAL_COLUMNS)[number];
+
 export const IMPORT_HEADER_MESSAGE = 'The first row must be the product export header';
 export const IMPORT_CHANGED_REASON =
   'The product changed since the file was exported: export again and redo the change';
 export const IMPORT_UNKNOWN_PRODUCT_REASON = 'No product with this Product ID';
 export const IMPORT_DUPLICATE_REASON = 'The same Product ID is on an earlier row';
 export const IMPORT_VERSION_REASON = 'Version is required for an existing product';
+export const IMPORT_BATTERY_INCLUDED_REASON = 'Battery Included must be yes, no, true or false';
+export const IMPORT_PRICE_BREAKS_FORMAT_REASON =
+  'Price Breaks must look like 10:89.00;50:79.00 (from quantity:unit price)';
+export const importUnknownCategoryReason = (slug: string) => `No category with the slug "${slug}"`;
+/** A rule of the form broken in a list column: "Price Breaks: Unit price must be below the Price". */
+export const importColumnReason = (column: ProductExportColumn, message: string) =>
+  `${column}: ${message}`;
 export const IMPORT_REFUSED_MESSAGE = 'Nothing was imported: fix the rows marked as errors';
 export const importAppliedMessage = (counts: ProductImportReport['counts']) =>
   `Imported: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged`;

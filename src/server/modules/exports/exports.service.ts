@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { OrderExportQuerySchema } from '../../../shared/order-export.ts';
+import type { StoredPriceBreak } from '../../../shared/price-breaks.ts';
 import type { Db } from '../../db/client.ts';
 import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
-import { checkout, orderAftersale, product, purchase } from '../../db/schema.ts';
+import { category, checkout, orderAftersale, product, purchase } from '../../db/schema.ts';
 import { checkoutReference } from '../purchases/purchases.service.ts';
 import type { CsvCell } from './csv.ts';
+import { imagesCell, priceBreaksCell, yesNoCell } from './product-cells.ts';
 
 /** Rows fetched per round trip: the export never holds more than this in memory. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -116,18 +118,26 @@ interface ProductRow extends Record<string, unknown> {
   image_url: string;
   created: string;
   version: number;
+  category_slug: string | null;
+  platform: string | null;
+  battery_included: boolean;
+  price_breaks: StoredPriceBreak[];
+  images: string[];
 }
 
-/** Every product in the order it was added. */
+/** Every product in the order it was added, every field an admin sets (the import reads it back). */
 export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCell[][]> {
+  const link = (path: string) => new URL(path, publicUrl).toString();
   return keysetBatches<ProductRow, number>(
     async (after, limit) => {
       const result = await db.execute<ProductRow>(sql`
-        SELECT id, seq::int AS seq, name, price_cents, description, min_quantity,
-          available_quantity, image_url, version, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created
-        FROM ${product}
-        ${after === null ? sql`` : sql`WHERE ${product.seq} > ${after}`}
-        ORDER BY seq LIMIT ${limit}`);
+        SELECT p.id, p.seq::int AS seq, p.name, p.price_cents, p.description, p.min_quantity,
+          p.available_quantity, p.image_url, p.version,
+          to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created,
+          c.slug AS category_slug, p.platform, p.battery_included, p.price_breaks, p.images
+        FROM ${product} p LEFT JOIN ${category} c ON c.id = p.category_id
+        ${after === null ? sql`` : sql`WHERE p.seq > ${after}`}
+        ORDER BY p.seq LIMIT ${limit}`);
       return result.rows;
     },
     (row) => row.seq,
@@ -138,9 +148,14 @@ export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCel
       row.description,
       row.min_quantity,
       row.available_quantity,
-      new URL(row.image_url, publicUrl).toString(),
+      link(row.image_url),
       row.created,
       row.version,
+      row.category_slug,
+      row.platform,
+      yesNoCell(row.battery_included),
+      priceBreaksCell(row.price_breaks),
+      imagesCell(row.images.map(link)),
     ],
   );
 }

@@ -1,18 +1,32 @@
 import { IdSchema } from '../../../shared/ids.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
-import { PRODUCT_EXPORT_COLUMNS } from '../../../shared/order-export.ts';
+import { PRODUCT_EXPORT_COLUMNS, type ProductExportColumn } from '../../../shared/order-export.ts';
+import {
+  priceBreakProblems,
+  toStoredBreaks,
+  type StoredPriceBreak,
+} from '../../../shared/price-breaks.ts';
 import { ProductBodySchema } from '../../../shared/product.ts';
 import {
+  IMPORT_BATTERY_INCLUDED_REASON,
   IMPORT_DUPLICATE_REASON,
   IMPORT_HEADER_MESSAGE,
+  IMPORT_PRICE_BREAKS_FORMAT_REASON,
   IMPORT_UNKNOWN_PRODUCT_REASON,
   IMPORT_VERSION_REASON,
+  importColumnReason,
   PRODUCT_IMPORT_MAX_ROWS,
+  PRODUCT_IMPORT_OPTIONAL_COLUMNS,
+  type ProductImportOptionalColumn,
 } from '../../../shared/product-import.ts';
 import { Invalid } from '../../errors.ts';
 import { parseCsv, unescapeCell } from '../exports/csv-read.ts';
+import { readImagesCell, readPriceBreaksCell, readYesNoCell } from '../exports/product-cells.ts';
 
-/** The columns of the product table a row sets. */
+/**
+ * The columns of the product table a row sets. The issue-23/24 ones are undefined when the file
+ * has no such column: an update leaves them as they are (a create takes the defaults).
+ */
 export interface ProductValues {
   name: string;
   description: string;
@@ -20,6 +34,20 @@ export interface ProductValues {
   minQuantity: number;
   availableQuantity: number;
   imageUrl: string;
+  categoryId?: string | null;
+  platform?: string | null;
+  batteryIncluded?: boolean;
+  priceBreaks?: StoredPriceBreak[];
+  images?: string[];
+}
+
+/** The file's header: which of the optional columns it has. */
+export type PresentColumns = Record<ProductImportOptionalColumn, boolean>;
+
+/** The file, read: its rows and which optional columns it carries. */
+export interface ImportFile {
+  rows: FileRow[];
+  present: PresentColumns;
 }
 
 /** One product row of the file, read and checked on its own (before the database is asked). */
@@ -29,11 +57,17 @@ export type FileRow =
       ok: true;
       productId: string | null;
       version: number | null;
+      /** Without categoryId: the planner resolves this slug (null: none; undefined: no column). */
       values: ProductValues;
+      categorySlug: string | null | undefined;
     }
   | { row: number; ok: false; productId: string | null; name: string; reason: string };
 
-type Column = (typeof PRODUCT_EXPORT_COLUMNS)[number];
+/** The list columns' issues name their column (the form's messages name the field of a row). */
+const LIST_COLUMNS: Partial<Record<PropertyKey, ProductExportColumn>> = {
+  priceBreaks: 'Price Breaks',
+  images: 'More Images',
+};
 
 /** The export writes absolute image links; the product keeps the shop's own path. */
 function imagePath(cell: string, publicUrl: string): string {
@@ -46,16 +80,20 @@ function imagePath(cell: string, publicUrl: string): string {
 }
 
 /**
- * Reads the file: the header must name every export column (in any order; others are ignored),
- * and each row is checked with the same rules as the product form (ProductBodySchema).
+ * Reads the file: the header must name every export column but the optional ones (in any order;
+ * others are ignored), and each row is checked with the same rules as the product form
+ * (ProductBodySchema, priceBreakProblems). Categories and images are checked by the planner.
  */
-export function readImportFile(csv: string, publicUrl: string): FileRow[] {
+export function readImportFile(csv: string, publicUrl: string): ImportFile {
   const table = parseCsv(csv);
   if (!table)
     throw new Invalid('The CSV file has a quote that is never closed', { csv: 'Invalid CSV' });
   const [header = [], ...body] = table;
   const index = new Map(header.map((name, i) => [name.trim(), i]));
-  const missing = PRODUCT_EXPORT_COLUMNS.filter((column) => !index.has(column));
+  const optional = new Set<string>(PRODUCT_IMPORT_OPTIONAL_COLUMNS);
+  const missing = PRODUCT_EXPORT_COLUMNS.filter(
+    (column) => !index.has(column) && !optional.has(column),
+  );
   if (missing.length > 0)
     throw new Invalid(`${IMPORT_HEADER_MESSAGE} (missing: ${missing.join(', ')})`, {
       csv: IMPORT_HEADER_MESSAGE,
@@ -65,10 +103,15 @@ export function readImportFile(csv: string, publicUrl: string): FileRow[] {
       csv: 'Too many rows',
     });
 
+  const present = Object.fromEntries(
+    PRODUCT_IMPORT_OPTIONAL_COLUMNS.map((column) => [column, index.has(column)]),
+  ) as PresentColumns;
+
   const seen = new Set<string>();
-  return body.map((cells, i): FileRow => {
+  const rows = body.map((cells, i): FileRow => {
     const row = i + 2;
-    const cell = (column: Column) => unescapeCell(cells[index.get(column) as number] ?? '');
+    const cell = (column: ProductExportColumn) =>
+      unescapeCell(cells[index.get(column) as number] ?? '');
     const idCell = cell('Product ID').trim();
     const productId = idCell === '' ? null : idCell;
     const name = cell('Name').trim();
@@ -84,6 +127,15 @@ export function readImportFile(csv: string, publicUrl: string): FileRow[] {
     if (productId !== null && (version === null || !Number.isInteger(version) || version < 1))
       return refuse(IMPORT_VERSION_REASON);
 
+    const batteryIncluded = present['Battery Included']
+      ? readYesNoCell(cell('Battery Included'))
+      : undefined;
+    if (batteryIncluded === null) return refuse(IMPORT_BATTERY_INCLUDED_REASON);
+    const priceBreaks = present['Price Breaks']
+      ? readPriceBreaksCell(cell('Price Breaks'))
+      : undefined;
+    if (priceBreaks === null) return refuse(IMPORT_PRICE_BREAKS_FORMAT_REASON);
+
     const parsed = ProductBodySchema.safeParse({
       name: cell('Name'),
       price: cell('Price'),
@@ -91,14 +143,29 @@ export function readImportFile(csv: string, publicUrl: string): FileRow[] {
       img: imagePath(cell('Image').trim(), publicUrl),
       minQuantity: cell('Min Order Quantity'),
       availableQuantity: cell('Available Quantity'),
+      ...(priceBreaks && { priceBreaks }),
+      ...(present['More Images'] && {
+        images: readImagesCell(cell('More Images')).map((link) => imagePath(link, publicUrl)),
+      }),
+      ...(present['Battery Platform'] && { platform: cell('Battery Platform') }),
+      ...(batteryIncluded !== undefined && { batteryIncluded }),
     });
-    if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'Invalid row');
+    if (!parsed.success) {
+      const [issue] = parsed.error.issues;
+      const column = LIST_COLUMNS[issue?.path[0] ?? ''];
+      const message = issue?.message ?? 'Invalid row';
+      return refuse(column ? importColumnReason(column, message) : message);
+    }
     const input = parsed.data;
+    const [problem] = priceBreaks ? priceBreakProblems(input.priceBreaks, input) : [];
+    if (problem) return refuse(importColumnReason('Price Breaks', problem.message));
+    const categoryCell = cell('Category').trim();
     return {
       row,
       ok: true,
       productId,
       version,
+      categorySlug: present.Category ? categoryCell || null : undefined,
       values: {
         name: input.name,
         description: input.description,
@@ -106,7 +173,12 @@ export function readImportFile(csv: string, publicUrl: string): FileRow[] {
         minQuantity: input.minQuantity,
         availableQuantity: input.availableQuantity,
         imageUrl: input.img,
+        ...(priceBreaks && { priceBreaks: toStoredBreaks(input.priceBreaks) }),
+        ...(input.images && { images: input.images }),
+        ...(input.platform !== undefined && { platform: input.platform }),
+        ...(input.batteryIncluded !== undefined && { batteryIncluded: input.batteryIncluded }),
       },
     };
   });
+  return { rows, present };
 }

@@ -3,9 +3,13 @@ import {
   IMPORT_CHANGED_REASON,
   IMPORT_REFUSED_MESSAGE,
   IMPORT_UNKNOWN_PRODUCT_REASON,
+  importColumnReason,
+  importUnknownCategoryReason,
   type ProductImportReport,
   type ProductImportRow,
 } from '../../../shared/product-import.ts';
+import { centsToDollars } from '../../../shared/money.ts';
+import { fromStoredBreaks, priceBreakProblems } from '../../../shared/price-breaks.ts';
 import { IMAGE_NOT_OURS_MESSAGE } from '../../../shared/product.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { ErrorCode } from '../../../shared/errors.ts';
@@ -15,8 +19,9 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import { enqueueProductEvents, STOCK_LOW_THRESHOLD } from '../webhooks/webhooks.service.ts';
 import { readImportFile, type FileRow, type ProductValues } from './product-import-file.ts';
+import { insertProducts, updateProducts } from './product-import-write.ts';
 
-interface Current extends ProductValues {
+interface Current extends Required<ProductValues> {
   id: string;
   version: number;
 }
@@ -31,57 +36,108 @@ interface Planned {
 
 const IMAGE_PREFIX = '/images/';
 const hashOf = (url: string) => url.slice(IMAGE_PREFIX.length, -'.webp'.length);
+const imagesOf = (values: ProductValues) => [values.imageUrl, ...(values.images ?? [])];
 
 /**
- * The products the file names and the images it uses, in two statements whatever its size
- * (`lock`: FOR UPDATE, so nobody changes them between the check and the write of an apply).
+ * The products the file names, the images and the categories it uses, in three statements whatever
+ * its size (`lock`: the products FOR UPDATE and the categories FOR KEY SHARE, so nobody changes or
+ * deletes them between the check and the write of an apply).
  */
 async function lookUp(db: Queryable, rows: FileRow[], lock: boolean) {
   const ids = rows.flatMap((row) => (row.productId ? [row.productId] : []));
-  const hashes = [...new Set(rows.flatMap((row) => (row.ok ? [hashOf(row.values.imageUrl)] : [])))];
+  const hashes = [
+    ...new Set(rows.flatMap((row) => (row.ok ? imagesOf(row.values).map(hashOf) : []))),
+  ];
+  const slugs = [
+    ...new Set(rows.flatMap((row) => (row.ok && row.categorySlug ? [row.categorySlug] : []))),
+  ];
   const products = await db.execute<Current & Record<string, unknown>>(sql`
     SELECT id, name, description, price_cents AS "priceCents", min_quantity AS "minQuantity",
-      available_quantity AS "availableQuantity", image_url AS "imageUrl", version
+      available_quantity AS "availableQuantity", image_url AS "imageUrl", version,
+      category_id AS "categoryId", platform, battery_included AS "batteryIncluded",
+      price_breaks AS "priceBreaks", images
     FROM product WHERE id = ANY(${sql.param(ids)}::uuid[])
     ORDER BY id ${lock ? sql`FOR UPDATE` : sql``}`);
   const images = await db.execute<{ hash: string }>(
     sql`SELECT hash FROM image WHERE hash = ANY(${sql.param(hashes)}::text[])`,
   );
+  const categories = await db.execute<{ id: string; slug: string }>(sql`
+    SELECT id, slug FROM category WHERE slug = ANY(${sql.param(slugs)}::text[])
+    ORDER BY id ${lock ? sql`FOR KEY SHARE` : sql``}`);
   return {
     products: new Map(products.rows.map((row) => [row.id, row])),
     images: new Set(images.rows.map((row) => row.hash)),
+    categories: new Map(categories.rows.map((row) => [row.slug, row.id])),
   };
 }
 
-const same = (a: ProductValues, b: ProductValues) =>
-  a.name === b.name &&
-  a.description === b.description &&
-  a.priceCents === b.priceCents &&
-  a.minQuantity === b.minQuantity &&
-  a.availableQuantity === b.availableQuantity &&
-  a.imageUrl === b.imageUrl;
+const sameList = <T>(a: readonly T[], b: readonly T[], equal: (x: T, y: T) => boolean) =>
+  a.length === b.length && a.every((x, i) => equal(x, b[i] as T));
+
+/** Whether the row changes nothing; a column the file lacks (undefined) changes nothing. */
+const same = (current: Current, row: ProductValues) =>
+  current.name === row.name &&
+  current.description === row.description &&
+  current.priceCents === row.priceCents &&
+  current.minQuantity === row.minQuantity &&
+  current.availableQuantity === row.availableQuantity &&
+  current.imageUrl === row.imageUrl &&
+  (row.categoryId === undefined || current.categoryId === row.categoryId) &&
+  (row.platform === undefined || current.platform === row.platform) &&
+  (row.batteryIncluded === undefined || current.batteryIncluded === row.batteryIncluded) &&
+  (row.priceBreaks === undefined ||
+    sameList(
+      current.priceBreaks,
+      row.priceBreaks,
+      (a, b) => a.minQuantity === b.minQuantity && a.priceCents === b.priceCents,
+    )) &&
+  (row.images === undefined || sameList(current.images, row.images, (a, b) => a === b));
+
+/**
+ * A file without Price Breaks keeps the product's breaks: they must still fit its new price and
+ * minimum order quantity (the form's rule), or the row is an error.
+ */
+function keptBreaksProblem(current: Current, row: ProductValues): string | undefined {
+  if (row.priceBreaks !== undefined) return undefined;
+  const [problem] = priceBreakProblems(fromStoredBreaks(current.priceBreaks), {
+    price: centsToDollars(row.priceCents),
+    minQuantity: row.minQuantity,
+  });
+  return problem && importColumnReason('Price Breaks', problem.message);
+}
 
 async function plan(db: Queryable, csv: string, publicUrl: string, lock: boolean) {
-  const rows = readImportFile(csv, publicUrl);
-  const { products, images } = await lookUp(db, rows, lock);
-  return rows.map((row): Planned => {
+  const { rows, present } = readImportFile(csv, publicUrl);
+  const { products, images, categories } = await lookUp(db, rows, lock);
+  const planned = rows.map((row): Planned => {
     if (!row.ok) return { report: { ...row, action: 'error', reason: row.reason, name: row.name } };
     const base = { row: row.row, productId: row.productId, name: row.values.name };
     const error = (reason: string): Planned => ({ report: { ...base, action: 'error', reason } });
     if (!images.has(hashOf(row.values.imageUrl))) return error(IMAGE_NOT_OURS_MESSAGE);
+    if (row.values.images?.some((url) => !images.has(hashOf(url))))
+      return error(importColumnReason('More Images', IMAGE_NOT_OURS_MESSAGE));
+    const values: ProductValues = { ...row.values };
+    if (row.categorySlug !== undefined) {
+      const categoryId = row.categorySlug === null ? null : categories.get(row.categorySlug);
+      if (categoryId === undefined)
+        return error(importUnknownCategoryReason(row.categorySlug as string));
+      values.categoryId = categoryId;
+    }
     if (row.productId === null)
-      return { report: { ...base, action: 'create', reason: null }, values: row.values };
+      return { report: { ...base, action: 'create', reason: null }, values };
     const current = products.get(row.productId);
     if (!current) return error(IMPORT_UNKNOWN_PRODUCT_REASON);
     if (current.version !== row.version) return error(IMPORT_CHANGED_REASON);
-    if (same(current, row.values))
-      return { report: { ...base, action: 'unchanged', reason: null } };
+    const breaksProblem = keptBreaksProblem(current, values);
+    if (breaksProblem) return error(breaksProblem);
+    if (same(current, values)) return { report: { ...base, action: 'unchanged', reason: null } };
     return {
       report: { ...base, action: 'update', reason: null },
-      values: row.values,
+      values,
       stockBefore: current.availableQuantity,
     };
   });
+  return { planned, present };
 }
 
 function reportOf(planned: Planned[], applied: boolean): ProductImportReport {
@@ -96,11 +152,8 @@ export async function previewProductImport(
   csv: string,
   publicUrl: string,
 ): Promise<ProductImportReport> {
-  return reportOf(await plan(db, csv, publicUrl, false), false);
+  return reportOf((await plan(db, csv, publicUrl, false)).planned, false);
 }
-
-const column = <K extends keyof ProductValues>(rows: Planned[], key: K) =>
-  sql.param(rows.map((row) => (row.values as ProductValues)[key]));
 
 /**
  * Apply: the same check on the locked rows, then every update in one UPDATE … FROM unnest and
@@ -115,7 +168,7 @@ export async function applyProductImport(
   publicUrl: string,
 ): Promise<ProductImportReport> {
   return db.transaction(async (tx) => {
-    const planned = await plan(tx, csv, publicUrl, true);
+    const { planned, present } = await plan(tx, csv, publicUrl, true);
     const errors = planned.filter((p) => p.report.action === 'error');
     if (errors.length > 0) {
       const fields = Object.fromEntries(
@@ -128,37 +181,18 @@ export async function applyProductImport(
     }
     const updates = planned.filter((p) => p.report.action === 'update');
     const creates = planned.filter((p) => p.report.action === 'create');
-    const changedIds: string[] = [];
-    if (updates.length > 0) {
-      const updated = await tx.execute<{ id: string }>(sql`
-        UPDATE product SET name = v.name, description = v.description,
-          price_cents = v.price_cents, min_quantity = v.min_quantity,
-          available_quantity = v.available_quantity, image_url = v.image_url, updated_at = now()
-        FROM unnest(${sql.param(updates.map((p) => p.report.productId))}::uuid[],
-          ${column(updates, 'name')}::text[], ${column(updates, 'description')}::text[],
-          ${column(updates, 'priceCents')}::int[], ${column(updates, 'minQuantity')}::int[],
-          ${column(updates, 'availableQuantity')}::int[], ${column(updates, 'imageUrl')}::text[])
-          AS v(id, name, description, price_cents, min_quantity, available_quantity, image_url)
-        WHERE product.id = v.id RETURNING product.id`);
-      changedIds.push(...updated.rows.map((row) => row.id));
-      // Back in stock: subscribers of a product the file restocks are mailed with this apply.
-      await releaseStockAlertsOf(tx, changedIds);
-    }
-    if (creates.length > 0) {
-      const inserted = await tx.execute<{ id: string; seq: number }>(sql`
-        INSERT INTO product (name, description, price_cents, min_quantity, available_quantity, image_url)
-        SELECT name, description, price_cents, min_quantity, available_quantity, image_url
-        FROM unnest(${column(creates, 'name')}::text[], ${column(creates, 'description')}::text[],
-          ${column(creates, 'priceCents')}::int[], ${column(creates, 'minQuantity')}::int[],
-          ${column(creates, 'availableQuantity')}::int[], ${column(creates, 'imageUrl')}::text[])
-          WITH ORDINALITY
-          AS v(name, description, price_cents, min_quantity, available_quantity, image_url, n)
-        ORDER BY n RETURNING id, seq::int AS seq`);
-      // Identities are drawn in file order: the lowest seq is the file's first new product.
-      const ids = inserted.rows.sort((a, b) => a.seq - b.seq).map((row) => row.id);
-      creates.forEach((p, i) => (p.report.productId = ids[i] ?? null));
-      changedIds.push(...ids);
-    }
+    const valuesOf = (rows: Planned[]) => rows.map((p) => p.values as ProductValues);
+    const changedIds = await updateProducts(
+      tx,
+      updates.map((p) => p.report.productId as string),
+      valuesOf(updates),
+      present,
+    );
+    // Back in stock: subscribers of a product the file restocks are mailed with this apply.
+    await releaseStockAlertsOf(tx, changedIds);
+    const createdIds = await insertProducts(tx, valuesOf(creates), present);
+    creates.forEach((p, i) => (p.report.productId = createdIds[i] ?? null));
+    changedIds.push(...createdIds);
     const report = reportOf(planned, true);
     await recordAudit(tx, actor, {
       action: 'product.import',
