@@ -1,43 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_EXPORT_COLUMNS } from '../../../shared/order-export.ts';
 import {
   IMPORT_CHANGED_REASON,
   ProductImportReportSchema,
 } from '../../../shared/product-import.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
-import type { SignedIn } from '../../testing/accounts.ts';
+import { column, edited, productImportHelpers } from '../../testing/product-import.ts';
 import { parseCsv } from '../exports/csv-read.ts';
-import { csvRow } from '../exports/csv.ts';
 
 const t = setUpAppWithAccounts();
 
-const exportCsv = async () => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: '/api/products.csv',
-    headers: t.admin.headers,
-  });
-  expect(res.statusCode).toBe(200);
-  return res.body;
-};
-
-const send = (step: 'preview' | 'apply', csv: string, who: SignedIn = t.admin) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/product-import/${step}`,
-    headers: who.headers,
-    payload: { csv },
-  });
-
-const column = (name: (typeof PRODUCT_EXPORT_COLUMNS)[number]) =>
-  PRODUCT_EXPORT_COLUMNS.indexOf(name);
-
-/** The export's rows, changed by `edit`, written back as CSV. */
-function edited(csv: string, edit: (rows: string[][]) => string[][]): string {
-  const [header, ...rows] = parseCsv(csv)!;
-  return [header!, ...edit(rows)].map((cells) => csvRow(cells)).join('');
-}
+const { exportCsv, send } = productImportHelpers(t);
 
 const productCount = async () =>
   Number(
