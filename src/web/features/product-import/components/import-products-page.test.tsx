@@ -43,6 +43,14 @@ function renderPage(routes: Parameters<typeof mockApi>[0]) {
 const file = () => new File([CSV], 'products.csv', { type: 'text/csv' });
 
 describe('ImportProductsPage', () => {
+  it('explains the category, battery, price break and image columns', async () => {
+    const user = userEvent.setup();
+    renderPage({});
+    await user.click(screen.getByText('Category, battery, price breaks and more images'));
+    expect(screen.getByText(/10:89\.00;50:79\.00/)).toBeVisible();
+    expect(screen.getByText(/an empty cell clears it/)).toBeVisible();
+  });
+
   it('previews the chosen file and applies it after a confirmation', async () => {
     const user = userEvent.setup();
     const fetchMock = renderPage({

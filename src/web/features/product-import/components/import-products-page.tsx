@@ -22,6 +22,38 @@ const ACTION_BADGES = {
   error: 'badge-error',
 } as const;
 
+/** How the issue-23/24 columns are written (docs/features.md has the same table). */
+function ColumnHelp() {
+  return (
+    <details className="max-w-3xl">
+      <summary className="cursor-pointer font-semibold">
+        Category, battery, price breaks and more images
+      </summary>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium">Category</dt>
+        <dd>The category&apos;s slug, for example drills-drivers; empty for none.</dd>
+        <dt className="font-medium">Battery Platform</dt>
+        <dd>For example 18V; empty for none.</dd>
+        <dt className="font-medium">Battery Included</dt>
+        <dd>yes or no (true or false also work).</dd>
+        <dt className="font-medium">Price Breaks</dt>
+        <dd>
+          From quantity and unit price in dollars, a semicolon between breaks: 10:89.00;50:79.00.
+          Empty for none.
+        </dd>
+        <dt className="font-medium">More Images</dt>
+        <dd>
+          The pictures after Image, in order, separated by ; or |. Each must be an image uploaded to
+          this shop.
+        </dd>
+      </dl>
+      <p className="mt-2">
+        A file without one of these columns leaves that field as it is; an empty cell clears it.
+      </p>
+    </details>
+  );
+}
+
 /** Rows shown in the preview; the counts above it cover the whole file. */
 const PREVIEW_ROWS = 500;
 
@@ -109,6 +141,7 @@ export function ImportProductsPage() {
         empty for a new product. Rows whose product changed since the export are refused: export
         again and redo the change.
       </p>
+      <ColumnHelp />
       <div className="form-control flex flex-col gap-1">
         <label htmlFor={fileId} className="label font-semibold">
           CSV file
