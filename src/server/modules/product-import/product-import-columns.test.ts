@@ -59,6 +59,26 @@ async function setAllFields() {
     WHERE id = ${id}`);
 }
 
+/** What setAllFields stores, as stored() reads it. */
+const allSet = () => ({
+  category: 'drills-drivers',
+  platform: '20V',
+  battery_included: true,
+  price_breaks: [
+    { minQuantity: 20, priceCents: 11900 },
+    { minQuantity: 50, priceCents: 10900 },
+  ],
+  images: [path(hashes[1]!), path(hashes[2]!)],
+});
+/** A product without any of them (an empty cell's doing, or a new product's defaults). */
+const NONE = {
+  category: null,
+  platform: null,
+  battery_included: false,
+  price_breaks: [],
+  images: [],
+};
+
 /** The export with the first product's cells changed. */
 const editFirst = async (cells: Partial<Record<ProductExportColumn, string>>) =>
   edited(await exportCsv(), (rows) => {
@@ -158,13 +178,7 @@ describe('product CSV: category, platform, battery, price breaks, more images', 
       'More Images': '',
     });
     expect((await send('apply', csv)).statusCode).toBe(200);
-    expect(await stored()).toMatchObject({
-      category: null,
-      platform: null,
-      battery_included: false,
-      price_breaks: [],
-      images: [],
-    });
+    expect(await stored()).toMatchObject(NONE);
   });
 
   it('keeps the fields of a file without their columns, and a new product takes the defaults', async () => {
@@ -187,24 +201,8 @@ describe('product CSV: category, platform, battery, price breaks, more images', 
     expect(applied.statusCode).toBe(200);
     const report = ProductImportReportSchema.parse(applied.json());
     expect(report.counts).toMatchObject({ update: 1, create: 1, error: 0 });
-    expect(await stored()).toMatchObject({
-      name: 'Renamed Drill',
-      category: 'drills-drivers',
-      platform: '20V',
-      battery_included: true,
-      price_breaks: [
-        { minQuantity: 20, priceCents: 11900 },
-        { minQuantity: 50, priceCents: 10900 },
-      ],
-      images: [path(hashes[1]!), path(hashes[2]!)],
-    });
-    expect(await stored(report.rows.at(-1)!.productId!)).toMatchObject({
-      category: null,
-      platform: null,
-      battery_included: false,
-      price_breaks: [],
-      images: [],
-    });
+    expect(await stored()).toMatchObject({ name: 'Renamed Drill', ...allSet() });
+    expect(await stored(report.rows.at(-1)!.productId!)).toMatchObject(NONE);
 
     // The breaks it keeps must still fit a new price, as in the form.
     const cheaper = await previewOf(await oldFormat({ Price: '110.00' }));
