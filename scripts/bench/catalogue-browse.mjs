@@ -170,8 +170,11 @@ export async function benchCatalogueBrowse({ load = defaultLoad, row, lighthouse
       `${fmt(varied.rps)} req/s, p99 ${varied.p99} ms${varied.bad ? `, ${varied.bad} failed` : ''}`,
     );
 
-    await lighthouseRows(base, ['/category/saws'], { row, runs: lighthouseRuns });
-    await lighthouseSignedIn(base, `/purchase/${gallery.id}`, await customerToken(base), row);
+    // BENCH_LIGHTHOUSE_RUNS=0: the load figures only.
+    if (lighthouseRuns > 0) {
+      await lighthouseRows(base, ['/category/saws'], { row, runs: lighthouseRuns });
+      await lighthouseSignedIn(base, `/purchase/${gallery.id}`, await customerToken(base), row);
+    }
   } finally {
     await pool?.end();
     if (app.exitCode === null && app.signalCode === null) {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,14 +41,45 @@ const start = (args, env) =>
 const app = start(['dist/node/server/main.js'], builtAppEnvironment(port, dataDir));
 const rawServer = startRawServer(start, dataDir, rawPort);
 
-/** CPU µs per request of `pid` while autocannon sends `amount` requests to `url`. */
-async function measure(pid, url, headers) {
+/**
+ * utime + stime of the app's embedded PostgreSQL: the postmaster, its live children (backends,
+ * background workers) and the children it has reaped (cutime + cstime), in seconds.
+ */
+function postgresCpuSeconds() {
+  const postmaster = Number(
+    readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
+  );
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const pid = Number(entry);
+    if (pid !== postmaster && Number(fields[1]) !== postmaster) continue;
+    total += Number(fields[11]) + Number(fields[12]);
+    if (pid === postmaster) total += Number(fields[13]) + Number(fields[14]);
+  }
+  return total / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU µs per request of `pid` (and, with `database`, of the app's PostgreSQL: the version checks
+ * behind the cached answers) while autocannon sends `amount` requests to `url`.
+ */
+async function measure(pid, url, headers, database = false) {
   await autocannon({ url, headers, connections: 50, amount: Math.min(amount, 20_000) }); // warm up
   const before = cpuSeconds(pid);
+  const postgresBefore = database ? postgresCpuSeconds() : 0;
   const result = await autocannon({ url, headers, connections: 50, amount });
   const used = cpuSeconds(pid) - before;
+  const postgresUsed = database ? postgresCpuSeconds() - postgresBefore : 0;
   if (result.non2xx + result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx`);
-  return (1e6 * used) / amount;
+  return { node: (1e6 * used) / amount, postgres: (1e6 * postgresUsed) / amount };
 }
 
 try {
@@ -73,10 +104,13 @@ try {
     );
     await rawServer.serve(sample.body, same);
     const ours = [];
+    const database = [];
     const theirs = [];
     for (let i = 0; i < ROUNDS; i += 1) {
-      ours.push(await measure(app.pid, `${base}${paths[part]}`, headers));
-      theirs.push(await measure(rawServer.child.pid, rawServer.url, headers));
+      const ans = await measure(app.pid, `${base}${paths[part]}`, headers, true);
+      ours.push(ans.node);
+      database.push(ans.postgres);
+      theirs.push((await measure(rawServer.child.pid, rawServer.url, headers)).node);
     }
     // The least of the rounds: what else runs on the machine only ever adds (cache misses).
     const [a, b] = [Math.min(...ours), Math.min(...theirs)];
@@ -84,7 +118,8 @@ try {
       `${part} (${sample.body.length} B, ${Object.keys(same).length} headers): app ${a.toFixed(1)} µs ` +
         `CPU/request [${ours.map((x) => x.toFixed(1)).join(', ')}], raw node:http ${b.toFixed(1)} µs ` +
         `[${theirs.map((x) => x.toFixed(1)).join(', ')}]; app - raw ${(a - b).toFixed(1)} µs, ` +
-        `raw / app ${(b / a).toFixed(2)}`,
+        `raw / app ${(b / a).toFixed(2)}; its PostgreSQL ${Math.min(...database).toFixed(1)} µs ` +
+        `[${database.map((x) => x.toFixed(1)).join(', ')}]`,
     );
   }
 } finally {

@@ -798,3 +798,20 @@ export const twoFactor = pgTable(
   },
   (t) => [uniqueIndex('two_factor_user_idx').on(t.userId)],
 );
+
+// ── Data versions kept by the database (ADR 031) ─────────────────────────────────────────────────
+
+/**
+ * Counters of committed writes to the tables the caches serve (product, review, category), kept
+ * by triggers (migration data_version): each transaction that changes one of those tables adds 1
+ * to its column, once, at commit, in the row of its backend's slot (pg_backend_pid() % 64), so
+ * concurrent writers rarely touch the same row. The sum of a column over every row only ever
+ * grows, by one per committed writing transaction: the shared data version check reads the three
+ * sums in one tiny query, whatever the size of the catalogue. Rows are never deleted.
+ */
+export const dataVersion = pgTable('data_version', {
+  slot: smallint('slot').primaryKey(),
+  products: bigint('products', { mode: 'number' }).notNull().default(0),
+  reviews: bigint('reviews', { mode: 'number' }).notNull().default(0),
+  categories: bigint('categories', { mode: 'number' }).notNull().default(0),
+});

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { product } from '../../db/schema.ts';
+import { dataVersion, product } from '../../db/schema.ts';
 import { findDatabaseUnavailable } from '../../errors.ts';
 import {
   DATA_FRESHNESS_MS,
@@ -15,9 +15,10 @@ import { productColumns, toProduct } from './catalog.service.ts';
  * ETags. One per app instance; correct across instances without any messaging
  * (docs/decisions/ "catalogue cache: bounded freshness and commit wait"):
  *
- * - Reads are answered from the product table's fingerprint as the instance's shared data version
- *   check read it (db/data-version-check.ts: every product write changes it, whoever makes
- *   it), and the bytes are rebuilt when it differs from the one they were built from.
+ * - Reads are answered from the product table's version as the instance's shared data version
+ *   check read it (db/data-version-check.ts: the database counts every committed product write,
+ *   whoever makes it, ADR 031), and the bytes are rebuilt when it differs from the one they were
+ *   built from (read in the rebuild's own snapshot).
  * - Freshness bound: a request is answered from a check that STARTED at most
  *   `CATALOG_FRESHNESS_MS` before the request arrived (a finished one at once, without a promise;
  *   else a running or later one). So it sees every write committed more than that bound before it
@@ -48,19 +49,6 @@ interface Built extends CatalogSnapshot {
   products: Map<string, ProductSnapshot>;
 }
 
-/** The same fingerprint as the data version check's `products`, from the rows a rebuild read. */
-function fingerprintOf(rows: { seq: number; version: number }[]): string {
-  let maxSeq = 0;
-  let sumSeq = 0;
-  let sumVersion = 0;
-  for (const row of rows) {
-    if (row.seq > maxSeq) maxSeq = row.seq;
-    sumSeq += row.seq;
-    sumVersion += row.version;
-  }
-  return `${rows.length}:${maxSeq}:${sumSeq}:${sumVersion}`;
-}
-
 export interface CatalogCache {
   /** The whole list: never older than the writes committed the freshness bound before this call. */
   current(): Eventually<CatalogSnapshot>;
@@ -77,10 +65,18 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
   let rebuilding: { number: number; done: Promise<Built> } | undefined;
 
   const rebuild = async (): Promise<Built> => {
-    const rows = await db
-      .select({ ...productColumns, seq: product.seq })
-      .from(product)
-      .orderBy(asc(product.seq));
+    // The rows and the product version they are (ADR 031's counter) from one snapshot, so the
+    // bytes are labelled with exactly the version they show.
+    const { rows, fingerprint } = await db.transaction(
+      async (tx) => {
+        const [counted] = await tx
+          .select({ products: sql<string>`sum(${dataVersion.products})::text` })
+          .from(dataVersion);
+        const read = await tx.select(productColumns).from(product).orderBy(asc(product.seq));
+        return { rows: read, fingerprint: counted?.products ?? '' };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
     // Each product serialized once; the list is the same texts joined, exactly what
     // JSON.stringify of the array gives.
     const products = new Map<string, ProductSnapshot>();
@@ -96,7 +92,7 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
     }
     const body = Buffer.from(`[${texts.join(',')}]`);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    return { body, etag, products, fingerprint: fingerprintOf(rows) };
+    return { body, etag, products, fingerprint };
   };
 
   /** A rebuild that started after the caller saw `seen` rebuilds start. */
