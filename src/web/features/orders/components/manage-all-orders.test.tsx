@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { productDeletedMessage } from '../../../../shared/product.ts';
 import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
-import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
-import { storeAccessToken } from '../../../test/auth.ts';
+import { adminPermissions, lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
+import { admin, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
 import { makePurchase } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -36,6 +36,15 @@ const unpaid = makePurchase(3, {
 const SHIP = `PUT ${apiPaths.purchase(toShip._id)}`;
 const DELETE_UNPAID = `DELETE ${apiPaths.purchase(unpaid._id)}`;
 
+/** Signed in as an admin, whose permissions the staff guard loaded (Refund needs them). */
+function signedInAdmin() {
+  storeAccessToken('access-1');
+  return {
+    [`GET ${apiPaths.auth.session}`]: sessionResponse(admin, 'access-1'),
+    'GET /api/me/permissions': jsonResponse(adminPermissions),
+  };
+}
+
 function rowOf(product: string) {
   return screen.getByRole('cell', { name: product }).closest('tr')!;
 }
@@ -60,7 +69,7 @@ function ordersServer(initial: Purchase[]) {
 describe('ManageAllOrders', () => {
   it('shows a spinner, then every order under the count with the spec columns', async () => {
     const orders = deferred<Response>();
-    mockApi({ [ORDERS]: () => orders.promise });
+    mockApi({ ...signedInAdmin(), [ORDERS]: () => orders.promise });
     renderWithProviders(<ManageAllOrders />);
 
     expect(screen.getByRole('status', { name: 'Loading orders' })).toBeInTheDocument();
@@ -69,6 +78,7 @@ describe('ManageAllOrders', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 3' }),
     ).toBeInTheDocument();
+    await within(rowOf('Cordless Drill')).findByRole('button', { name: 'Refund' });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Name',
       'Email',
@@ -128,8 +138,7 @@ describe('ManageAllOrders', () => {
   });
 
   it('ships an order: a toast, and the row shows it shipped', async () => {
-    storeAccessToken('access-1');
-    const fetchMock = mockApi(ordersServer([toShip, unpaid]));
+    const fetchMock = mockApi({ ...signedInAdmin(), ...ordersServer([toShip, unpaid]) });
     const { user } = renderWithProviders(<ManageAllOrders />);
     await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 2' });
 
@@ -176,6 +185,24 @@ describe('ManageAllOrders', () => {
       screen.getByRole('heading', { level: 1, name: 'Manage All Orders: 1' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(requestLog(fetchMock).filter((r) => r === ORDERS)).toHaveLength(2));
+  });
+
+  it('offers no Refund to an account that may not refund (warehouse)', async () => {
+    storeAccessToken('access-1');
+    mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(admin, 'access-1'),
+      'GET /api/me/permissions': jsonResponse({
+        ...adminPermissions,
+        role: 'warehouse',
+        permissions: ['orders.view', 'orders.fulfil'],
+      }),
+      [ORDERS]: jsonResponse([toShip]),
+    });
+    renderWithProviders(<ManageAllOrders />);
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 1' });
+    const row = within(rowOf('Cordless Drill'));
+    expect(await row.findByRole('button', { name: 'Ship' })).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
   });
 
   it('offers a retry when the orders cannot be loaded', async () => {
