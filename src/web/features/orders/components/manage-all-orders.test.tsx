@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aftersalePaths } from '../../../../shared/aftersale.ts';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { productDeletedMessage } from '../../../../shared/product.ts';
 import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
@@ -203,6 +204,49 @@ describe('ManageAllOrders', () => {
     const row = within(rowOf('Cordless Drill'));
     expect(await row.findByRole('button', { name: 'Ship' })).toBeInTheDocument();
     expect(row.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
+  it('refunds with one Idempotency-Key per submit, retried once with it after a 503', async () => {
+    let calls = 0;
+    const fetchMock = mockApi({
+      ...signedInAdmin(),
+      [ORDERS]: jsonResponse([toShip]),
+      [`POST ${aftersalePaths.refunds(toShip._id)}`]: () => {
+        calls += 1;
+        if (calls === 1)
+          return jsonResponse({ code: 'SERVICE_UNAVAILABLE', message: 'Try again.' }, 503);
+        return jsonResponse(
+          {
+            _id: '00000000-0000-4000-8000-0000000000f1',
+            number: 1,
+            purchaseId: toShip._id,
+            amount: 10,
+            reason: 'Scratched case',
+            createdAt: '2026-11-26T03:00:00.000Z',
+          },
+          201,
+        );
+      },
+    });
+    const { user } = renderWithProviders(<ManageAllOrders />);
+    const row = within(
+      (await screen.findByRole('cell', { name: 'Cordless Drill' })).closest('tr')!,
+    );
+    await user.click(await row.findByRole('button', { name: 'Refund' }));
+    const form = screen.getByRole('form', { name: 'Refund Cordless Drill' });
+    await user.type(within(form).getByLabelText('Refund amount ($)'), '10');
+    await user.type(within(form).getByLabelText('Reason'), 'Scratched case');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund now' }),
+    );
+    expect(await screen.findByText('Refund done: $10.00')).toBeInTheDocument();
+    const keys = fetchMock.mock.calls
+      .filter(([input, init]) => init?.method === 'POST' && String(input).includes('/refunds'))
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('offers a retry when the orders cannot be loaded', async () => {
