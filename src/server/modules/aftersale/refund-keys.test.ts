@@ -2,11 +2,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RefundSchema } from '../../../shared/aftersale.ts';
 import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../../../shared/idempotency.ts';
-import { PaymentIntentResponseSchema } from '../../../shared/payment.ts';
-import type { Purchase } from '../../../shared/purchase.ts';
 import { orderAftersale, paymentIdempotencyKey, refund } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
+import { paidByFakeStripe } from '../../testing/aftersale.ts';
 import { setUpAppWithFakeStripe } from '../../testing/stripe-test-app.ts';
 
 // POST /api/purchase/{id}/refunds with an Idempotency-Key (docs/decisions/032): a repeat, also a
@@ -21,29 +19,7 @@ beforeAll(async () => {
   admin = await signUpAdmin(t);
 });
 
-async function paidByStripe(): Promise<Purchase> {
-  const { order } = await placeTestOrder(t, customer, {
-    product: { priceCents: 10_000 },
-    orderQuantity: 1,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: customer.headers,
-    payload: { purchaseId: order._id },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const intentId = PaymentIntentResponseSchema.parse(res.json()).clientSecret.split('_secret_')[0]!;
-  t.stripe.intents.get(intentId)!.status = 'succeeded';
-  const paid = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/purchase/${order._id}`,
-    headers: customer.headers,
-    payload: { transactionId: intentId },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return { ...order, transactionId: intentId };
-}
+const paidByStripe = () => paidByFakeStripe(t, customer);
 
 const refundOf = (id: string, key: string, amount = 25, reason = 'Dented case') =>
   t.app.inject({

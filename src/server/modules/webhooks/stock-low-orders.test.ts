@@ -6,9 +6,9 @@ import { createProduct } from '../../testing/factories.ts';
 import { checkOutBasket, placeTestOrder, storeBasket } from '../../testing/orders.ts';
 import { STOCK_LOW_THRESHOLD, type WebhookJob } from './webhooks.service.ts';
 
-// stock.low also fires when a sale takes the stock to the threshold (issue 26's event, ADR 032's
-// follow-up): queued by the order statement itself, once per crossing, with the catalogue's event
-// id, and never when the stock stays above the threshold or was already under it.
+// stock.low (issue 26's event) also fires when a sale takes the stock to the threshold: queued by
+// the order statement itself, once per crossing, with the catalogue's event id, and never when
+// the stock stays above the threshold or was already under it.
 
 const t = setUpAppWithAccounts({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
 
