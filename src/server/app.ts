@@ -158,6 +158,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     notifyEmails: config.orderNotifyEmails,
     webhookAllowPrivate: config.webhookAllowPrivate,
+    webhookLogDays: config.webhookLogDays,
   });
   if (config.fastPaths) fast.install(app, { trustProxy: config.trustProxy });
   return app;

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       fastPaths: true,
       webhookAllowPrivate: false,
+      webhookLogDays: 30,
       metrics: { token: undefined, host: '127.0.0.1', port: undefined },
       backupDir: resolve('./backups'),
       backupKeep: 7,

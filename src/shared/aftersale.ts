@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { numberOrNumericText } from './numbers.ts';
+import type { Permission } from './permissions.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 /*
  * After the sale (issue 25): refunds, returns, warranty registration and safety recalls. The
  * contract of the server and the screens. Money in dollars, as the product's price.
  */
+
+/** What refunding needs (POST /api/purchase/{id}/refunds and /api/returns/{id}/refund). */
+export const REFUND_PERMISSION = 'admin.other' satisfies Permission;
 
 export const REFUND_REASON_MAX = 200;
 export const RETURN_NOTE_MAX = 1000;

@@ -678,6 +678,11 @@ export const paymentIdempotencyKey = pgTable(
     key: text('key').notNull(),
     /** sha256 of the route (with the order id) and the request body. */
     requestHash: text('request_hash').notNull(),
+    /**
+     * The refund a key of POST /api/purchase/{id}/refunds made (written before it, in its
+     * reservation's transaction, so no foreign key); null for the payment calls.
+     */
+    refundId: uuid('refund_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -7,11 +7,13 @@ import { sweepIdempotencyKeys } from '../modules/idempotency/idempotency.service
 import { sweepPaymentIdempotencyKeys } from '../modules/idempotency/payment-keys.ts';
 import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
 import { expireQuotes } from '../modules/quotes/quotes.service.ts';
+import { pruneWebhookDeliveries } from '../modules/webhooks/webhook-log-prune.ts';
 import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
 
 const OUTBOX_POLL_MS = 1_000;
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 15 * 60_000;
+const WEBHOOK_LOG_PRUNE_INTERVAL_MS = 60 * 60_000;
 
 /**
  * The outbox worker (ADR 013): drains the due jobs (every instance does; claims keep them apart).
@@ -61,6 +63,21 @@ export function idempotencySweepJob(
   };
 }
 
+/** Deletes webhook delivery log rows past WEBHOOK_LOG_DAYS, in batches (webhook-log-prune.ts). */
+export function webhookLogPruneJob(
+  prune: (stopping: () => boolean) => Promise<number>,
+  intervalMs = WEBHOOK_LOG_PRUNE_INTERVAL_MS,
+): IntervalJob {
+  return {
+    failureMessage: 'pruning the webhook delivery log failed',
+    intervalMs,
+    run: async (log, stopping) => {
+      const pruned = await prune(stopping);
+      if (pruned > 0) log.info({ pruned }, 'pruned old webhook deliveries');
+    },
+  };
+}
+
 /** Quotes whose quoted price ran out become expired (mailed); accepting checks expiry itself. */
 export function quoteExpiryJob(
   expire: () => Promise<number>,
@@ -102,6 +119,8 @@ export interface JobsOptions {
   notifyEmails: string[];
   /** WEBHOOK_ALLOW_PRIVATE */
   webhookAllowPrivate?: boolean;
+  /** WEBHOOK_LOG_DAYS (default 30) */
+  webhookLogDays?: number;
 }
 
 /**
@@ -109,7 +128,8 @@ export interface JobsOptions {
  * expiry mails) that the outbox worker sends, so the worker starts first and stops last.
  */
 export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) => {
-  const { db, mailer, provider, publicUrl, notifyEmails, webhookAllowPrivate = false } = options;
+  const { db, mailer, provider, publicUrl, notifyEmails } = options;
+  const { webhookAllowPrivate = false, webhookLogDays = 30 } = options;
   runJobs(app, [
     outboxWorkerJob({
       db,
@@ -124,5 +144,6 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
       async () => (await sweepIdempotencyKeys(db)) + (await sweepPaymentIdempotencyKeys(db)),
     ),
     quoteExpiryJob(() => expireQuotes(db)),
+    webhookLogPruneJob((stopping) => pruneWebhookDeliveries(db, webhookLogDays, { stopping })),
   ]);
 };

@@ -3,7 +3,8 @@ import { PaymentIntentResponseSchema, TEST_CARDS } from '../../shared/payment.ts
 import type { Purchase } from '../../shared/purchase.ts';
 import { readOutbox, type SignedIn } from './accounts.ts';
 import type { MailFile } from './mail-files.ts';
-import { placeTestOrder } from './orders.ts';
+import { askPaymentIntent, placeTestOrder } from './orders.ts';
+import type { StripeTestApp } from './stripe-test-app.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Pays an order through the built-in test processor (which settles it). */
@@ -77,4 +78,24 @@ export function mailTo(t: TestApp, to: string, subject: string): Promise<MailFil
     },
     { timeout: 15_000, interval: 100 },
   );
+}
+
+/** A new product (100.00, one unit ordered) and the customer's order of it, paid through the fake Stripe. */
+export async function paidByFakeStripe(t: StripeTestApp, who: SignedIn): Promise<Purchase> {
+  const { order } = await placeTestOrder(t, who, {
+    product: { priceCents: 10_000 },
+    orderQuantity: 1,
+  });
+  const res = await askPaymentIntent(t, who, { purchaseId: order._id });
+  expect(res.statusCode, res.body).toBe(200);
+  const intentId = PaymentIntentResponseSchema.parse(res.json()).clientSecret.split('_secret_')[0]!;
+  t.stripe.intents.get(intentId)!.status = 'succeeded';
+  const paid = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/purchase/${order._id}`,
+    headers: who.headers,
+    payload: { transactionId: intentId },
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { ...order, transactionId: intentId };
 }

@@ -38,7 +38,7 @@ export async function sendOnce<S extends z.ZodType>(
   }
 }
 
-/** POST through sendOnce (placing an order). */
+/** POST through sendOnce (placing an order, refunding one). */
 export function postOnce<S extends z.ZodType>(
   path: string,
   body: unknown,

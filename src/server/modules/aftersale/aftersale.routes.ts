@@ -17,12 +17,14 @@ import {
   SerialBodySchema,
   SerialParamsSchema,
   WarrantySchema,
+  REFUND_PERMISSION,
 } from '../../../shared/aftersale.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import { PurchaseParamsSchema } from '../../../shared/purchase.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
+import { idempotencyClaim } from '../idempotency/idempotency.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { myAftersale } from './my-aftersale.service.ts';
 import { acknowledgeRecall, createRecall, listRecalls } from './recalls.service.ts';
@@ -46,11 +48,11 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
   config: AppConfig;
   provider: PaymentProvider | null;
 }> = async (app, { db, config, provider }) => {
-  // Refunds (admin only).
+  // Refunds (REFUND_PERMISSION: admins).
   app.post(
     '/purchase/:id/refunds',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: REFUND_PERMISSION } },
       schema: {
         params: PurchaseParamsSchema,
         body: RefundBodySchema,
@@ -59,10 +61,17 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { amount, reason } = request.body;
-      const made = await refundOrder(db, provider, callerOf(request), request.params.id, {
-        amountCents: dollarsToCents(amount),
-        reason,
-      });
+      const caller = callerOf(request);
+      const { id } = request.params;
+      const claim = idempotencyClaim(request, caller.id, `refund ${id}`, request.body);
+      const made = await refundOrder(
+        db,
+        provider,
+        caller,
+        id,
+        { amountCents: dollarsToCents(amount), reason },
+        claim,
+      );
       return reply.code(201).send(made);
     },
   );
@@ -139,7 +148,7 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/returns/:id/refund',
     {
-      config: { access: 'admin' },
+      config: { access: { permission: REFUND_PERMISSION } },
       schema: { params: ReturnParamsSchema, response: { 200: ReturnSchema } },
     },
     (request) => refundReturn(db, provider, callerOf(request), request.params.id),

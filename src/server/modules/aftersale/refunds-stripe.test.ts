@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PaymentIntentResponseSchema } from '../../../shared/payment.ts';
-import type { Purchase } from '../../../shared/purchase.ts';
 import { orderAftersale, refund } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
+import { paidByFakeStripe } from '../../testing/aftersale.ts';
 import { setUpAppWithFakeStripe } from '../../testing/stripe-test-app.ts';
 import { REFUND_PROVIDER_UNAVAILABLE_MESSAGE } from './refund-errors.ts';
 
@@ -19,29 +17,7 @@ beforeAll(async () => {
   admin = await signUpAdmin(t);
 });
 
-async function paidByStripe(): Promise<Purchase> {
-  const { order } = await placeTestOrder(t, customer, {
-    product: { priceCents: 10_000 },
-    orderQuantity: 1,
-  });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: customer.headers,
-    payload: { purchaseId: order._id },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const intentId = PaymentIntentResponseSchema.parse(res.json()).clientSecret.split('_secret_')[0]!;
-  t.stripe.intents.get(intentId)!.status = 'succeeded';
-  const paid = await t.app.inject({
-    method: 'PATCH',
-    url: `/api/purchase/${order._id}`,
-    headers: customer.headers,
-    payload: { transactionId: intentId },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-  return { ...order, transactionId: intentId };
-}
+const paidByStripe = () => paidByFakeStripe(t, customer);
 
 const refundOf = (id: string, amount: number) =>
   t.app.inject({

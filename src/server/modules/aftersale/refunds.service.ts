@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   ONLY_PAID_REFUNDABLE_MESSAGE,
@@ -10,6 +11,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { orderAftersale, orderReturn, paymentIntent, purchase, refund } from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
+import type { IdempotencyClaim } from '../idempotency/idempotency.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
@@ -22,6 +24,14 @@ import {
 import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { ensureAftersaleRow, queueAftersaleMail } from './order-aftersale.ts';
 import { NO_PROVIDER_MESSAGE, refundFailure } from './refund-errors.ts';
+import {
+  forgetRefundKey,
+  liveRefundKey,
+  RefundKeyTaken,
+  refundOfKey,
+  settledRefund,
+  storeRefundKey,
+} from './refund-keys.ts';
 
 /*
  * Refunds (issue 25): an admin gives back (part of) what a paid order cost, through the payment
@@ -64,10 +74,21 @@ export interface RefundInput {
   returnId?: string;
 }
 
-/** Step 1: reserves the amount and writes the pending refund, or says why not. */
-async function reserve(db: Db, admin: AuthUser, purchaseId: string, input: RefundInput) {
+/**
+ * Step 1: reserves the amount and writes the pending refund, or says why not. An Idempotency-Key
+ * is stored first, so a concurrent repeat of it waits here and then finds it (refund-keys.ts).
+ */
+async function reserve(
+  db: Db,
+  admin: AuthUser,
+  purchaseId: string,
+  input: RefundInput,
+  claim: IdempotencyClaim | null,
+) {
+  const id = randomUUID();
   try {
     return await db.transaction(async (tx) => {
+      if (claim) await storeRefundKey(tx, claim, id);
       const [order] = await tx
         .select({ paid: purchase.paid, transactionId: purchase.transactionId })
         .from(purchase)
@@ -100,6 +121,7 @@ async function reserve(db: Db, admin: AuthUser, purchaseId: string, input: Refun
       const [pending] = await tx
         .insert(refund)
         .values({
+          id,
           purchaseId,
           amountCents: input.amountCents,
           reason: input.reason,
@@ -117,7 +139,7 @@ async function reserve(db: Db, admin: AuthUser, purchaseId: string, input: Refun
   }
 }
 
-/** Step 3 on failure: the refund failed and its amount is free again (once). */
+/** Step 3 on failure: the refund failed and its amount is free again (once), its key forgotten. */
 async function releaseFailedRefund(db: Db, pending: RefundRow): Promise<void> {
   await db.transaction(async (tx) => {
     const [failed] = await tx
@@ -126,6 +148,7 @@ async function releaseFailedRefund(db: Db, pending: RefundRow): Promise<void> {
       .where(and(eq(refund.id, pending.id), eq(refund.status, 'pending')))
       .returning({ id: refund.id });
     if (!failed) return;
+    await forgetRefundKey(tx, pending.id);
     await tx
       .update(orderAftersale)
       .set({
@@ -179,7 +202,9 @@ export async function recordSucceededRefund(
 /**
  * POST /api/purchase/{id}/refunds (admins): refunds `amountCents` of a paid order through the
  * provider that took the payment. 404 unknown order, 409 unpaid or beyond what is left, 502/503
- * when the provider fails (nothing recorded as refunded then).
+ * when the provider fails (nothing recorded as refunded then). With an Idempotency-Key (`claim`),
+ * a repeat with the same body is answered from the refund the first made, never refunds again;
+ * another body is a 422.
  */
 export async function refundOrder(
   db: Db,
@@ -187,9 +212,21 @@ export async function refundOrder(
   admin: AuthUser,
   purchaseId: string,
   input: RefundInput,
+  claim: IdempotencyClaim | null = null,
 ): Promise<Refund> {
   if (!isId(purchaseId)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  const { pending, intentId } = await reserve(db, admin, purchaseId, input);
+  if (claim) {
+    const seen = await liveRefundKey(db, claim);
+    if (seen) return toRefund(await settledRefund(db, refundOfKey(claim, seen)));
+  }
+  let reserved: Awaited<ReturnType<typeof reserve>>;
+  try {
+    reserved = await reserve(db, admin, purchaseId, input, claim);
+  } catch (error) {
+    if (error instanceof RefundKeyTaken) return toRefund(await settledRefund(db, error.refundId));
+    throw error;
+  }
+  const { pending, intentId } = reserved;
   const [intent] = await db
     .select({ provider: paymentIntent.provider })
     .from(paymentIntent)

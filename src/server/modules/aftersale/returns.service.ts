@@ -16,6 +16,7 @@ import { orderAftersale, orderEvent, orderReturn, product, purchase } from '../.
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
 import { isId } from '../purchases/purchases.service.ts';
@@ -260,15 +261,19 @@ export async function receiveReturn(
     const row = await transition(tx, admin, id, 'receive', { restocked: restock });
     if (!restock) return;
     // A product deleted meanwhile has no stock to return to.
-    await tx
+    const back = await tx
       .update(product)
       .set({
         availableQuantity: sql`${product.availableQuantity} + ${row.quantity}`,
         updatedAt: sql`now()`,
       })
-      .where(
-        eq(product.id, sql`(SELECT product_id FROM ${purchase} WHERE id = ${row.purchaseId})`),
-      );
+      .where(eq(product.id, sql`(SELECT product_id FROM ${purchase} WHERE id = ${row.purchaseId})`))
+      .returning({ id: product.id });
+    // Back in stock through the return: its subscribers are mailed with it (ADR 025).
+    await releaseStockAlertsOf(
+      tx,
+      back.map((p) => p.id),
+    );
   });
   return oneReturn(db, id);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { IdSchema } from '../../../shared/ids.ts';
 import { NOTIFY_IN_STOCK_MESSAGE, type StockAlert } from '../../../shared/back-in-stock.ts';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -65,47 +65,58 @@ export async function isSubscribed(db: Db, userId: string, productId: string): P
 }
 
 /**
- * Ends every subscription of the product and queues each one's mail: call it inside the
- * transaction that brought the stock back (the caller holds the product row's lock).
+ * The CTEs (`alerts_gone`, `alerts_queued`) that end every subscription of the products `backIds`
+ * (a SQL list or subquery of product ids whose stock is back at least at their minimum) and queue
+ * each one's mail, to splice into the statement that brought the stock back, after the product
+ * rows are locked: a subscription row can be deleted (so mailed) only once, and the outbox's
+ * dedupe key repeats that. `alerts_queued` returns one row per mail queued.
  */
-export async function releaseStockAlerts(tx: Queryable, productId: string): Promise<number> {
-  const result = await tx.execute(sql`
-    WITH gone AS (
-      DELETE FROM ${stockAlert} WHERE ${stockAlert.productId} = ${productId}
+export function releaseAlertsCtes(backIds: SQL): SQL {
+  return sql`alerts_gone AS (
+      DELETE FROM ${stockAlert} WHERE product_id IN (${backIds})
       RETURNING id, user_id, product_id
-    )
-    INSERT INTO ${outbox} (kind, dedupe_key, payload)
-    SELECT ${BACK_IN_STOCK_KIND}, ${BACK_IN_STOCK_KIND} || ':' || gone.id::text,
-      jsonb_build_object('alertId', gone.id, 'userId', gone.user_id, 'productId', gone.product_id)
-    FROM gone
-    ON CONFLICT (dedupe_key) DO NOTHING
-  `);
-  return result.rowCount ?? 0;
+    ), alerts_queued AS (
+      INSERT INTO ${outbox} (kind, dedupe_key, payload)
+      SELECT ${BACK_IN_STOCK_KIND}, ${BACK_IN_STOCK_KIND} || ':' || alerts_gone.id::text,
+        jsonb_build_object('alertId', alerts_gone.id, 'userId', alerts_gone.user_id,
+          'productId', alerts_gone.product_id)
+      FROM alerts_gone
+      ON CONFLICT (dedupe_key) DO NOTHING
+      RETURNING 1
+    )`;
+}
+
+async function release(tx: Queryable, backIds: SQL): Promise<number> {
+  const { rows } = await tx.execute<{ queued: number }>(
+    sql`WITH ${releaseAlertsCtes(backIds)} SELECT count(*)::int AS queued FROM alerts_queued`,
+  );
+  return rows[0]?.queued ?? 0;
 }
 
 /**
- * `releaseStockAlerts` for many products in one statement (a product import): those of
- * `productIds` whose stock is now at least their minimum order quantity.
+ * Ends every subscription of the product and queues each one's mail: call it inside the
+ * transaction that brought the stock back (the caller holds the product row's lock).
  */
-export async function releaseStockAlertsOf(
+export function releaseStockAlerts(tx: Queryable, productId: string): Promise<number> {
+  return release(tx, sql`${productId}::uuid`);
+}
+
+/**
+ * `releaseStockAlerts` for many products in one statement, only those of `productIds` whose stock
+ * is now at least their minimum order quantity: for every path that gives stock back (a product
+ * import, a cancelled order, a return put back into stock), in its transaction, after its change.
+ */
+export function releaseStockAlertsOf(
   tx: Queryable,
-  productIds: readonly string[],
+  productIds: readonly (string | null)[],
 ): Promise<number> {
-  if (productIds.length === 0) return 0;
-  const result = await tx.execute(sql`
-    WITH gone AS (
-      DELETE FROM ${stockAlert} a USING ${product} p
-      WHERE a.product_id = p.id AND p.id = ANY(${sql.param([...productIds])}::uuid[])
-        AND p.available_quantity >= p.min_quantity
-      RETURNING a.id, a.user_id, a.product_id
-    )
-    INSERT INTO ${outbox} (kind, dedupe_key, payload)
-    SELECT ${BACK_IN_STOCK_KIND}, ${BACK_IN_STOCK_KIND} || ':' || gone.id::text,
-      jsonb_build_object('alertId', gone.id, 'userId', gone.user_id, 'productId', gone.product_id)
-    FROM gone
-    ON CONFLICT (dedupe_key) DO NOTHING
-  `);
-  return result.rowCount ?? 0;
+  const ids = productIds.filter((id): id is string => id !== null);
+  if (ids.length === 0) return Promise.resolve(0);
+  return release(
+    tx,
+    sql`SELECT id FROM ${product} WHERE id = ANY(${sql.param(ids)}::uuid[])
+      AND available_quantity >= min_quantity`,
+  );
 }
 
 /** The mail of one job, or null when the product or the account is gone (nothing to tell). */

@@ -4,6 +4,7 @@ import { purchase } from '../../db/schema.ts';
 import { isLostRace, ServiceUnavailable } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { rememberedKeyCte } from '../idempotency/idempotency-cte.ts';
+import { STOCK_LOW_THRESHOLD, stockLowEffectSql } from '../webhooks/webhooks.service.ts';
 import { effectCtes, effectsSql } from './purchase-lifecycle.ts';
 import {
   accountCountedCte,
@@ -73,6 +74,19 @@ const UNIT_PRICE_SQL = `SELECT COALESCE(lines.unit_price,
 const fromBasket = `${param('productIds')} IS NULL`;
 
 /**
+ * The products this checkout takes from above STOCK_LOW_THRESHOLD to at or under it, as it leaves
+ * them (the values locked in `locked` less what it takes; `change_stock` bumps the version once),
+ * for the stock.low webhook (webhooks.service.ts stockLowEffectSql). Empty unless it placed
+ * (`to_take` is). A product is on one line of a checkout (the basket's key; one given line).
+ */
+const STOCK_LOW_CROSSED = `SELECT locked.id, locked.name, locked.price_cents, locked.min_quantity,
+      locked.available_quantity - to_take.quantity AS available_quantity,
+      locked.version + 1 AS version
+    FROM to_take JOIN locked ON locked.id = to_take.product_id
+    WHERE locked.available_quantity > ${STOCK_LOW_THRESHOLD}
+      AND locked.available_quantity - to_take.quantity <= ${STOCK_LOW_THRESHOLD}`;
+
+/**
  * A checkout as ONE statement (docs/decisions/015 and 022): one round trip, atomic without
  * BEGIN/COMMIT, the same text every time (unnamed: nothing kept per connection, so it works through
  * PgBouncer in transaction pooling mode). POST /api/checkout places the caller's basket with it,
@@ -94,8 +108,9 @@ const fromBasket = `${param('productIds')} IS NULL`;
  *    older snapshot and can deadlock with an order queued for it; docs/decisions/023),
  *    `placed_checkout`, `placed` (one order per line with the product's name as locked and the
  *    unit price of its quantity (UNIT_PRICE_SQL: a quote's, a break's or the base price) and the customer as the session knows them, holding the stock `holdHours`),
- *    the lifecycle's effects of placing (timeline per order, one mail per checkout), and for a
- *    basket `emptied`, its lines as they were ordered;
+ *    the lifecycle's effects of placing (timeline per order, one mail per checkout),
+ *    `stock_low_webhooks` (stock.low for a product this checkout takes to the threshold), and for
+ *    a basket `emptied`, its lines as they were ordered;
  * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
  *    `ip_rate_hit`: the per-address hit on the account's shard of the address;
  * 7. rows: the limits' verdicts, each line with its problem and its order (or nulls), by position;
@@ -114,7 +129,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       WITH ORDINALITY AS given(product_id, quantity, unit_price, position)
   ), locked AS (
     SELECT product.id, product.name, product.price_cents, product.min_quantity,
-      product.available_quantity, product.price_breaks
+      product.available_quantity, product.price_breaks, product.version
     FROM product
     WHERE product.id IN (SELECT product_id FROM lines)
       AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
@@ -154,14 +169,14 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       now() + ${param('holdHours')} * interval '1 hour'
     FROM judged JOIN taken ON taken.id = judged.product_id CROSS JOIN placed_checkout
     RETURNING *
-  )${effectsSql('placed', 'customer', 'placed')}, emptied AS (
+  )${effectsSql('placed', 'customer', 'placed')}, ${stockLowEffectSql(STOCK_LOW_CROSSED)}, emptied AS (
     DELETE FROM basket_line USING judged
     WHERE ${fromBasket} AND basket_line.user_id = ${param('userId')}
       AND basket_line.product_id = judged.product_id AND basket_line.quantity = judged.quantity
       AND EXISTS (SELECT FROM placed)
     RETURNING 1
   ), ${rememberedKeyCte(param)}, ${accountCountedCte(param)},
-  ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), 'emptied', 'account_counted'])}
+  ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), 'stock_low_webhooks', 'emptied', 'account_counted'])}
   SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
     judged.product_id AS line_product_id, judged.problem AS line_problem,
     placed_checkout.number AS checkout_number, placed_checkout.po_reference AS checkout_po_reference,

@@ -27,6 +27,7 @@ import {
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
+import { releaseAlertsCtes, releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   type LineProblem,
@@ -124,7 +125,9 @@ const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
  * in it too. It follows the lifecycle's lock order: the accounts first, then their orders, then
  * the products in id order; the stock comes back through `change_stock` (drizzle/0014), which
  * changes the rows this statement locked without reaching them again through its older snapshot
- * (that can deadlock: docs/decisions/023). Accounts and orders another transaction has locked (an
+ * (that can deadlock: docs/decisions/023). A product orderable again releases its back-in-stock
+ * alerts in the same statement (ADR 025), judged on the values the lock returned (the latest) plus
+ * what comes back. Accounts and orders another transaction has locked (an
  * order of the account being placed, cancelled or paid right now) are skipped rather than waited
  * for: a later run settles them. Returns how many expired.
  */
@@ -147,16 +150,19 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
       SELECT product_id, sum(quantity)::int AS quantity FROM expired
       WHERE product_id IS NOT NULL GROUP BY product_id
     ), restock_locked AS (
-      SELECT id FROM ${product} WHERE id IN (SELECT product_id FROM released)
+      SELECT id, available_quantity, min_quantity FROM ${product}
+      WHERE id IN (SELECT product_id FROM released)
       ORDER BY id FOR NO KEY UPDATE
     ), restock AS (
-      SELECT restock_locked.id, released.quantity
+      SELECT restock_locked.id, released.quantity,
+        restock_locked.available_quantity + released.quantity >= restock_locked.min_quantity
+          AS back_in_stock
       FROM restock_locked JOIN released ON released.product_id = restock_locked.id
     ), restocked AS (
       SELECT restocked_id FROM change_stock(
         ARRAY(SELECT id FROM restock ORDER BY id),
         ARRAY(SELECT quantity FROM restock ORDER BY id)) AS restocked_id
-    )
+    ), ${releaseAlertsCtes(sql`SELECT id FROM restock WHERE back_in_stock`)}
     SELECT (SELECT count(*)::int FROM expired) AS expired,
       (SELECT count(*)::int FROM restocked) AS restocked
   `);
@@ -319,7 +325,8 @@ async function currentState(db: Queryable, caller: AuthUser, id: string) {
 
 /**
  * DELETE /api/purchase/{id}: cancels an unpaid pending order (the row stays for the record) and
- * returns its stock, both in one transaction and only by the request that made the change. Only
+ * returns its stock (releasing the back-in-stock alerts of a product that is orderable again), all
+ * in one transaction and only by the request that made the change. Only
  * that order of its checkout; the checkout's open payment intent is cancelled with it, so the next
  * payment asks for the new total.
  */
@@ -347,6 +354,8 @@ export async function cancelPurchase(
           updatedAt: sql`now()`,
         })
         .where(eq(product.id, row.productId));
+      // Back in stock through the cancellation: its subscribers are mailed with it (ADR 025).
+      await releaseStockAlertsOf(tx, [row.productId]);
     }
     if (seesAllOrders(caller)) await auditTransition(tx, caller, 'cancel', row.id);
     return row;

@@ -181,6 +181,30 @@ export async function enqueueProductEvents(
     ON CONFLICT (dedupe_key) DO NOTHING`);
 }
 
+/**
+ * The order statement's effect (order-statement.ts) that queues stock.low for each product whose
+ * stock this checkout took from above STOCK_LOW_THRESHOLD to at or under it, one per subscribed
+ * endpoint, as a CTE part. `crossed` is a SELECT of such products' `id, name, price_cents,
+ * min_quantity, available_quantity, version` as the checkout leaves them (plain text from the
+ * statement: no parameters). The event id is the catalogue's (`stock.low:<id>:<version>`), so a
+ * crossing is announced once whichever path made it. Without a crossing, no row: its cost is the
+ * filter over the checkout's few lines.
+ */
+export function stockLowEffectSql(crossed: string): string {
+  const eventId = `'stock.low:' || c.id || ':' || c.version`;
+  return `stock_low_webhooks AS (
+      INSERT INTO outbox (kind, dedupe_key, payload)
+      SELECT 'webhook', 'webhook:' || e.id || ':' || ${eventId},
+        jsonb_build_object('endpointId', e.id, 'event', 'stock.low',
+          'eventId', ${eventId}, 'occurredAt', now(),
+          'data', jsonb_build_object('productId', c.id, 'name', c.name,
+            'price', c.price_cents / 100.0, 'minQuantity', c.min_quantity,
+            'availableQuantity', c.available_quantity, 'version', c.version))
+      FROM (${crossed}) AS c JOIN webhook_endpoint e ON 'stock.low' = ANY(e.events)
+      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+    )`;
+}
+
 const ORDER_WEBHOOKS: Partial<Record<OrderEvent, WebhookEvent>> = {
   placed: 'order.placed',
   paid: 'order.paid',

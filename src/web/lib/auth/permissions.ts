@@ -8,6 +8,7 @@ import {
 import type { PageName } from '../../../shared/page-routes.ts';
 import { apiClient } from '../api-client.ts';
 import { queryKeys } from '../query-keys.ts';
+import { useAuth } from './session.ts';
 
 // What the signed-in user may do (GET /api/me/permissions): the staff guard and the dashboard's
 // sidebar ask, so each role sees only what it can do. The server checks every call anyway.
@@ -45,4 +46,23 @@ export const PAGE_PERMISSIONS: Partial<Record<PageName, Permission>> = {
 export function mayOpen(permissions: MyPermissions, page: PageName): boolean {
   if (page === 'dashboard') return true;
   return permissions.permissions.includes(PAGE_PERMISSIONS[page] ?? 'admin.other');
+}
+
+/** Does `permissions` (undefined: not known yet) allow `permission`? Unknown allows nothing. */
+export function allows(permissions: MyPermissions | undefined, permission: Permission): boolean {
+  return permissions?.permissions.includes(permission) ?? false;
+}
+
+/**
+ * May the signed-in user do `permission`? For the buttons of a staff screen, so each role sees
+ * only the actions it may take (the guard has already loaded the answer). False while unknown or
+ * signed out; the server checks every call anyway.
+ */
+export function useCan(permission: Permission): boolean {
+  const { user } = useAuth();
+  const mine = useQuery({
+    ...permissionsQueryOptions(user?.email ?? ''),
+    enabled: user !== undefined,
+  });
+  return allows(mine.data, permission);
 }

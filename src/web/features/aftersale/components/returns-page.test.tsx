@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aftersalePaths, type OrderReturn } from '../../../../shared/aftersale.ts';
-import { mockApi, requestLog } from '../../../test/api-routes.ts';
+import { apiPaths } from '../../../../shared/api-paths.ts';
+import { adminPermissions, mockApi, requestLog } from '../../../test/api-routes.ts';
+import { admin, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ReturnsPage } from './returns-page.tsx';
@@ -23,10 +25,28 @@ const requested: OrderReturn = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
+const warehousePermissions = {
+  ...adminPermissions,
+  role: 'warehouse',
+  permissions: ['orders.view', 'orders.fulfil'],
+};
+
+/** The routes of a signed-in staff member with `permissions`, as the staff guard loaded them. */
+function signedInAs(permissions: object) {
+  storeAccessToken('access-1');
+  return {
+    [`GET ${apiPaths.auth.session}`]: sessionResponse(admin, 'access-1'),
+    'GET /api/me/permissions': jsonResponse(permissions),
+  };
+}
+
+const received: OrderReturn = { ...requested, status: 'received', restocked: true };
+
 describe('ReturnsPage', () => {
   it('lists returns and approves one; a rejection needs a reason and a confirmation', async () => {
     let current = requested;
     const fetchMock = mockApi({
+      ...signedInAs(warehousePermissions),
       [`GET ${aftersalePaths.returns}`]: () => jsonResponse([current]),
       [`POST ${aftersalePaths.returnAction(requested._id, 'approve')}`]: () => {
         current = { ...requested, status: 'approved' };
@@ -39,7 +59,7 @@ describe('ReturnsPage', () => {
     ).closest('tr')!;
     expect(within(row).getByText('Blade wobbles')).toBeInTheDocument();
 
-    await userEvent.click(within(row).getByRole('button', { name: /^Reject the return/ }));
+    await userEvent.click(await within(row).findByRole('button', { name: /^Reject the return/ }));
     await userEvent.click(within(row).getByRole('button', { name: 'Reject return' }));
     expect(await within(row).findByText('Reason is required')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -50,5 +70,31 @@ describe('ReturnsPage', () => {
     expect(requestLog(fetchMock)).toContain(
       `POST ${aftersalePaths.returnAction(requested._id, 'approve')}`,
     );
+  });
+
+  it('offers a warehouse account no Refund (it needs an admin), an admin the Refund', async () => {
+    mockApi({
+      ...signedInAs(warehousePermissions),
+      [`GET ${aftersalePaths.returns}`]: jsonResponse([received]),
+    });
+    const { unmount } = renderWithProviders(<ReturnsPage />);
+    const row = (
+      await screen.findByRole('rowheader', { name: 'Circular Saw' }, { timeout: 5000 })
+    ).closest('tr')!;
+    expect(await within(row).findByText('Awaiting a refund by an admin')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Refund/ })).not.toBeInTheDocument();
+    unmount();
+
+    mockApi({
+      ...signedInAs(adminPermissions),
+      [`GET ${aftersalePaths.returns}`]: jsonResponse([received]),
+    });
+    renderWithProviders(<ReturnsPage />);
+    const adminRow = (
+      await screen.findByRole('rowheader', { name: 'Circular Saw' }, { timeout: 5000 })
+    ).closest('tr')!;
+    expect(
+      await within(adminRow).findByRole('button', { name: /^Refund \$159\.00/ }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,10 +1,15 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { RETURN_STATUS_LABELS, type OrderReturn } from '../../../../shared/aftersale.ts';
+import {
+  REFUND_PERMISSION,
+  RETURN_STATUS_LABELS,
+  type OrderReturn,
+} from '../../../../shared/aftersale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { useReturnAction, useReturns, type ReturnAction } from '../api/staff-aftersale.ts';
 
 const DONE: Record<ReturnAction['action'], string> = {
@@ -14,8 +19,14 @@ const DONE: Record<ReturnAction['action'], string> = {
   refund: 'Return refunded',
 };
 
-/** The next step of one return, by its state (the server refuses the rest with 409). */
+/**
+ * The next step of one return, by its state (the server refuses the rest with 409) and by what the
+ * signed-in staff member may do: handling needs orders.fulfil, refunding REFUND_PERMISSION; a step
+ * they may not take is named, not offered as a button that would answer 403.
+ */
 function ReturnSteps({ item }: { item: OrderReturn }) {
+  const mayHandle = useCan('orders.fulfil');
+  const mayRefund = useCan(REFUND_PERMISSION);
   const step = useReturnAction();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -36,6 +47,9 @@ function ReturnSteps({ item }: { item: OrderReturn }) {
   );
   const label = `${item.quantity} × ${item.product} from ${item.customerName}`;
 
+  if (item.status === 'requested' && !mayHandle) return <span>Awaiting a decision</span>;
+  if (item.status === 'approved' && !mayHandle) return <span>Awaiting the parcel</span>;
+  if (item.status === 'received' && !mayRefund) return <span>Awaiting a refund by an admin</span>;
   return (
     <div className="flex flex-col items-start gap-2">
       {item.status === 'requested' && (

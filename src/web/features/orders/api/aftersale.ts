@@ -11,6 +11,7 @@ import {
 } from '../../../../shared/aftersale.ts';
 import { apiClient, apiDownload } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { postOnce } from '../../../lib/post-once.ts';
 import { saveDownload } from '../../../lib/save-download.ts';
 
 /*
@@ -37,10 +38,13 @@ function useRefreshing<Input, Output>(mutationFn: (input: Input) => Promise<Outp
   });
 }
 
-/** POST /api/purchase/{id}/refunds (admins). */
+/**
+ * POST /api/purchase/{id}/refunds (admins): one Idempotency-Key per submit, retried once with it
+ * after a network error or a 503, so a refund whose answer was lost is never made twice.
+ */
 export const useRefundOrder = () =>
   useRefreshing(({ orderId, body }: { orderId: string; body: RefundBody }) =>
-    apiClient.post(aftersalePaths.refunds(orderId), body, RefundSchema),
+    postOnce(aftersalePaths.refunds(orderId), body, RefundSchema),
   );
 
 /** POST /api/purchase/{id}/returns (the order's customer). */

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aftersalePaths } from '../../../../shared/aftersale.ts';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { productDeletedMessage } from '../../../../shared/product.ts';
 import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
-import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
-import { storeAccessToken } from '../../../test/auth.ts';
+import { adminPermissions, lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
+import { admin, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
 import { makePurchase } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -36,6 +37,15 @@ const unpaid = makePurchase(3, {
 const SHIP = `PUT ${apiPaths.purchase(toShip._id)}`;
 const DELETE_UNPAID = `DELETE ${apiPaths.purchase(unpaid._id)}`;
 
+/** Signed in as an admin, whose permissions the staff guard loaded (Refund needs them). */
+function signedInAdmin() {
+  storeAccessToken('access-1');
+  return {
+    [`GET ${apiPaths.auth.session}`]: sessionResponse(admin, 'access-1'),
+    'GET /api/me/permissions': jsonResponse(adminPermissions),
+  };
+}
+
 function rowOf(product: string) {
   return screen.getByRole('cell', { name: product }).closest('tr')!;
 }
@@ -60,7 +70,7 @@ function ordersServer(initial: Purchase[]) {
 describe('ManageAllOrders', () => {
   it('shows a spinner, then every order under the count with the spec columns', async () => {
     const orders = deferred<Response>();
-    mockApi({ [ORDERS]: () => orders.promise });
+    mockApi({ ...signedInAdmin(), [ORDERS]: () => orders.promise });
     renderWithProviders(<ManageAllOrders />);
 
     expect(screen.getByRole('status', { name: 'Loading orders' })).toBeInTheDocument();
@@ -69,6 +79,7 @@ describe('ManageAllOrders', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 3' }),
     ).toBeInTheDocument();
+    await within(rowOf('Cordless Drill')).findByRole('button', { name: 'Refund' });
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Name',
       'Email',
@@ -128,8 +139,7 @@ describe('ManageAllOrders', () => {
   });
 
   it('ships an order: a toast, and the row shows it shipped', async () => {
-    storeAccessToken('access-1');
-    const fetchMock = mockApi(ordersServer([toShip, unpaid]));
+    const fetchMock = mockApi({ ...signedInAdmin(), ...ordersServer([toShip, unpaid]) });
     const { user } = renderWithProviders(<ManageAllOrders />);
     await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 2' });
 
@@ -176,6 +186,67 @@ describe('ManageAllOrders', () => {
       screen.getByRole('heading', { level: 1, name: 'Manage All Orders: 1' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(requestLog(fetchMock).filter((r) => r === ORDERS)).toHaveLength(2));
+  });
+
+  it('offers no Refund to an account that may not refund (warehouse)', async () => {
+    storeAccessToken('access-1');
+    mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(admin, 'access-1'),
+      'GET /api/me/permissions': jsonResponse({
+        ...adminPermissions,
+        role: 'warehouse',
+        permissions: ['orders.view', 'orders.fulfil'],
+      }),
+      [ORDERS]: jsonResponse([toShip]),
+    });
+    renderWithProviders(<ManageAllOrders />);
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 1' });
+    const row = within(rowOf('Cordless Drill'));
+    expect(await row.findByRole('button', { name: 'Ship' })).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
+  it('refunds with one Idempotency-Key per submit, retried once with it after a 503', async () => {
+    let calls = 0;
+    const fetchMock = mockApi({
+      ...signedInAdmin(),
+      [ORDERS]: jsonResponse([toShip]),
+      [`POST ${aftersalePaths.refunds(toShip._id)}`]: () => {
+        calls += 1;
+        if (calls === 1)
+          return jsonResponse({ code: 'SERVICE_UNAVAILABLE', message: 'Try again.' }, 503);
+        return jsonResponse(
+          {
+            _id: '00000000-0000-4000-8000-0000000000f1',
+            number: 1,
+            purchaseId: toShip._id,
+            amount: 10,
+            reason: 'Scratched case',
+            createdAt: '2026-11-26T03:00:00.000Z',
+          },
+          201,
+        );
+      },
+    });
+    const { user } = renderWithProviders(<ManageAllOrders />);
+    const row = within(
+      (await screen.findByRole('cell', { name: 'Cordless Drill' })).closest('tr')!,
+    );
+    await user.click(await row.findByRole('button', { name: 'Refund' }));
+    const form = screen.getByRole('form', { name: 'Refund Cordless Drill' });
+    await user.type(within(form).getByLabelText('Refund amount ($)'), '10');
+    await user.type(within(form).getByLabelText('Reason'), 'Scratched case');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund now' }),
+    );
+    expect(await screen.findByText('Refund done: $10.00')).toBeInTheDocument();
+    const keys = fetchMock.mock.calls
+      .filter(([input, init]) => init?.method === 'POST' && String(input).includes('/refunds'))
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('offers a retry when the orders cannot be loaded', async () => {

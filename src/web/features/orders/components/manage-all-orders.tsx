@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
+import { REFUND_PERMISSION } from '../../../../shared/aftersale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
 import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
+import { useCan } from '../../../lib/auth/permissions.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useShipOrder } from '../api/ship-order.ts';
 import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
@@ -57,6 +59,8 @@ function OrderAction({
 
 function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
   const orderId = useId();
+  // Only those who may refund see Refund (a warehouse account would get a 403).
+  const mayRefund = useCan(REFUND_PERMISSION);
   return (
     <tr>
       <td>{order.customerName}</td>
@@ -79,7 +83,7 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
           {orderActions(order).canDownloadReceipt && (
             <ReceiptButton orderId={order._id} describedBy={orderId} />
           )}
-          {order.paid && <RefundButton order={order} describedBy={orderId} />}
+          {order.paid && mayRefund && <RefundButton order={order} describedBy={orderId} />}
           <OrderHistory orderId={order._id} describedBy={orderId} />
         </div>
       </td>

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_idempotency_key" ADD COLUMN "refund_id" uuid;

@@ -1,0 +1,96 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { outbox, product } from '../../db/schema.ts';
+import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
+import { createProduct } from '../../testing/factories.ts';
+import { checkOutBasket, placeTestOrder, storeBasket } from '../../testing/orders.ts';
+import { STOCK_LOW_THRESHOLD, type WebhookJob } from './webhooks.service.ts';
+
+// stock.low (issue 26's event) also fires when a sale takes the stock to the threshold: queued by
+// the order statement itself, once per crossing, with the catalogue's event id, and never when
+// the stock stays above the threshold or was already under it.
+
+const t = setUpAppWithAccounts({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+
+beforeAll(async () => {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/webhooks',
+    headers: t.admin.headers,
+    // Nobody listens there: each delivery fails and waits for its retry; the jobs stay queued.
+    payload: { url: 'http://127.0.0.1:9/hooks', events: ['stock.low'] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+});
+
+async function stockLowJobs(productId: string): Promise<WebhookJob[]> {
+  const rows = await t.database.db
+    .select({ payload: outbox.payload })
+    .from(outbox)
+    .where(sql`${outbox.kind} = 'webhook' AND ${outbox.payload}->>'event' = 'stock.low'`);
+  return rows
+    .map((row) => row.payload as WebhookJob)
+    .filter((job) => job.data.productId === productId);
+}
+
+describe('stock.low from the order path', () => {
+  it('fires once when an order takes the stock from above the threshold to it', async () => {
+    const { productId } = await placeTestOrder(t, t.customer, {
+      product: { availableQuantity: STOCK_LOW_THRESHOLD + 2 },
+      orderQuantity: 2,
+    });
+    const [job, ...more] = await stockLowJobs(productId);
+    expect(more).toHaveLength(0);
+    const [row] = await t.database.db
+      .select({ version: product.version })
+      .from(product)
+      .where(eq(product.id, productId));
+    expect(job).toMatchObject({
+      event: 'stock.low',
+      eventId: `stock.low:${productId}:${row!.version}`,
+      data: { productId, availableQuantity: STOCK_LOW_THRESHOLD, version: row!.version },
+    });
+
+    // Already at or under the threshold: the next sale announces nothing new.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: t.customer.headers,
+      payload: { productId, orderQuantity: 1, address: '1 Low Lane' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await stockLowJobs(productId)).toHaveLength(1);
+  });
+
+  it('does not fire while the stock stays above the threshold', async () => {
+    const { productId } = await placeTestOrder(t, t.customer, {
+      product: { availableQuantity: STOCK_LOW_THRESHOLD + 3 },
+      orderQuantity: 2,
+    });
+    expect(await stockLowJobs(productId)).toHaveLength(0);
+  });
+
+  it('fires for each product a basket checkout takes to the threshold, and only those', async () => {
+    const low = await createProduct(t.database.db, { availableQuantity: 15 });
+    const plenty = await createProduct(t.database.db, { availableQuantity: 100 });
+    await storeBasket(t, t.other, [
+      [low, 6],
+      [plenty, 6],
+    ]);
+    await checkOutBasket(t, t.other);
+    expect(await stockLowJobs(low.id)).toHaveLength(1);
+    expect(await stockLowJobs(plenty.id)).toHaveLength(0);
+  });
+
+  it('does not fire for an order that is refused', async () => {
+    const item = await createProduct(t.database.db, { availableQuantity: 12 });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: t.customer.headers,
+      payload: { productId: item.id, orderQuantity: 13, address: '1 Low Lane' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await stockLowJobs(item.id)).toHaveLength(0);
+  });
+});
