@@ -5,7 +5,8 @@ import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /**
  * The product's pictures (issue 24): the first (`img`) is shown at once, eagerly, as the page's
- * largest element; the others load only when their thumbnail scrolls near or is chosen. Thumbnails
+ * largest element (server-rendered, ADR 030); the thumbnails' pictures load once the page is live,
+ * and a picture itself only when it is chosen. Thumbnails
  * are buttons (keyboard and touch); arrow keys step through the pictures when the gallery has focus.
  */
 export function ProductGallery({ product }: { product: Product }) {
@@ -92,15 +93,21 @@ export function ProductGallery({ product }: { product: Product }) {
               onClick={() => go(index)}
               className={`block rounded border-2 ${index === shown ? 'border-primary' : 'border-base-300'}`}
             >
-              <img
-                // The smallest copy there is: a thumbnail is 64 px wide.
-                src={imageVariantUrl(src, 400) ?? src}
-                alt=""
-                width={64}
-                height={48}
-                loading="lazy"
-                className="h-12 w-16 object-contain"
-              />
+              {inactive ? (
+                // Room for the thumbnail: its picture waits until the page is live, so the
+                // thumbnails do not share the phone's first bandwidth with the largest picture.
+                <span className="block h-12 w-16" />
+              ) : (
+                <img
+                  // The smallest copy there is: a thumbnail is 64 px wide.
+                  src={imageVariantUrl(src, 400) ?? src}
+                  alt=""
+                  width={64}
+                  height={48}
+                  loading="lazy"
+                  className="h-12 w-16 object-contain"
+                />
+              )}
             </button>
           </li>
         ))}
