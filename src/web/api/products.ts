@@ -74,6 +74,6 @@ export const productPageQueryOptions = (productId: string) =>
     staleTime: 30_000,
   });
 
-export function useProductPage(productId: string) {
-  return useQuery(productPageQueryOptions(productId));
+export function useProductPage(productId: string, enabled = true) {
+  return useQuery({ ...productPageQueryOptions(productId), enabled });
 }

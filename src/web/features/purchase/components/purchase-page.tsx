@@ -58,55 +58,54 @@ export function PurchasePage({
   basketAction?: (line: BasketLineDraft) => ReactNode;
 }) {
   const { user, signInFirst } = useSignedInGate();
-  const product = useProductPage(productId);
+  // A visitor found signed out is on their way to sign in: nothing to ask for them.
+  const product = useProductPage(productId, !signInFirst);
 
   if (product.data === null) return notFound;
+  if (signInFirst) return <SignInRedirect />;
   return (
-    <>
-      {signInFirst && <SignInRedirect />}
-      <QueryState
-        query={product}
-        loading="Loading product"
-        failed="We couldn't load this product."
-        // A failed refetch keeps showing the product as it was last seen.
-        keepDataOnError
-        className="my-24"
-        frame={(state) => (
-          <>
-            <DocumentTitle title="Purchase" />
-            <h1 className="sr-only">Purchase</h1>
-            {state}
-          </>
-        )}
-      >
-        {(data) =>
-          data && (
-            <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2">
-              <DocumentTitle title={data.name} description={data.description} />
-              <ProductDetails product={data} email={user?.email} />
-              {/* Room for the form kept from the first paint: it appears without moving anything. */}
-              <section
-                aria-labelledby="purchase-form-heading"
-                className="flex min-h-[36rem] flex-col gap-5"
-              >
-                <h2 id="purchase-form-heading" className="text-2xl font-bold">
-                  Place your order
-                </h2>
-                {user ? (
-                  <Suspense fallback={waitingForForm}>
-                    <OrderSection product={data} user={user} basketAction={basketAction} />
-                  </Suspense>
-                ) : (
-                  waitingForForm
-                )}
-              </section>
-              <div className="lg:col-span-2">
-                <GoesWellWith productId={data._id} />
-              </div>
+    <QueryState
+      query={product}
+      loading="Loading product"
+      failed="We couldn't load this product."
+      // A failed refetch keeps showing the product as it was last seen.
+      keepDataOnError
+      className="my-24"
+      frame={(state) => (
+        <>
+          <DocumentTitle title="Purchase" />
+          <h1 className="sr-only">Purchase</h1>
+          {state}
+        </>
+      )}
+    >
+      {(data) =>
+        data && (
+          <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2">
+            <DocumentTitle title={data.name} description={data.description} />
+            <ProductDetails product={data} email={user?.email} />
+            {/* Room for the form kept from the first paint: it appears without moving anything. */}
+            <section
+              aria-labelledby="purchase-form-heading"
+              className="flex min-h-[36rem] flex-col gap-5"
+            >
+              <h2 id="purchase-form-heading" className="text-2xl font-bold">
+                Place your order
+              </h2>
+              {user ? (
+                <Suspense fallback={waitingForForm}>
+                  <OrderSection product={data} user={user} basketAction={basketAction} />
+                </Suspense>
+              ) : (
+                waitingForForm
+              )}
+            </section>
+            <div className="lg:col-span-2">
+              <GoesWellWith productId={data._id} />
             </div>
-          )
-        }
-      </QueryState>
-    </>
+          </div>
+        )
+      }
+    </QueryState>
   );
 }
