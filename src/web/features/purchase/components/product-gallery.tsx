@@ -105,7 +105,7 @@ export function ProductGallery({ product }: { product: Product }) {
                   width={64}
                   height={48}
                   loading="lazy"
-                  className="h-12 w-16 object-contain"
+                  className="block h-12 w-16 object-contain"
                 />
               )}
             </button>

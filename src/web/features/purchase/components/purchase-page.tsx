@@ -18,7 +18,8 @@ const OrderSection = lazy(() => import('./order-section.tsx'));
 
 function ProductDetails({ product, email }: { product: Product; email: string | undefined }) {
   return (
-    <div className="flex flex-col gap-4">
+    // min-w-0: the thumbnails' row scrolls inside the column instead of widening the page.
+    <div className="flex min-w-0 flex-col gap-4">
       <ProductGallery product={product} />
       <h1 className="text-3xl font-bold">{product.name}</h1>
       <PlatformFacts product={product} email={email} />
@@ -81,7 +82,7 @@ export function PurchasePage({
     >
       {(data) =>
         data && (
-          <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2">
+          <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 lg:grid-cols-2">
             <DocumentTitle title={data.name} description={data.description} />
             <ProductDetails product={data} email={user?.email} />
             {/* Room for the form kept from the first paint: it appears without moving anything. */}
