@@ -10,7 +10,8 @@ export interface SignedInGate {
 }
 
 /**
- * For a page meant for signed-in users. Until the page is live (server HTML, hydration) and while
+ * For a server-rendered page meant for signed-in users (the product page, ADR 030); the same rule
+ * as RequireAuth's, which the browser-rendered screens use. Until the page is live (server HTML, hydration) and while
  * the stored session is checked there is no user and no redirect: the page shows what it can
  * without one. A visitor found signed out is sent to sign in; one who signs out while here is not
  * (whoever signed them out is already taking them elsewhere: a redirect too would race that
