@@ -1,39 +1,30 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageRenderer } from '../../shared/page-rendering.ts';
 import type { Product } from '../../shared/product.ts';
-import { projectRoot } from '../paths.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../testing/accounts.ts';
+import { ssrWebRoot, type SsrWebRoot } from '../testing/ssr-web-root.ts';
 import { buildTestApp, type TestApp } from '../testing/test-app.ts';
 
 // ADR 030: /purchase/:productId arrives with the product's public part rendered and embedded
 // (cacheable, the same for everyone); what depends on the customer renders in the browser.
 
-const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
-<script type="module" crossorigin src="/assets/index-test.js"></script></head>
-<body><div id="root"></div></body></html>`;
-
-let webRoot: string;
+let web: SsrWebRoot;
 let t: TestApp;
 let admin: SignedIn;
 let customer: SignedIn;
 
 beforeAll(async () => {
-  const entry = join(projectRoot, 'src', 'web', 'entry-server.tsx');
-  const { pageRenderer } = (await import(/* @vite-ignore */ entry)) as {
-    pageRenderer: PageRenderer;
-  };
-  webRoot = mkdtempSync(join(tmpdir(), 'toolhouse-ssr-'));
-  writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
-  t = await buildTestApp({ webRoot, pageRenderer, env: { PUBLIC_URL: 'https://shop.example' } });
+  web = await ssrWebRoot();
+  t = await buildTestApp({
+    webRoot: web.webRoot,
+    pageRenderer: web.pageRenderer,
+    env: { PUBLIC_URL: 'https://shop.example' },
+  });
   admin = await signUpAdmin(t);
   customer = await signUp(t.app);
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(webRoot, { recursive: true, force: true });
+  web?.remove();
 });
 
 async function firstProduct(): Promise<Product> {
