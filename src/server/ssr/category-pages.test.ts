@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCategories, seedProducts } from '../db/seed/catalogue.ts';
 import { signUpAdmin, type SignedIn } from '../testing/accounts.ts';
-import { ssrWebRoot, type SsrWebRoot } from '../testing/ssr-web-root.ts';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { buildSsrTestApp } from '../testing/ssr-test-app.ts';
+import type { TestApp } from '../testing/test-app.ts';
 
 // Issue 24: /category/:slug, server-rendered like /allProducts, with its own head and JSON-LD.
 
-let web: SsrWebRoot;
 let t: TestApp;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  web = await ssrWebRoot();
-  t = await buildTestApp({
-    webRoot: web.webRoot,
-    pageRenderer: web.pageRenderer,
-    env: { PUBLIC_URL: 'https://shop.example' },
-  });
+  t = await buildSsrTestApp();
   admin = await signUpAdmin(t);
 });
 afterAll(async () => {
   await t?.close();
-  web?.remove();
 });
 
 function jsonLdOf(html: string): Record<string, unknown>[] {

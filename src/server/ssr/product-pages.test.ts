@@ -1,30 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../shared/product.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../testing/accounts.ts';
-import { ssrWebRoot, type SsrWebRoot } from '../testing/ssr-web-root.ts';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { buildSsrTestApp } from '../testing/ssr-test-app.ts';
+import type { TestApp } from '../testing/test-app.ts';
 
 // ADR 030: /purchase/:productId arrives with the product's public part rendered and embedded
 // (cacheable, the same for everyone); what depends on the customer renders in the browser.
 
-let web: SsrWebRoot;
 let t: TestApp;
 let admin: SignedIn;
 let customer: SignedIn;
 
 beforeAll(async () => {
-  web = await ssrWebRoot();
-  t = await buildTestApp({
-    webRoot: web.webRoot,
-    pageRenderer: web.pageRenderer,
-    env: { PUBLIC_URL: 'https://shop.example' },
-  });
+  t = await buildSsrTestApp();
   admin = await signUpAdmin(t);
   customer = await signUp(t.app);
 });
 afterAll(async () => {
   await t?.close();
-  web?.remove();
 });
 
 async function firstProduct(): Promise<Product> {
