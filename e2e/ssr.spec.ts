@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { register, uniqueEmail } from './support/accounts.ts';
 import { hydrated } from './support/hydration.ts';
 
 // Server rendering as a browser sees it: the HTML before any script, then a hydration that asks
@@ -86,6 +87,54 @@ test.describe('server rendering', () => {
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
     ).toBeVisible();
     expect(problems.filter((problem) => !problem.includes('401'))).toEqual([]);
+  });
+
+  // ADR 030: the product page arrives with the product (the same HTML for everyone); the forms
+  // are the browser's, after hydration.
+  test('the product page arrives with its product and first picture, without the visitor', async ({
+    request,
+  }) => {
+    const [product] = (await (await request.get('/api/products')).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const html = await (await request.get(`/purchase/${product!._id}`)).text();
+    expect(html).toContain(`<h1 class="text-3xl font-bold">${asHtml(product!.name)}</h1>`);
+    expect(html).toMatch(/<img [^>]*loading="eager" fetchPriority="high"/);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).not.toContain('Order Quantity');
+    const missing = await request.get('/purchase/no-such-product');
+    expect(missing.status()).toBe(404);
+  });
+
+  test('a signed-in customer hydrates the product page without a mismatch, then gets the form', async ({
+    page,
+  }) => {
+    await register(page, 'Hydra Buyer', uniqueEmail());
+    const [product] = (await (await page.request.get('/api/products')).json()) as {
+      _id: string;
+      name: string;
+    }[];
+    const { problems, apiCalls } = watch(page);
+    await page.goto(`/purchase/${product!._id}`);
+    await hydrated(page);
+    await expect(page.getByLabel('Order Quantity')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
+    // The product came with the page; the browser asked only for what is the customer's.
+    expect(apiCalls.filter((url) => url.endsWith(`/api/products/${product!._id}`))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-out visitor hydrates the product page without a mismatch, then signs in', async ({
+    page,
+    request,
+  }) => {
+    const [product] = (await (await request.get('/api/products')).json()) as { _id: string }[];
+    const { problems } = watch(page);
+    await page.goto(`/purchase/${product!._id}`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    expect(problems).toEqual([]);
   });
 
   test('an unknown path answers 404 with the not-found page', async ({ page }) => {

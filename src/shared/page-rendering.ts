@@ -15,7 +15,7 @@ export type PageQueryKey = readonly [DataRoot, ...unknown[]];
 export type PageKind =
   /** A public page: rendered on the server with its data, then hydrated. */
   | 'rendered'
-  /** A signed-in screen (dashboard, purchase): the empty shell, rendered in the browser. */
+  /** A signed-in screen (dashboard, checkout): the empty shell, rendered in the browser. */
   | 'browserOnly'
   /** No such page: the not-found page, rendered, with status 404. */
   | 'notFound';
@@ -54,8 +54,9 @@ export interface PageRenderer {
   /** Sets how the renderer's API calls are answered (once, at start). */
   setApiTransport(transport: ApiTransport): void;
   /**
-   * The public pages, for sitemap.xml and their routes; a pattern (/category/:slug) is a route only,
-   * the sitemap lists its instances.
+   * The server-rendered pages, for sitemap.xml and their routes; a pattern (/category/:slug,
+   * /purchase/:productId) is a route only: the sitemap lists the categories' pages, and no product
+   * page (private, ADR 030).
    */
   sitemapPaths: readonly string[];
 }

@@ -16,9 +16,11 @@ import { embeddedDataElement } from './app/ssr/embedded-data.ts';
 import { descriptionOf, shareTags, splitHoistables, titleOf } from './app/ssr/head-tags.ts';
 import {
   categorySlugOf,
+  productIdOf,
   serverRenderedPage,
   publicPagePaths,
   type PageQuery,
+  type ServerRenderedPage,
 } from './app/ssr/page-data.ts';
 import type { Category } from '../shared/category.ts';
 import {
@@ -58,6 +60,20 @@ function planPage(url: string): PagePlan {
 async function prefetch(queryClient: QueryClient, queries: PageQuery[]): Promise<boolean> {
   await Promise.all(queries.map((query) => queryClient.prefetchQuery(query)));
   return queries.every((query) => queryClient.getQueryState(query.queryKey)?.status === 'success');
+}
+
+/**
+ * True when the page's subject does not exist (known once its data is loaded): an unknown
+ * category, an unknown or malformed product id. The page renders the not-found page then.
+ */
+function subjectMissing(page: ServerRenderedPage, queryClient: QueryClient): boolean {
+  const name = pageOf(page.canonicalPath)?.name;
+  if (name === 'category') return categoryOf(page.canonicalPath, queryClient) === undefined;
+  if (name === 'purchase') {
+    const productId = productIdOf(page.canonicalPath);
+    return queryClient.getQueryData(queryKeys.products.page(productId)) === null;
+  }
+  return false;
 }
 
 /** The category a /category/:slug page shows, from its prefetched categories (issue 24). */
@@ -128,13 +144,9 @@ async function renderPage({
   );
 
   const { hoisted, body } = splitHoistables(html);
-  // An unknown category is the not-found page (known once its categories are loaded).
-  const missing =
-    complete &&
-    page !== undefined &&
-    pageOf(page.canonicalPath)?.name === 'category' &&
-    categoryOf(page.canonicalPath, queryClient) === undefined;
-  const canonicalPath = missing ? undefined : page?.canonicalPath;
+  const missing = complete && page !== undefined && subjectMissing(page, queryClient);
+  // Private pages (the product page's public part) are not for search engines (ADR 030).
+  const canonicalPath = missing || page?.private ? undefined : page?.canonicalPath;
   const head = canonicalPath
     ? hoisted +
       shareTags({

@@ -1,36 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { seedCategories, seedProducts } from '../db/seed/catalogue.ts';
-import { projectRoot } from '../paths.ts';
 import { signUpAdmin, type SignedIn } from '../testing/accounts.ts';
-import { buildTestApp, type TestApp } from '../testing/test-app.ts';
+import { buildSsrTestApp } from '../testing/ssr-test-app.ts';
+import type { TestApp } from '../testing/test-app.ts';
 
 // Issue 24: /category/:slug, server-rendered like /allProducts, with its own head and JSON-LD.
 
-const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
-<script type="module" crossorigin src="/assets/index-test.js"></script></head>
-<body><div id="root"></div></body></html>`;
-
-let webRoot: string;
 let t: TestApp;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  const entry = join(projectRoot, 'src', 'web', 'entry-server.tsx');
-  const { pageRenderer } = (await import(/* @vite-ignore */ entry)) as {
-    pageRenderer: PageRenderer;
-  };
-  webRoot = mkdtempSync(join(tmpdir(), 'toolhouse-ssr-'));
-  writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
-  t = await buildTestApp({ webRoot, pageRenderer, env: { PUBLIC_URL: 'https://shop.example' } });
+  t = await buildSsrTestApp();
   admin = await signUpAdmin(t);
 });
 afterAll(async () => {
   await t?.close();
-  rmSync(webRoot, { recursive: true, force: true });
 });
 
 function jsonLdOf(html: string): Record<string, unknown>[] {

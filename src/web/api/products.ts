@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../shared/api-paths.ts';
 import { ProductListSchema, ProductSchema, type Product } from '../../shared/product.ts';
-import { apiClient } from '../lib/api-client.ts';
+import { apiClient, isApiError } from '../lib/api-client.ts';
 import { SAME_FOR_EVERYONE } from '../lib/query-client.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 
@@ -50,4 +50,30 @@ export const productQueryOptions = (productId: string) =>
 
 export function useProduct(productId: string) {
   return useQuery(productQueryOptions(productId));
+}
+
+/**
+ * The product page's product (/purchase/:productId): GET /api/products/{id}, with null for an
+ * unknown or malformed id, so the server can render, embed and cache the not-found answer too
+ * (status 404) and the browser hydrates the same. The page's HTML is rendered per products
+ * version, so the embedded answer is as fresh as the page; after that it is asked again like any
+ * product answer (every sale and edit invalidates the products root).
+ */
+export const productPageQueryOptions = (productId: string) =>
+  queryOptions({
+    queryKey: queryKeys.products.page(productId),
+    meta: SAME_FOR_EVERYONE,
+    queryFn: async ({ signal }): Promise<Product | null> => {
+      try {
+        return await getProduct(productId, { signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+    staleTime: 30_000,
+  });
+
+export function useProductPage(productId: string, enabled = true) {
+  return useQuery({ ...productPageQueryOptions(productId), enabled });
 }

@@ -116,10 +116,12 @@ export const routeTree: RouteObject[] = [
           page('reset'),
           // Everyone's basket; its Checkout signs a visitor in and comes back (RequireAuth).
           page('basket'),
+          // The product: server-rendered for everyone; the page itself sends a signed-out visitor
+          // to sign in once it is live, and shows the forms to a signed-in one (ADR 030).
+          page('purchase'),
           {
             element: <RequireAuth />,
             children: [
-              page('purchase'),
               page('checkout'),
               {
                 path: pageRoutes.dashboard.path,

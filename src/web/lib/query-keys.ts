@@ -43,6 +43,8 @@ export const queryKeys = {
     search: (queryString: string) => [...products, 'search', queryString] as const,
     searches: () => [...products, 'search'] as const,
     detail: (productId: string) => [...products, 'detail', productId] as const,
+    /** The product page's product, null when there is none (server-rendered, 404). */
+    page: (productId: string) => [...products, 'page', productId] as const,
   },
 
   purchases: {

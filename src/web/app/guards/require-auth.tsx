@@ -6,6 +6,8 @@ import { pageRoutes } from '../../../shared/page-routes.ts';
 /**
  * Signed-in routes. While the session is checked the layout's loading bar runs and nothing of the
  * page shows. A visitor who arrives signed out goes to /login, which sends them back here after.
+ * The product page applies the same rule itself (lib/auth/signed-in-gate.ts, in its own chunk):
+ * this guard is in every page's first script, so it stays as small as it is.
  */
 export function RequireAuth() {
   const { status } = useAuth();

@@ -7,6 +7,7 @@ import { productSearchQueryOptions } from '../../features/catalog/api/search-pro
 import { reviewsQueryOptions } from '../../features/reviews/api/get-reviews.ts';
 import { publicConfigQueryOptions } from '../../lib/public-config.ts';
 import { categoriesQueryOptions } from '../../api/categories.ts';
+import { productPageQueryOptions } from '../../api/products.ts';
 
 /** What a page's data may depend on: the path's parameters and the URL's search parameters. */
 export interface PageRequest {
@@ -24,6 +25,11 @@ export interface ServerRenderedPage {
   canonicalPath: string;
   /** The queries the page reads while it renders, prefetched on the server and embedded. */
   queries: (request: PageRequest) => PageQuery[];
+  /**
+   * A page of the spec's signed-in screens whose public part the server renders (the product
+   * page): `noindex`, no canonical URL, not in the sitemap (ADR 030).
+   */
+  private: boolean;
 }
 
 const noData = () => [];
@@ -36,7 +42,7 @@ const signIn = () => [publicConfigQueryOptions()];
 
 /**
  * The public pages the server renders and the queries each reads while it renders. Every other
- * page of the route table (the dashboard, purchase) is rendered in the browser only; an unknown
+ * page of the route table (the dashboard, checkout) is rendered in the browser only; an unknown
  * path is the not-found page with a 404.
  *
  * The server prefetches and embeds whatever a page's queries list, and the page reads the same
@@ -67,14 +73,35 @@ const pageQueries: Partial<Record<PageName, ServerRenderedPage['queries']>> = {
       category: categorySlugOf(pathname),
     }),
   ],
+  // The product page's public part (ADR 030): the product as GET /api/products/{id} answers
+  // anyone (null: the not-found page, 404). What depends on the customer renders in the browser.
+  purchase: ({ pathname }) => [productPageQueryOptions(productIdOf(pathname))],
 };
+
+/** A path's second segment, decoded as the router decodes it (a malformed escape stays as is). */
+function secondSegmentOf(pathname: string): string {
+  const segment = pathname.split('/').filter(Boolean)[1] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The product id of a /purchase/:productId path, as the page reads it. */
+export function productIdOf(pathname: string): string {
+  return secondSegmentOf(pathname);
+}
 
 /** The slug of a /category/:slug path, as the page reads it. */
 export function categorySlugOf(pathname: string): string {
-  return decodeURIComponent(pathname.split('/').filter(Boolean)[1] ?? '').toLowerCase();
+  return secondSegmentOf(pathname).toLowerCase();
 }
 
-/** Every public page once, by its canonical path (a pattern for /category/:slug). */
+/**
+ * Every server-rendered page once, by its canonical path (a pattern for /category/:slug and
+ * /purchase/:productId): each is a route of the server's.
+ */
 export const publicPagePaths: readonly string[] = (Object.keys(pageQueries) as PageName[]).map(
   (name) => pageRoutes[name].path,
 );
@@ -86,6 +113,8 @@ export function serverRenderedPage(pathname: string): ServerRenderedPage | undef
   const canonicalPath =
     name === 'category'
       ? pageRoutes.category.href({ slug: categorySlugOf(pathname) })
-      : pageRoutes[name].path;
-  return { canonicalPath, queries };
+      : name === 'purchase'
+        ? pageRoutes.purchase.href({ productId: productIdOf(pathname) })
+        : pageRoutes[name].path;
+  return { canonicalPath, queries, private: name === 'purchase' };
 }

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
@@ -18,6 +19,15 @@ describe('ProductGallery', () => {
     expect(thumbnails).toHaveLength(8);
     for (const thumbnail of thumbnails)
       expect(thumbnail.querySelector('img')).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('arrives from the server with the first picture only, its buttons waiting for the page', () => {
+    const html = renderToString(<ProductGallery product={drill} />);
+    const images = html.match(/<img [^>]*>/g) ?? [];
+    expect(images).toHaveLength(1);
+    expect(images[0]).toContain('fetchPriority="high"');
+    expect(images[0]).toContain(`src="${drill.img}"`);
+    expect(html.match(/aria-disabled="true"/g)).toHaveLength(10);
   });
 
   it('steps with the buttons, the arrow keys, Home and End, and a thumbnail', async () => {

@@ -38,9 +38,11 @@ const NOTIFY = `GET ${apiPaths.productNotify(drill._id)}`;
 
 type Answer = Parameters<typeof mockApi>[0][string];
 
-/** The page renders behind RequireAuth: shown once the session is restored, as the guard does. */
+/** The page, once the session is restored (the route composes the not-found page). */
 function BehindGuard({ productId }: { productId: string }) {
-  return useAuth().status === 'signedIn' ? <PurchasePage productId={productId} /> : null;
+  return useAuth().status === 'signedIn' ? (
+    <PurchasePage productId={productId} notFound={<h1>Nothing here</h1>} />
+  ) : null;
 }
 
 function renderPurchase(routes: Record<string, Answer>, productId = drill._id) {
@@ -59,6 +61,10 @@ function renderPurchase(routes: Record<string, Answer>, productId = drill._id) {
     }),
   };
 }
+
+/** The form loads in its own chunk once the page knows the customer. */
+const formShown = () =>
+  screen.findByRole('form', { name: 'Purchase Cordless Drill' }, { timeout: 5000 });
 
 function form() {
   const purchaseForm = screen.getByRole('form', { name: 'Purchase Cordless Drill' });
@@ -111,6 +117,7 @@ describe('PurchasePage', () => {
     expect(screen.getByText('Min order quantity: 10')).toBeInTheDocument();
     expect(screen.getByText('Stock available: 50')).toBeInTheDocument();
 
+    await formShown();
     const { name, email, address, phone, quantity, purchase } = form();
     expect(name).toHaveValue(customer.name);
     expect(name).toHaveAttribute('readonly');
@@ -129,6 +136,7 @@ describe('PurchasePage', () => {
   it('checks the quantity as it is typed, and Purchase waits until it is valid', async () => {
     const { user } = renderPurchase({ [PRODUCT]: jsonResponse(drill) });
     await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    await formShown();
     const { quantity, purchase } = form();
 
     await user.clear(quantity);
@@ -167,8 +175,13 @@ describe('PurchasePage', () => {
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    const notifyMe = await screen.findByRole(
+      'button',
+      { name: NOTIFY_ME_LABEL },
+      { timeout: 5000 },
+    );
     expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: NOTIFY_ME_LABEL }));
+    await user.click(notifyMe);
     expect(await screen.findByRole('button', { name: STOP_NOTIFY_LABEL })).toBeInTheDocument();
     expect(screen.getAllByText(NOTIFY_SUBSCRIBED_MESSAGE).length).toBeGreaterThan(0);
   });
@@ -176,6 +189,7 @@ describe('PurchasePage', () => {
   it('orders, confirms, shows the new stock and puts the quantity back at the minimum', async () => {
     const { user, fetchMock } = renderPurchase(sellingServer(drill));
     await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    await formShown();
     const { address, phone, quantity, purchase } = form();
 
     await user.type(address, '1 Main Street, Lisbon');
@@ -209,6 +223,7 @@ describe('PurchasePage', () => {
       },
     });
     await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    await formShown();
 
     await user.click(form().purchase);
 
@@ -231,6 +246,7 @@ describe('PurchasePage', () => {
       ),
     });
     await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    await formShown();
 
     await user.click(form().purchase);
 
@@ -251,6 +267,7 @@ describe('PurchasePage', () => {
       ]),
     });
     await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    await formShown();
 
     await user.selectOptions(
       await screen.findByLabelText('Saved address'),
@@ -279,24 +296,25 @@ describe('PurchasePage', () => {
     expect(screen.getByRole('form', { name: 'Purchase Cordless Drill' })).toBeInTheDocument();
   });
 
-  it('shows a not-found state with a way back to the catalogue for an unknown product', async () => {
-    renderPurchase(
-      {
-        [`GET ${apiPaths.product('no-such-product')}`]: jsonResponse(
-          { code: 'NOT_FOUND', message: 'Product not found' },
-          404,
-        ),
-      },
-      'no-such-product',
-    );
+  it('shows the not-found page, with a way home, for an unknown product', async () => {
+    storeAccessToken('access-1');
+    mockApi({
+      [SESSION]: sessionResponse(customer, 'access-1'),
+      [`GET ${apiPaths.product('no-such-product')}`]: jsonResponse(
+        { code: 'NOT_FOUND', message: 'Product not found' },
+        404,
+      ),
+    });
+    renderApp('/purchase/no-such-product');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Product not found' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: "Oops! The page you're looking for isn't here." },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Browse all products' })).toHaveAttribute(
-      'href',
-      '/allProducts',
-    );
+    expect(screen.getByRole('link', { name: 'Back to homepage' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 

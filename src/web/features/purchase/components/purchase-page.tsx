@@ -1,37 +1,25 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { useProduct } from '../../../api/products.ts';
+import { SignInRedirect } from '../../../components/sign-in-redirect.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useSignedInGate } from '../../../lib/auth/signed-in-gate.ts';
+import { useProductPage } from '../../../api/products.ts';
 import { PriceBreaksTable } from './price-breaks-table.tsx';
-import { PurchaseForm, type BasketLineDraft } from './purchase-form.tsx';
-import { RequestQuoteForm } from './request-quote-form.tsx';
-import { pageRoutes } from '../../../../shared/page-routes.ts';
+import type { BasketLineDraft } from './purchase-form.tsx';
 import { ProductGallery } from './product-gallery.tsx';
-import { BackInStock } from './back-in-stock.tsx';
 import { PlatformFacts } from './works-with-badge.tsx';
 import { GoesWellWith } from './goes-well-with.tsx';
 
-function ProductNotFound() {
-  return (
-    <div className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-24 text-center">
-      <DocumentTitle title="Product not found" />
-      <h1 className="text-3xl font-bold">Product not found</h1>
-      <p className="text-lg">This product does not exist. It may have been removed.</p>
-      <Link to={pageRoutes.allProducts.href()} className="btn btn-primary">
-        Browse all products
-      </Link>
-    </div>
-  );
-}
+// The forms (and their library and schemas) load once the page knows the customer.
+const OrderSection = lazy(() => import('./order-section.tsx'));
 
-function ProductDetails({ product, email }: { product: Product; email: string }) {
+function ProductDetails({ product, email }: { product: Product; email: string | undefined }) {
   return (
-    <div className="flex flex-col gap-4">
+    // min-w-0: the thumbnails' row scrolls inside the column instead of widening the page.
+    <div className="flex min-w-0 flex-col gap-4">
       <ProductGallery product={product} />
       <h1 className="text-3xl font-bold">{product.name}</h1>
       <PlatformFacts product={product} email={email} />
@@ -50,19 +38,32 @@ function ProductDetails({ product, email }: { product: Product; email: string })
   );
 }
 
-/** Product detail and purchase form (/purchase/:productId, signed-in customers). */
+const waitingForForm = <Spinner label="Loading the order form" />;
+
+/**
+ * Product detail and purchase form (/purchase/:productId, for signed-in customers). The product
+ * is public and server-rendered with the page (the same for every visitor, cacheable); what
+ * depends on the customer (the forms, "Works with your 18V batteries") appears once the page is
+ * live and knows them, in room kept for it. A visitor found signed out is sent to sign in and
+ * back; an unknown product is the not-found page (404 from the server).
+ */
 export function PurchasePage({
   productId,
   basketAction,
+  notFound,
 }: {
   productId: string;
+  /** The not-found page, for an unknown product (the route composes it). */
+  notFound: ReactNode;
   /** Add to basket beside Purchase, with the form's quantity (the route composes it). */
   basketAction?: (line: BasketLineDraft) => ReactNode;
 }) {
-  const user = useSignedInUser();
-  const product = useProduct(productId);
+  const { user, signInFirst } = useSignedInGate();
+  // A visitor found signed out is on their way to sign in: nothing to ask for them.
+  const product = useProductPage(productId, !signInFirst);
 
-  if (isApiError(product.error) && product.error.status === 404) return <ProductNotFound />;
+  if (product.data === null) return notFound;
+  if (signInFirst) return <SignInRedirect />;
   return (
     <QueryState
       query={product}
@@ -79,26 +80,33 @@ export function PurchasePage({
         </>
       )}
     >
-      {(data) => (
-        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 lg:grid-cols-2">
-          <DocumentTitle title={data.name} />
-          <ProductDetails product={data} email={user.email} />
-          <section aria-labelledby="purchase-form-heading" className="flex flex-col gap-5">
-            <h2 id="purchase-form-heading" className="text-2xl font-bold">
-              Place your order
-            </h2>
-            {data.availableQuantity < data.minQuantity ? (
-              <BackInStock product={data} email={user.email} />
-            ) : (
-              <PurchaseForm key={data._id} product={data} user={user} basketAction={basketAction} />
-            )}
-            <RequestQuoteForm key={`quote-${data._id}`} product={data} />
-          </section>
-          <div className="lg:col-span-2">
-            <GoesWellWith productId={data._id} />
+      {(data) =>
+        data && (
+          <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 lg:grid-cols-2">
+            <DocumentTitle title={data.name} description={data.description} />
+            <ProductDetails product={data} email={user?.email} />
+            {/* Room for the form kept from the first paint: it appears without moving anything. */}
+            <section
+              aria-labelledby="purchase-form-heading"
+              className="flex min-h-[36rem] flex-col gap-5"
+            >
+              <h2 id="purchase-form-heading" className="text-2xl font-bold">
+                Place your order
+              </h2>
+              {user ? (
+                <Suspense fallback={waitingForForm}>
+                  <OrderSection product={data} user={user} basketAction={basketAction} />
+                </Suspense>
+              ) : (
+                waitingForForm
+              )}
+            </section>
+            <div className="lg:col-span-2">
+              <GoesWellWith productId={data._id} />
+            </div>
           </div>
-        </div>
-      )}
+        )
+      }
     </QueryState>
   );
 }

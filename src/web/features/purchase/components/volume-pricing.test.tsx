@@ -23,7 +23,9 @@ const wrench = makeProduct(7, {
 const QUOTES = `POST ${quotePaths.quotes}`;
 
 function BehindGuard() {
-  return useAuth().status === 'signedIn' ? <PurchasePage productId={wrench._id} /> : null;
+  return useAuth().status === 'signedIn' ? (
+    <PurchasePage productId={wrench._id} notFound={null} />
+  ) : null;
 }
 
 function renderPage() {
@@ -53,7 +55,9 @@ describe('volume pricing on the product page', () => {
       .getAllByRole('row')
       .map((row) => row.textContent);
     expect(rows).toEqual(['From quantityUnit price', '2$100.00', '10$90.00', '50$80.00']);
-    expect(screen.getByText('Total Price: $200.00')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Total Price: $200.00', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     const quantity = screen.getByLabelText('Order Quantity');
     await user.clear(quantity);
     await user.type(quantity, '12');

@@ -1,0 +1,37 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PageRenderer } from '../../shared/page-rendering.ts';
+import { projectRoot } from '../paths.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
+
+/** A minimal index.html like the build's. */
+const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<script type="module" crossorigin src="/assets/index-test.js"></script></head>
+<body><div id="root"></div></body></html>`;
+
+/**
+ * A test app that renders pages: the web app's server entry (its source, loaded by path and
+ * compiled by Vitest as Vite would: the server's code never imports the web app's), a temporary
+ * web root holding a minimal index.html, PUBLIC_URL https://shop.example. `close` removes both.
+ */
+export async function buildSsrTestApp(): Promise<TestApp> {
+  const entry = join(projectRoot, 'src', 'web', 'entry-server.tsx');
+  const { pageRenderer } = (await import(/* @vite-ignore */ entry)) as {
+    pageRenderer: PageRenderer;
+  };
+  const webRoot = mkdtempSync(join(tmpdir(), 'toolhouse-ssr-'));
+  writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
+  const app = await buildTestApp({
+    webRoot,
+    pageRenderer,
+    env: { PUBLIC_URL: 'https://shop.example' },
+  });
+  return {
+    ...app,
+    close: async () => {
+      await app.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    },
+  };
+}
