@@ -103,6 +103,7 @@ async function lighthouseSignedIn(base, path, token, { row, runs }) {
     }
     const sorted = [...results].sort((a, b) => a.perf - b.perf);
     const median = sorted[Math.floor(sorted.length / 2)];
+    if (!median) throw new Error(`no Lighthouse run of ${path}`);
     row(
       `Lighthouse mobile product page with a gallery of 8, signed in (median of ${runs}: perf ${results.map((r) => r.perf).join('/')})`,
       median.text,
