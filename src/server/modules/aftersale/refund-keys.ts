@@ -1,14 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ErrorCode } from '../../../shared/errors.ts';
-import { IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../../../shared/idempotency.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { idempotencyKey, paymentIdempotencyKey, refund } from '../../db/schema.ts';
+import { paymentIdempotencyKey, refund } from '../../db/schema.ts';
 import { AppError, Conflict } from '../../errors.ts';
-import {
-  IDEMPOTENCY_KEY_TTL_HOURS,
-  type IdempotencyClaim,
-} from '../idempotency/idempotency.service.ts';
+import type { IdempotencyClaim } from '../idempotency/idempotency.service.ts';
+import { insertKey, liveKey, reusedKey, type LiveKey } from '../idempotency/payment-keys.ts';
 
 /*
  * The Idempotency-Key of POST /api/purchase/{id}/refunds (docs/decisions/032). A refund is not
@@ -28,8 +25,6 @@ export const REFUND_KEY_IN_PROGRESS_MESSAGE =
 export const REFUND_KEY_FAILED_MESSAGE =
   'The refund first sent with this Idempotency-Key failed, so nothing was refunded. Please try again.';
 
-const reused = () => new AppError(422, ErrorCode.Validation, IDEMPOTENCY_KEY_REUSED_MESSAGE);
-
 /** Thrown inside the reservation when a concurrent request took the key first (same body). */
 export class RefundKeyTaken extends Error {
   constructor(readonly refundId: string) {
@@ -37,30 +32,9 @@ export class RefundKeyTaken extends Error {
   }
 }
 
-interface LiveKey {
-  hash: string;
-  refundId: string | null;
-}
-
-/** The live key (within the TTL) among payment and order keys, or null. */
-export async function liveRefundKey(
-  db: Queryable,
-  claim: IdempotencyClaim,
-): Promise<LiveKey | null> {
-  const live = sql`${claim.userId} AND key = ${claim.key}
-    AND created_at > now() - ${IDEMPOTENCY_KEY_TTL_HOURS} * interval '1 hour'`;
-  const { rows } = await db.execute<{ request_hash: string; refund_id: string | null }>(sql`
-    SELECT request_hash, refund_id FROM ${paymentIdempotencyKey} WHERE user_id = ${live}
-    UNION ALL
-    SELECT request_hash, NULL FROM ${idempotencyKey} WHERE user_id = ${live}
-    LIMIT 1`);
-  const [row] = rows;
-  return row ? { hash: row.request_hash, refundId: row.refund_id } : null;
-}
-
 /** A live key seen with the same body names the refund it made; another body is a 422. */
 export function refundOfKey(claim: IdempotencyClaim, seen: LiveKey): string {
-  if (seen.hash !== claim.hash || seen.refundId === null) throw reused();
+  if (seen.hash !== claim.hash || seen.refundId === null) throw reusedKey();
   return seen.refundId;
 }
 
@@ -74,16 +48,9 @@ export async function storeRefundKey(
   claim: IdempotencyClaim,
   refundId: string,
 ): Promise<void> {
-  const { rowCount } = await tx.execute(sql`
-    INSERT INTO ${paymentIdempotencyKey} (user_id, key, request_hash, refund_id)
-    VALUES (${claim.userId}, ${claim.key}, ${claim.hash}, ${refundId})
-    ON CONFLICT (user_id, key) DO UPDATE
-      SET request_hash = EXCLUDED.request_hash, refund_id = EXCLUDED.refund_id, created_at = now()
-      WHERE payment_idempotency_key.created_at
-        <= now() - ${IDEMPOTENCY_KEY_TTL_HOURS} * interval '1 hour'`);
-  if (rowCount) return;
+  if (await insertKey(tx, claim, refundId)) return;
   // A new statement, so a new snapshot: it sees the row the conflict waited for.
-  const first = await liveRefundKey(tx, claim);
+  const first = await liveKey(tx, claim);
   if (!first) throw new Conflict(REFUND_KEY_IN_PROGRESS_MESSAGE);
   throw new RefundKeyTaken(refundOfKey(claim, first));
 }

@@ -12,6 +12,7 @@ import { orderAftersale, orderReturn, paymentIntent, purchase, refund } from '..
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import type { IdempotencyClaim } from '../idempotency/idempotency.service.ts';
+import { liveKey } from '../idempotency/payment-keys.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
@@ -26,7 +27,6 @@ import { ensureAftersaleRow, queueAftersaleMail } from './order-aftersale.ts';
 import { NO_PROVIDER_MESSAGE, refundFailure } from './refund-errors.ts';
 import {
   forgetRefundKey,
-  liveRefundKey,
   RefundKeyTaken,
   refundOfKey,
   settledRefund,
@@ -216,7 +216,7 @@ export async function refundOrder(
 ): Promise<Refund> {
   if (!isId(purchaseId)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
   if (claim) {
-    const seen = await liveRefundKey(db, claim);
+    const seen = await liveKey(db, claim);
     if (seen) return toRefund(await settledRefund(db, refundOfKey(claim, seen)));
   }
   let reserved: Awaited<ReturnType<typeof reserve>>;

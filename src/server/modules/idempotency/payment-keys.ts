@@ -12,40 +12,58 @@ import { IDEMPOTENCY_KEY_TTL_HOURS, type IdempotencyClaim } from './idempotency.
  */
 export type RememberKey = (tx: Queryable) => Promise<void>;
 
-const reused = () => new AppError(422, ErrorCode.Validation, IDEMPOTENCY_KEY_REUSED_MESSAGE);
+/** A key used before with another body (or on another route). */
+export const reusedKey = () =>
+  new AppError(422, ErrorCode.Validation, IDEMPOTENCY_KEY_REUSED_MESSAGE);
 
-/**
- * The hash a live key (within the TTL) was first used with, looked up among payment keys and the
- * order keys (a key of POST /api/purchase reused for a payment is another request), or null.
- */
-async function liveHash(db: Queryable, claim: IdempotencyClaim): Promise<string | null> {
-  const live = sql`${claim.userId} AND key = ${claim.key}
-    AND created_at > now() - ${IDEMPOTENCY_KEY_TTL_HOURS} * interval '1 hour'`;
-  const { rows } = await db.execute<{ request_hash: string }>(sql`
-    SELECT request_hash FROM ${paymentIdempotencyKey} WHERE user_id = ${live}
-    UNION ALL
-    SELECT request_hash FROM ${idempotencyKey} WHERE user_id = ${live}
-    LIMIT 1`);
-  return rows[0]?.request_hash ?? null;
+/** A live key: the hash of the body it was first used with, and the refund it made (if any). */
+export interface LiveKey {
+  hash: string;
+  refundId: string | null;
 }
 
 /**
- * Stores the key (taking over a row of it past the TTL). The primary key decides a race: a
- * concurrent writer of the same key waits for the first to commit, then reads its hash; another
- * body is a 422, which rolls back the transaction it runs in.
+ * The live key (within the TTL), looked up among payment keys and the order keys (a key of
+ * POST /api/purchase reused for a payment is another request), or null.
  */
-async function storeKey(db: Queryable, claim: IdempotencyClaim): Promise<void> {
+export async function liveKey(db: Queryable, claim: IdempotencyClaim): Promise<LiveKey | null> {
+  const live = sql`${claim.userId} AND key = ${claim.key}
+    AND created_at > now() - ${IDEMPOTENCY_KEY_TTL_HOURS} * interval '1 hour'`;
+  const { rows } = await db.execute<{ request_hash: string; refund_id: string | null }>(sql`
+    SELECT request_hash, refund_id FROM ${paymentIdempotencyKey} WHERE user_id = ${live}
+    UNION ALL
+    SELECT request_hash, NULL FROM ${idempotencyKey} WHERE user_id = ${live}
+    LIMIT 1`);
+  const [row] = rows;
+  return row ? { hash: row.request_hash, refundId: row.refund_id } : null;
+}
+
+/**
+ * Inserts the key (taking over a row of it past the TTL), for refund `refundId` if it is a
+ * refund's. False when a live row of the key is there: the primary key decides a race, so a
+ * concurrent writer of the same key waits for the first to commit and then gets false; a new
+ * statement (a new snapshot) then sees that row.
+ */
+export async function insertKey(
+  db: Queryable,
+  claim: IdempotencyClaim,
+  refundId: string | null = null,
+): Promise<boolean> {
   const { rowCount } = await db.execute(sql`
-    INSERT INTO ${paymentIdempotencyKey} (user_id, key, request_hash)
-    VALUES (${claim.userId}, ${claim.key}, ${claim.hash})
+    INSERT INTO ${paymentIdempotencyKey} (user_id, key, request_hash, refund_id)
+    VALUES (${claim.userId}, ${claim.key}, ${claim.hash}, ${refundId})
     ON CONFLICT (user_id, key) DO UPDATE
-      SET request_hash = EXCLUDED.request_hash, created_at = now()
+      SET request_hash = EXCLUDED.request_hash, refund_id = EXCLUDED.refund_id, created_at = now()
       WHERE payment_idempotency_key.created_at
         <= now() - ${IDEMPOTENCY_KEY_TTL_HOURS} * interval '1 hour'`);
-  if (rowCount) return;
-  // A new statement, so a new snapshot: it sees the row the conflict waited for.
-  const first = await liveHash(db, claim);
-  if (first !== null && first !== claim.hash) throw reused();
+  return Boolean(rowCount);
+}
+
+/** Stores a payment call's key; another body seen first is a 422, which rolls back its transaction. */
+async function storeKey(db: Queryable, claim: IdempotencyClaim): Promise<void> {
+  if (await insertKey(db, claim)) return;
+  const first = await liveKey(db, claim);
+  if (first !== null && first.hash !== claim.hash) throw reusedKey();
 }
 
 /**
@@ -63,9 +81,9 @@ export async function runPaymentOnce<T>(
 ): Promise<T> {
   const noop: RememberKey = async () => {};
   if (!claim) return run(noop);
-  const seen = await liveHash(db, claim);
+  const seen = (await liveKey(db, claim))?.hash ?? null;
   if (seen !== null) {
-    if (seen !== claim.hash) throw reused();
+    if (seen !== claim.hash) throw reusedKey();
     return run(noop);
   }
   let written = false;
