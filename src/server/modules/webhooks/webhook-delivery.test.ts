@@ -8,7 +8,6 @@ import { outbox, webhookDelivery, webhookEndpoint } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { processOutbox, type OutboxContext } from '../notifications/outbox.service.ts';
-import { isPublicAddress } from './webhook-address.ts';
 import type { WebhookRequestOptions } from './webhook-request.ts';
 import { verifySignature } from './webhook-signature.ts';
 import { enqueueWebhookEvent, webhookBackoffMs } from './webhooks.service.ts';
@@ -168,36 +167,78 @@ describe('webhook delivery', () => {
     expect((await jobOf()).status).toBe('pending'); // retried later, and refused again
   });
 
-  it('refuses a redirect to a private address, checked after resolving it', async () => {
-    // The receiver (127.0.0.1) stands in for a public host; the redirect's target does not.
-    const isAllowedAddress = (ip: string) => ip === '127.0.0.1' || isPublicAddress(ip);
-    const lookup = async (host: string) => [
-      { address: host === 'internal.example.test' ? '10.1.2.3' : '127.0.0.1', family: 4 as const },
-    ];
-    const hook = await endpoint(`http://public.example.test:${port}/moved`);
-    for (const location of [
-      `http://internal.example.test:${port}/metadata`,
-      `http://[::ffff:169.254.169.254]:${port}/latest`,
-      `http://127.0.0.2:${port}/`,
-    ]) {
-      answers = [{ status: 307, location }];
-      received.length = 0;
-      await database.db.delete(outbox);
-      await database.db.transaction((tx) =>
-        enqueueWebhookEvent(tx, 'order.refunded', { location }),
-      );
-      await processOutbox(context({ lookup, isAllowedAddress }));
-      expect(received.map((r) => r.url)).toEqual(['/moved']);
-      const log = await deliveries(hook.id);
-      expect(log.at(-1)!.error).toMatch(/^Refused: /);
+  it('never follows a redirect: a 3xx is a failed attempt, and the body goes nowhere else', async () => {
+    // A second receiver the redirects point to: it must never see the signed body (nor a GET).
+    const elsewhere: string[] = [];
+    const second = createServer((req, res) => {
+      elsewhere.push(`${req.method} ${req.url}`);
+      req.resume();
+      res.end('ok');
+    });
+    await new Promise<void>((done) => second.listen(0, '127.0.0.1', done));
+    try {
+      const target = `http://127.0.0.1:${(second.address() as AddressInfo).port}/stolen`;
+      const hook = await endpoint(`http://127.0.0.1:${port}/moved`);
+      for (const status of [307, 303, 308, 301, 302]) {
+        answers = [{ status, location: target }];
+        received.length = 0;
+        await database.db.delete(outbox);
+        await database.db.transaction((tx) =>
+          enqueueWebhookEvent(tx, 'order.refunded', { status }),
+        );
+        await processOutbox(context({ allowPrivate: true }));
+        expect(received.map((r) => r.url)).toEqual(['/moved']);
+        expect(elsewhere).toEqual([]);
+        const attempt = (await deliveries(hook.id)).at(-1)!;
+        expect(attempt).toMatchObject({ attempt: 1, statusCode: status });
+        expect(attempt.error).toBe(
+          `The receiver answered ${status}, a redirect: not followed (update the endpoint's URL)`,
+        );
+        expect(await jobOf()).toMatchObject({ status: 'pending', attempts: 1 });
+        expect((await jobOf()).lastError).toContain(`answered ${status}`);
+      }
+    } finally {
+      await new Promise((done) => second.close(done));
     }
-    // A redirect to an allowed address is followed, with the body signed as before.
-    answers = [{ status: 308, location: `http://public.example.test:${port}/new-home` }];
-    received.length = 0;
-    await database.db.delete(outbox);
-    await database.db.transaction((tx) => enqueueWebhookEvent(tx, 'order.refunded', { ok: 1 }));
-    await processOutbox(context({ lookup, isAllowedAddress }));
-    expect(received.map((r) => r.url)).toEqual(['/moved', '/new-home']);
-    expect((await jobOf()).status).toBe('sent');
+  });
+
+  it('aborts a delivery whose answer trickles in past the deadline, and logs it', async () => {
+    // Headers at once, then a byte every 200 ms for ever: never idle long enough for an idle
+    // timeout, so only a deadline over the whole exchange ends it.
+    let open = 0;
+    const trickle = createServer((req, res) => {
+      req.resume();
+      open += 1;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('.'), 200);
+      res.on('close', () => {
+        clearInterval(timer);
+        open -= 1;
+      });
+    });
+    await new Promise<void>((done) => trickle.listen(0, '127.0.0.1', done));
+    try {
+      const hook = await endpoint(
+        `http://127.0.0.1:${(trickle.address() as AddressInfo).port}/slow`,
+      );
+      await database.db.transaction((tx) => enqueueWebhookEvent(tx, 'order.refunded', { n: 4 }));
+      const started = Date.now();
+      const outcome = await Promise.race([
+        processOutbox(context({ allowPrivate: true, deadlineMs: 1_000 })).then(() => 'done'),
+        new Promise((done) => setTimeout(() => done('still waiting after 4 s'), 4_000)),
+      ]);
+      expect(outcome).toBe('done');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      const [attempt] = await deliveries(hook.id);
+      expect(attempt).toMatchObject({ attempt: 1, statusCode: null });
+      expect(attempt!.error).toBe('no complete answer within 1000 ms (aborted)');
+      expect(attempt!.durationMs).toBeGreaterThanOrEqual(1_000);
+      expect(attempt!.durationMs).toBeLessThan(2_000);
+      expect(await jobOf()).toMatchObject({ status: 'pending', attempts: 1 });
+      await expect.poll(() => open).toBe(0); // the connection was closed, not left trickling
+    } finally {
+      trickle.closeAllConnections();
+      await new Promise((done) => trickle.close(done));
+    }
   });
 });

@@ -261,8 +261,8 @@ async function orderSnapshot(db: Db, orderId: string) {
 
 /**
  * One delivery attempt of an outbox job: signs the body, POSTs it (webhook-request.ts: SSRF
- * guard, pinned addresses, checked redirects), logs the attempt, and throws unless the receiver
- * answered 2xx, so the outbox retries with the webhook backoff.
+ * guard, pinned addresses, no redirects, a deadline for the whole exchange), logs the attempt,
+ * and throws unless the receiver answered 2xx, so the outbox retries with the webhook backoff.
  */
 export async function deliverWebhook(
   db: Db,
@@ -302,7 +302,9 @@ export async function deliverWebhook(
       options,
     );
     statusCode = answer.statusCode;
-    if (statusCode < 200 || statusCode >= 300) error = `The receiver answered ${statusCode}`;
+    if (statusCode >= 300 && statusCode < 400)
+      error = `The receiver answered ${statusCode}, a redirect: not followed (update the endpoint's URL)`;
+    else if (statusCode < 200 || statusCode >= 300) error = `The receiver answered ${statusCode}`;
   } catch (failure) {
     const message = failure instanceof Error ? failure.message : String(failure);
     error = failure instanceof RefusedAddressError ? `Refused: ${message}` : message;
