@@ -155,6 +155,39 @@ describe('webhook delivery', () => {
     expect(webhookBackoffMs(20)).toBe(3 * 3_600_000);
   });
 
+  it('retries for 24 hours: the last attempt comes 24 h after the first, not long after', async () => {
+    // The waits, written out: 45 s doubling up to 96 min, then 3 h.
+    const minutes = [0.75, 1.5, 3, 6, 12, 24, 48, 96, 180, 180, 180, 180, 180, 180, 180];
+    expect(minutes.map((_, i) => webhookBackoffMs(i + 1) / 60_000)).toEqual(minutes);
+
+    // A receiver down all day; time passes by moving the job's creation back by each wait.
+    const hook = await endpoint(`http://127.0.0.1:${port}/down-all-day`);
+    answers = Array.from({ length: 30 }, () => ({ status: 503 }));
+    await database.db.transaction((tx) => enqueueWebhookEvent(tx, 'order.refunded', { n: 5 }));
+    const attemptAtMs: number[] = [];
+    let elapsedMs = 0;
+    for (let step = 0; step < 30; step += 1) {
+      attemptAtMs.push(elapsedMs);
+      await processOutbox(context({ allowPrivate: true }));
+      const job = await jobOf();
+      if (job.status !== 'pending') break;
+      const waitMs = Math.round((job.nextAttemptAt.getTime() - Date.now()) / 1_000) * 1_000;
+      elapsedMs += waitMs;
+      await database.db.update(outbox).set({
+        createdAt: sql`${outbox.createdAt} - ${waitMs}::double precision * interval '1 millisecond'`,
+        nextAttemptAt: sql`now()`,
+      });
+    }
+    expect(await jobOf()).toMatchObject({ status: 'failed', attempts: 16 });
+    expect(await deliveries(hook.id)).toHaveLength(16);
+    expect(attemptAtMs).toHaveLength(16);
+    const lastHours = attemptAtMs.at(-1)! / 3_600_000;
+    expect(lastHours).toBeGreaterThanOrEqual(24);
+    expect(lastHours).toBeLessThan(24.5);
+    // The one before it is well inside the day, so the day is covered without a gap at its end.
+    expect(attemptAtMs.at(-2)! / 3_600_000).toBeLessThan(22);
+  });
+
   it('refuses a host name that resolves to 127.0.0.1 (no request is made)', async () => {
     const hook = await endpoint(`http://hooks.example.test:${port}/x`);
     await database.db.transaction((tx) => enqueueWebhookEvent(tx, 'order.refunded', { n: 3 }));

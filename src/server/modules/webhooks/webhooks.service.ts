@@ -33,10 +33,14 @@ export interface WebhookJob {
 
 // ---- Retry: with backoff for 24 hours ----
 
-/** 30 s, 1 min, 2 min … capped at 3 h between attempts. */
+/**
+ * 45 s, 90 s, 3 min … 96 min, then 3 h between attempts: the 16th and last attempt comes 24 h
+ * 11 min after the first (the 15th at 21 h 11 min), so a receiver down for a whole day still gets
+ * the event.
+ */
 export const webhookBackoffMs = (attempt: number) =>
-  Math.min(30_000 * 2 ** (attempt - 1), 3 * 3_600_000);
-/** Attempts over about 24 hours with the backoff above (the last one about 24 h after the first). */
+  Math.min(45_000 * 2 ** (attempt - 1), 3 * 3_600_000);
+/** Attempts over 24 hours with the backoff above. */
 export const WEBHOOK_MAX_ATTEMPTS = 16;
 export const WEBHOOK_RETRY_HOURS = 24;
 
