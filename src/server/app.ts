@@ -158,6 +158,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     notifyEmails: config.orderNotifyEmails,
     webhookAllowPrivate: config.webhookAllowPrivate,
+    webhookDeadlineMs: config.webhookTimeoutSeconds * 1000,
     webhookLogDays: config.webhookLogDays,
   });
   if (config.fastPaths) fast.install(app, { trustProxy: config.trustProxy });

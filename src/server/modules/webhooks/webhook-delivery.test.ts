@@ -7,7 +7,11 @@ import { connectDatabase, type Database } from '../../db/client.ts';
 import { outbox, webhookDelivery, webhookEndpoint } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { processOutbox, type OutboxContext } from '../notifications/outbox.service.ts';
+import {
+  drainWebhooks,
+  processOutbox,
+  type OutboxContext,
+} from '../notifications/outbox.service.ts';
 import type { WebhookRequestOptions } from './webhook-request.ts';
 import { verifySignature } from './webhook-signature.ts';
 import { enqueueWebhookEvent, webhookBackoffMs } from './webhooks.service.ts';
@@ -272,6 +276,68 @@ describe('webhook delivery', () => {
     } finally {
       trickle.closeAllConnections();
       await new Promise((done) => trickle.close(done));
+    }
+  });
+
+  it('delivers to several endpoints at once, one delivery per endpoint, each event once across two instances', async () => {
+    // Every answer takes 150 ms; the receiver tracks how many requests each path has open.
+    const open = new Map<string, number>();
+    const most = new Map<string, number>();
+    let allOpen = 0;
+    let allMost = 0;
+    const got: string[] = [];
+    const slowish = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const path = req.url ?? '';
+        open.set(path, (open.get(path) ?? 0) + 1);
+        most.set(path, Math.max(most.get(path) ?? 0, open.get(path)!));
+        allMost = Math.max(allMost, (allOpen += 1));
+        got.push(JSON.parse(body).id);
+        setTimeout(() => {
+          open.set(path, open.get(path)! - 1);
+          allOpen -= 1;
+          res.end('ok');
+        }, 150);
+      });
+    });
+    await new Promise<void>((done) => slowish.listen(0, '127.0.0.1', done));
+    const other = connectDatabase(testDb.url, { max: 4 });
+    try {
+      const base = `http://127.0.0.1:${(slowish.address() as AddressInfo).port}`;
+      for (const name of ['a', 'b', 'c']) await endpoint(`${base}/${name}`);
+      const queue = async (count: number, prefix: string) => {
+        for (let n = 0; n < count; n += 1)
+          await database.db.transaction((tx) =>
+            enqueueWebhookEvent(tx, 'order.refunded', { n }, `${prefix}-${n}`),
+          );
+      };
+
+      // One instance: the three endpoints in parallel, never two deliveries to one endpoint.
+      await queue(4, 'one');
+      expect(await drainWebhooks(context({ allowPrivate: true }), { pollMs: 50 })).toBe(12);
+      expect(got).toHaveLength(12);
+      expect(new Set(got).size).toBe(4);
+      expect([...most.values()]).toEqual([1, 1, 1]);
+      expect(allMost).toBeGreaterThan(1);
+
+      // Two instances at once: every event reaches every endpoint exactly once.
+      got.length = 0;
+      await database.db.delete(outbox);
+      await queue(6, 'two');
+      const [first, second] = await Promise.all([
+        drainWebhooks(context({ allowPrivate: true }), { pollMs: 50 }),
+        drainWebhooks({ ...context({ allowPrivate: true }), db: other.db }, { pollMs: 50 }),
+      ]);
+      expect(first + second).toBe(18);
+      expect(got).toHaveLength(18);
+      for (let n = 0; n < 6; n += 1) expect(got.filter((id) => id === `two-${n}`)).toHaveLength(3);
+      const jobs = await database.db.select().from(outbox);
+      expect(jobs.every((job) => job.status === 'sent' && job.attempts === 1)).toBe(true);
+    } finally {
+      await other.pool.end();
+      await new Promise((done) => slowish.close(done));
     }
   });
 });
