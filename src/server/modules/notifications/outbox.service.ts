@@ -35,6 +35,9 @@ import {
  * A worker that dies mid-job leaves it claimed until the lease ends; then any worker retries it.
  * Plain statements only: no LISTEN/NOTIFY, no advisory locks, no named prepared statements, so it
  * works through PgBouncer in transaction pooling.
+ * Two lanes (ADR 039): the worker's steps take every kind but webhooks (`lane: 'mail'`); the
+ * webhooks are delivered by drainWebhooks, one delivery per endpoint at once, each within its
+ * deadline, so neither a slow receiver nor a failing one delays the mails or other endpoints.
  */
 
 export interface OutboxContext {
