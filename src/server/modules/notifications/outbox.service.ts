@@ -373,12 +373,19 @@ export async function drainWebhooks(
   let total = 0;
   for (;;) {
     if (!stopping() && inFlight.size < concurrency) {
-      const jobs = await claimWebhooks(
-        context.db,
-        concurrency - inFlight.size,
-        options.leaseMs ?? LEASE_MS,
-        [...inFlight.keys()],
-      );
+      let jobs: ClaimedJob[];
+      try {
+        jobs = await claimWebhooks(
+          context.db,
+          concurrency - inFlight.size,
+          options.leaseMs ?? LEASE_MS,
+          [...inFlight.keys()],
+        );
+      } catch (error) {
+        // The run ends with its deliveries, so the next one knows every endpoint in flight.
+        await Promise.all(inFlight.values());
+        throw error;
+      }
       total += jobs.length;
       for (const job of jobs) {
         const endpointId = (job.payload as Partial<WebhookJob>).endpointId;
