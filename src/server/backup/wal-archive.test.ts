@@ -19,6 +19,8 @@ import { connectDatabase, type Database } from '../db/client.ts';
 import { startEmbeddedCluster, type EmbeddedCluster } from '../db/embedded-cluster.ts';
 import { createShopMetrics } from '../metrics/shop-metrics.ts';
 import { ARCHIVE_CONFLICT, archiveCommand, walFolder } from './backup-folders.ts';
+import { takeBaseBackup } from './base-backup.ts';
+import { listBackups } from './prune.ts';
 
 // Issue 39: WAL archiving never stalls on a segment archived again (after a crash PostgreSQL may
 // archive one a second time: the same bytes succeed), refuses loudly to change an archived one
@@ -152,7 +154,7 @@ async function scrape(database: Database): Promise<string> {
 }
 
 describe('the embedded cluster archiving', () => {
-  it('archives a segment again after a crash, refuses other bytes loudly, and says so in the metrics', async () => {
+  it('archives a segment again after a crash, refuses other bytes loudly (log, metrics, a base backup fails), resumes once resolved', async () => {
     const dataDir = join(root, 'cluster');
     const backupDir = join(root, 'cluster-backups');
     const cluster = await startEmbeddedCluster({ dataDir, log: quiet, backupDir });
@@ -208,9 +210,18 @@ describe('the embedded cluster archiving', () => {
     expect(failing).toMatch(/^toolhouse_wal_archive_failed_total [1-9]\d*$/m);
     expect(failing).toMatch(/^toolhouse_wal_archive_failing 1$/m);
 
+    // A base backup needs its log archived: it says why it cannot be, instead of waiting forever.
+    const backup = { url: cluster.urlFor('postgres'), dataDir, backupDir, keep: 7, log: quiet };
+    await expect(takeBaseBackup(backup)).rejects.toThrow(
+      new RegExp(`^WAL archiving is failing \\(\\d+ failed attempts, the last on ${next}\\)`),
+    );
+    expect(listBackups(backupDir)).toEqual([]);
+
     renameSync(foreign, join(root, 'moved-away'));
     const last = await switchWal();
     await until(async () => (await archiver(pool)).lastArchived === last, 'archiving to resume');
     expect(await scrape(database)).toMatch(/^toolhouse_wal_archive_failing 0$/m);
+    await takeBaseBackup(backup);
+    expect(listBackups(backupDir)).toHaveLength(1);
   }, 90_000);
 });
