@@ -240,7 +240,9 @@ export function isLoopbackUrl(url: string): boolean {
  * a deployment). Only a developer's or a test's shop, on loopback, gets the development defaults.
  */
 function productionDefaultsApply(e: z.infer<typeof EnvSchema>): boolean {
-  return e.NODE_ENV === 'production' || (e.PUBLIC_URL !== undefined && !isLoopbackUrl(e.PUBLIC_URL));
+  return (
+    e.NODE_ENV === 'production' || (e.PUBLIC_URL !== undefined && !isLoopbackUrl(e.PUBLIC_URL))
+  );
 }
 
 /**

@@ -32,9 +32,7 @@ export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(18).text(`Receipt ${receipt.receiptNumber}`);
   doc.font('Helvetica').fontSize(10).moveDown(0.5);
   if (receipt.testMode)
-    doc.text(
-      `${TEST_MODE_NOTICE}. Paid through the built-in test processor; no real money moved.`,
-    );
+    doc.text(`${TEST_MODE_NOTICE}. Paid through the built-in test processor; no real money moved.`);
   const rows: [string, string][] = [
     ['Receipt number', String(receipt.receiptNumber)],
     ['Date paid', `${receipt.paidAt.toISOString().slice(0, 10)}`],
