@@ -149,6 +149,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     pageRenderer,
     fast,
+    testModeNotice: config.testModeNotice,
   });
   // Every background job of the instance starts here, once the app is ready (jobs/jobs.ts).
   await app.register(jobsPlugin, {
@@ -159,6 +160,7 @@ export async function buildApp({
     notifyEmails: config.orderNotifyEmails,
     webhookAllowPrivate: config.webhookAllowPrivate,
     webhookLogDays: config.webhookLogDays,
+    testModeNotice: config.testModeNotice,
   });
   if (config.fastPaths) fast.install(app, { trustProxy: config.trustProxy });
   return app;

@@ -121,6 +121,8 @@ export interface JobsOptions {
   webhookAllowPrivate?: boolean;
   /** WEBHOOK_LOG_DAYS (default 30) */
   webhookLogDays?: number;
+  /** Order mails say "Test mode: no real payments" (config.testModeNotice). */
+  testModeNotice?: boolean;
 }
 
 /**
@@ -138,6 +140,7 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
       publicUrl,
       notifyEmails,
       webhooks: { allowPrivate: webhookAllowPrivate },
+      testModeNotice: options.testModeNotice,
     }),
     holdExpiryJob(() => expireStaleHolds(db)),
     idempotencySweepJob(

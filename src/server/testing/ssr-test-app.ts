@@ -29,7 +29,9 @@ export async function buildSsrTestApp(
     ...options,
     webRoot,
     pageRenderer,
-    env: { PUBLIC_URL: 'https://shop.example' },
+    // A public address: production defaults apply. Its admin edits products without a second
+    // factor (the two-factor tests cover REQUIRE_STAFF_2FA).
+    env: { PUBLIC_URL: 'https://shop.example', REQUIRE_STAFF_2FA: 'false' },
   });
   return {
     ...app,

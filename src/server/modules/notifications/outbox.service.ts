@@ -43,6 +43,8 @@ export interface OutboxContext {
   publicUrl: string;
   /** ORDER_NOTIFY_EMAILS; empty: every admin. */
   notifyEmails: string[];
+  /** Order mails say "Test mode: no real payments" (config.testModeNotice). */
+  testModeNotice?: boolean;
   /** How webhook deliveries connect (WEBHOOK_ALLOW_PRIVATE; tests add their own DNS). */
   webhooks?: WebhookRequestOptions;
 }
@@ -151,6 +153,7 @@ async function orderMail(context: OutboxContext, job: OrderMailJob) {
       card: { brand: order.brand, last4: order.last4 },
     },
     context.publicUrl,
+    { testModeNotice: context.testModeNotice },
   );
   return { to, ...rendered };
 }
