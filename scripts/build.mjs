@@ -18,7 +18,11 @@ const bin = (/** @type {string} */ name) => join(root, 'node_modules', '.bin', n
  * @param {string[]} args
  */
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  // Always a production build, whatever NODE_ENV the caller has (a test runner sets "test"): a
+  // development build's server rendering calls React's jsxDEV, which the server started with
+  // NODE_ENV=production (deploy/toolhouse@.service) does not have.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -41,6 +41,7 @@ describe('system routes', () => {
       socialProviders: { google: false, facebook: false },
       openIdProvider: null,
       payments: { provider: 'test' },
+      testModeNotice: false,
     });
   });
 });

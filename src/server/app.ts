@@ -149,6 +149,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     pageRenderer,
     fast,
+    testModeNotice: config.testModeNotice,
   });
   // Every background job of the instance starts here, once the app is ready (jobs/jobs.ts).
   await app.register(jobsPlugin, {
@@ -160,6 +161,7 @@ export async function buildApp({
     webhookAllowPrivate: config.webhookAllowPrivate,
     webhookDeadlineMs: config.webhookTimeoutSeconds * 1000,
     webhookLogDays: config.webhookLogDays,
+    testModeNotice: config.testModeNotice,
   });
   if (config.fastPaths) fast.install(app, { trustProxy: config.trustProxy });
   return app;

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       orderRateLimitPerHour: 60,
       maxUnpaidOrders: 5,
       adminEmails: [],
+      productionDefaults: false,
       requireStaffTwoFactor: false,
       google: undefined,
       facebook: undefined,
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       orderHoldHours: 24,
       orderNotifyEmails: [],
       paymentProvider: 'test',
+      testModeNotice: false,
       stripe: undefined,
     });
   });
@@ -111,6 +113,73 @@ describe('loadConfig', () => {
         /PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/,
       );
       expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    });
+  });
+
+  describe('production defaults: NODE_ENV=production or a PUBLIC_URL that is not loopback', () => {
+    const production = {
+      productionDefaults: true,
+      paymentProvider: null,
+      testModeNotice: false,
+      requireStaffTwoFactor: true,
+    };
+    const development = {
+      productionDefaults: false,
+      paymentProvider: 'test',
+      testModeNotice: false,
+      requireStaffTwoFactor: false,
+    };
+
+    it.each([
+      'https://shop.example.com',
+      'http://shop.example.com:8080/',
+      'https://10.0.0.5',
+      'http://192.168.1.20:3000',
+      'http://[2001:db8::1]',
+      'http://0.0.0.0:3000',
+      'https://localhost.example.com',
+      'https://127.0.0.1.nip.io',
+    ])('apply without NODE_ENV when PUBLIC_URL is %s', (url) => {
+      expect(loadConfig({ PUBLIC_URL: url })).toMatchObject(production);
+      expect(loadConfig({ PUBLIC_URL: url, NODE_ENV: 'development' })).toMatchObject(production);
+    });
+
+    it.each([
+      'http://localhost:3000',
+      'http://LOCALHOST',
+      'http://shop.localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://127.8.9.10',
+      'http://127.1:3000',
+      'http://[::1]:3000',
+      'http://[::ffff:127.0.0.1]',
+    ])('do not apply on a loopback PUBLIC_URL (%s) nor without one', (url) => {
+      expect(loadConfig({ PUBLIC_URL: url })).toMatchObject(development);
+      expect(loadConfig({})).toMatchObject(development);
+      // NODE_ENV=production is production whatever the address.
+      expect(loadConfig({ PUBLIC_URL: url, NODE_ENV: 'production' })).toMatchObject(production);
+    });
+
+    it('take the test processor only with PAYMENT_PROVIDER=test, and then say so', () => {
+      for (const env of [{ PUBLIC_URL: 'https://shop.example.com' }, { NODE_ENV: 'production' }]) {
+        expect(loadConfig({ ...env, PAYMENT_PROVIDER: 'test' })).toMatchObject({
+          paymentProvider: 'test',
+          testModeNotice: true,
+        });
+        expect(
+          loadConfig({ ...env, STRIPE_SECRET_KEY: 'sk_1', STRIPE_PUBLISHABLE_KEY: 'pk_1' }),
+        ).toMatchObject({ paymentProvider: 'stripe', testModeNotice: false });
+      }
+      // On loopback the test processor is the default and pages stay as they are.
+      expect(loadConfig({ PAYMENT_PROVIDER: 'test' }).testModeNotice).toBe(false);
+    });
+
+    it('let REQUIRE_STAFF_2FA decide explicitly either way', () => {
+      const remote = { PUBLIC_URL: 'https://shop.example.com' };
+      expect(loadConfig({ ...remote, REQUIRE_STAFF_2FA: 'false' }).requireStaffTwoFactor).toBe(
+        false,
+      );
+      expect(loadConfig({ REQUIRE_STAFF_2FA: 'true' }).requireStaffTwoFactor).toBe(true);
     });
   });
 

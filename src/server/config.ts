@@ -141,8 +141,13 @@ export interface AppConfig {
   /** Promoted to admin when they sign in with a proven (verified) e-mail. */
   adminEmails: string[];
   /**
+   * Production defaults apply (see productionDefaultsApply): NODE_ENV=production, or a PUBLIC_URL
+   * that is not this machine. No test processor unless asked for; staff two-factor required.
+   */
+  productionDefaults: boolean;
+  /**
    * REQUIRE_STAFF_2FA: a staff account (admin, catalogue, warehouse) without two-factor sign-in is
-   * refused on every staff route. Default: true under NODE_ENV=production, false otherwise.
+   * refused on every staff route. Default: true where production defaults apply, false otherwise.
    */
   requireStaffTwoFactor: boolean;
   google: OAuthClient | undefined;
@@ -161,6 +166,11 @@ export interface AppConfig {
    * cannot be paid (production without Stripe and without the explicit test opt-in).
    */
   paymentProvider: 'stripe' | 'test' | null;
+  /**
+   * The test processor takes the payments where production defaults apply (PAYMENT_PROVIDER=test):
+   * every page, receipt and order mail says TEST_MODE_NOTICE ("Test mode: no real payments").
+   */
+  testModeNotice: boolean;
   /** Card payments through Stripe; set exactly when paymentProvider is 'stripe'. */
   stripe: StripeSettings | undefined;
 }
@@ -217,13 +227,36 @@ function stripeSettings(e: z.infer<typeof EnvSchema>): StripeSettings | undefine
 }
 
 /**
+ * True when a URL's host is this machine: localhost (and *.localhost), 127.0.0.0/8 or ::1 (also
+ * as ::ffff:127.x.x.x). The URL parser has already normalised 127.1, 0x7f.0.0.1 and the like.
+ */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (/^127\.\d+\.\d+\.\d+$/.test(host)) return true;
+  return host === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(host);
+}
+
+/**
+ * Production defaults apply under NODE_ENV=production, and, whatever NODE_ENV says, when the shop
+ * is reached at a PUBLIC_URL that is not this machine (a deployment that forgot NODE_ENV is still
+ * a deployment). Only a developer's or a test's shop, on loopback, gets the development defaults.
+ */
+function productionDefaultsApply(e: z.infer<typeof EnvSchema>): boolean {
+  return (
+    e.NODE_ENV === 'production' || (e.PUBLIC_URL !== undefined && !isLoopbackUrl(e.PUBLIC_URL))
+  );
+}
+
+/**
  * PAYMENT_PROVIDER chooses explicitly; unset, Stripe keys choose Stripe, and otherwise the test
- * processor takes payments only outside production: a production start without keys takes none,
- * rather than letting anyone "pay" with a test card.
+ * processor takes payments only where production defaults do not apply: a production start
+ * without keys takes none, rather than letting anyone "pay" with a test card.
  */
 function paymentProviderOf(
   e: z.infer<typeof EnvSchema>,
   stripe: StripeSettings | undefined,
+  production: boolean,
 ): AppConfig['paymentProvider'] {
   if (e.PAYMENT_PROVIDER === 'stripe' && !stripe)
     throw new ConfigError(
@@ -231,7 +264,7 @@ function paymentProviderOf(
     );
   if (e.PAYMENT_PROVIDER) return e.PAYMENT_PROVIDER;
   if (stripe) return 'stripe';
-  return e.NODE_ENV === 'production' ? null : 'test';
+  return production ? null : 'test';
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -249,7 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const stripe = stripeSettings(e);
-  const paymentProvider = paymentProviderOf(e, stripe);
+  const productionDefaults = productionDefaultsApply(e);
+  const paymentProvider = paymentProviderOf(e, stripe, productionDefaults);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -278,7 +312,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmails: e.ADMIN_EMAILS.split(',')
       .map((email) => email.trim().toLowerCase())
       .filter(Boolean),
-    requireStaffTwoFactor: (e.REQUIRE_STAFF_2FA ?? String(e.NODE_ENV === 'production')) === 'true',
+    productionDefaults,
+    requireStaffTwoFactor: (e.REQUIRE_STAFF_2FA ?? String(productionDefaults)) === 'true',
     google: oauthClient(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, 'GOOGLE'),
     facebook: oauthClient(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, 'FACEBOOK'),
     openId: openIdClient(e),
@@ -290,6 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     orderHoldHours: e.ORDER_HOLD_HOURS,
     warrantyYears: e.WARRANTY_YEARS,
     paymentProvider,
+    testModeNotice: paymentProvider === 'test' && productionDefaults,
     stripe: paymentProvider === 'stripe' ? stripe : undefined,
   };
 }

@@ -103,3 +103,8 @@ export const PAYMENTS_NOT_SET_UP_MESSAGE =
   'Payments are not set up in this shop yet, so orders cannot be paid online right now.';
 /** Said plainly on the payment page while the built-in test processor takes the payments. */
 export const TEST_MODE_LABEL = 'Test mode';
+/**
+ * Said on every page, receipt and order mail while the test processor takes the payments of a shop
+ * where production defaults apply (PAYMENT_PROVIDER=test on a public address or in production).
+ */
+export const TEST_MODE_NOTICE = 'Test mode: no real payments';

@@ -18,6 +18,11 @@ export const PublicConfigSchema = z.object({
     z.object({ provider: z.literal('none') }),
     z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
   ]),
+  /**
+   * The test processor takes the payments where production defaults apply (PAYMENT_PROVIDER=test):
+   * every page shows "Test mode: no real payments" (TEST_MODE_NOTICE).
+   */
+  testModeNotice: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

@@ -25,20 +25,46 @@ export const BACKUP_INFO_FILE = 'backup.json';
 export const BACKUP_CLUSTER_FOLDER = 'pg';
 
 /**
- * Shell-quotes for archive_command and restore_command (PostgreSQL runs them with /bin/sh). The
- * folder comes from BACKUP_DIR, the operator's own setting.
+ * Shell-quotes for archive_command and restore_command (PostgreSQL runs them with /bin/sh, after
+ * replacing %p, %f and %%: a % of the folder's name is doubled). The folder comes from BACKUP_DIR,
+ * the operator's own setting.
  */
-const quoted = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+const quoted = (text: string) => `'${text.replace(/%/g, '%%').replace(/'/g, `'\\''`)}'`;
+
+/** How the archive command starts the line it writes to PostgreSQL's log when it refuses. */
+export const ARCHIVE_CONFLICT = 'toolhouse WAL archive:';
+
+/**
+ * The archive_command that copies a finished WAL segment (%p, relative to the cluster's folder)
+ * into `walDir` as %f, with /bin/sh and coreutils alone (no process start beyond them, per 16 MB
+ * segment), durably and never changing what is archived:
+ *
+ * - a copy under a temporary name (%f.part, pruned like a segment if ever left behind), synced to
+ *   disk (`sync FILE`: fsync) before it is renamed into place, then the folder synced (the rename
+ *   itself), so a crash leaves either no %f or all of it, never a partial one;
+ * - %f there already with the same bytes (PostgreSQL archives a segment again after a crash that
+ *   came before it noted the success): success, after syncing it, so the archiver moves on;
+ * - %f there with other bytes (two clusters archiving into one folder, a damaged file): exit 1
+ *   and a line starting with ARCHIVE_CONFLICT on stderr, which is PostgreSQL's log
+ *   (DATA_DIR/postgres.log); PostgreSQL retries, counts the failures in pg_stat_archiver
+ *   (toolhouse_wal_archive_failed_total) and keeps the segment until an operator decides.
+ */
+export function archiveCommand(walDir: string): string {
+  const wal = quoted(walDir);
+  return [
+    `f=${wal}/%f`,
+    `if test -f "$f"; then if cmp -s %p "$f"; then sync "$f" ${wal}; exit; fi; echo "${ARCHIVE_CONFLICT} $f exists with other content than %p: not overwritten; archiving is stalled until it is moved away (docs/deploy.md, Backups)" >&2; exit 1; fi`,
+    `cp %p "$f.part" && sync "$f.part" && mv "$f.part" "$f" && sync ${wal}`,
+  ].join('; ');
+}
 
 /**
  * The server settings that archive every finished WAL segment into BACKUP_DIR/wal (PostgreSQL's
- * continuous archiving, with nothing but the server binary and `cp`): copied under a temporary
- * name then renamed, never over an existing file (a segment archived twice must not be changed),
- * and a segment switch at least every minute, so a restore can reach any minute.
+ * continuous archiving, with nothing but the server binary and the shell: archiveCommand), and
+ * a segment switch at least every minute, so a restore can reach any minute.
  */
 export function archiveSettings(walDir: string): string[] {
-  const wal = quoted(walDir);
-  const command = `test ! -f ${wal}/%f && cp %p ${wal}/%f.part && mv ${wal}/%f.part ${wal}/%f`;
+  const command = archiveCommand(walDir);
   return [
     '-c',
     'wal_level=replica',

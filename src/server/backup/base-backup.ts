@@ -10,6 +10,7 @@ import {
 import { join } from 'node:path';
 import pg from 'pg';
 import {
+  ARCHIVE_CONFLICT,
   BACKUP_CLUSTER_FOLDER,
   BACKUP_INFO_FILE,
   baseFolder,
@@ -47,11 +48,68 @@ const stamp = (date: Date) =>
     .replace(/\.\d+Z$/, 'Z');
 
 /**
+ * Failed attempts in a row after which PostgreSQL's archiver pauses a minute before it tries the
+ * segment again (its NUM_ARCHIVE_RETRIES): a base backup waiting for that segment gives up then.
+ */
+const ARCHIVE_RETRIES = 3;
+/** The longest a base backup waits for its log to be archived without a failure. */
+const ARCHIVE_WAIT_MS = 15 * 60_000;
+/** A note in the log when the wait is this long. */
+const ARCHIVE_WAIT_NOTE_MS = 10_000;
+
+const archiveFailures = async (client: pg.Client) => {
+  const { rows } = await client.query<{ failed: number }>(
+    'SELECT failed_count::float8 AS failed FROM pg_stat_archiver',
+  );
+  return rows[0]?.failed ?? 0;
+};
+
+/**
+ * Waits until `segment`, the last one the base backup needs, is archived (PostgreSQL marked it
+ * done), as pg_backup_stop(true) would, but fails when the archiver keeps failing instead of
+ * waiting forever: the backup is of no use without its log.
+ */
+async function waitUntilArchived(
+  client: pg.Client,
+  segment: string,
+  failedBefore: number,
+  dataDir: string,
+  log: (message: string) => void,
+): Promise<void> {
+  const started = Date.now();
+  let noted = false;
+  for (;;) {
+    const { rows } = await client.query<{ done: boolean; failed: number; lastFailed: string }>(
+      `SELECT (pg_stat_file('pg_wal/archive_status/' || $1 || '.done', true)).size IS NOT NULL AS done,
+         failed_count::float8 AS failed, last_failed_wal AS "lastFailed" FROM pg_stat_archiver`,
+      [segment],
+    );
+    const row = rows[0];
+    if (row?.done) return;
+    const failures = (row?.failed ?? 0) - failedBefore;
+    if (row && failures >= ARCHIVE_RETRIES)
+      throw new Error(
+        `WAL archiving is failing (${failures} failed attempts, the last on ${row.lastFailed}): this base backup needs ${segment} archived and was discarded. PostgreSQL's log (${join(dataDir, 'postgres.log')}) says why; a line starting "${ARCHIVE_CONFLICT}" names an archived segment with other content (docs/deploy.md, Backups). toolhouse_wal_archive_failing is 1 until it is fixed.`,
+      );
+    const waited = Date.now() - started;
+    if (waited > ARCHIVE_WAIT_MS)
+      throw new Error(
+        `${segment} was not archived within ${ARCHIVE_WAIT_MS / 60_000} minutes: this base backup was discarded (see ${join(dataDir, 'postgres.log')})`,
+      );
+    if (!noted && waited > ARCHIVE_WAIT_NOTE_MS) {
+      noted = true;
+      log(`Waiting for the write-ahead log up to ${segment} to be archived`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
  * A base backup of the running embedded cluster with PostgreSQL's low-level API, which needs
  * nothing but a connection (docs/decisions/029): pg_backup_start, a copy of the cluster's folder,
- * pg_backup_stop (which waits until the log it needs is archived), its backup_label and
- * tablespace_map written into the copy. Written under a scratch name and renamed when complete;
- * then old backups beyond `keep` and the log only they needed are pruned.
+ * pg_backup_stop, a wait until the log it needs is archived (failing when the archiver does), its
+ * backup_label and tablespace_map written into the copy. Written under a scratch name and renamed
+ * when complete; then old backups beyond `keep` and the log only they needed are pruned.
  */
 export async function takeBaseBackup(
   options: BaseBackupOptions,
@@ -80,9 +138,16 @@ export async function takeBaseBackup(
       await client.query('SELECT pg_backup_stop(false)').catch(() => undefined);
       throw error;
     }
-    const { rows } = await client.query<{ labelfile: string; spcmapfile: string | null }>(
-      'SELECT labelfile, spcmapfile FROM pg_backup_stop(true)',
+    const failedBefore = await archiveFailures(client);
+    // Not PostgreSQL's own wait for the log (it waits forever on a segment it cannot archive).
+    const { rows } = await client.query<{
+      labelfile: string;
+      spcmapfile: string | null;
+      stopWalFile: string;
+    }>(
+      'SELECT labelfile, spcmapfile, pg_walfile_name(lsn) AS "stopWalFile" FROM pg_backup_stop(false)',
     );
+    await waitUntilArchived(client, rows[0]?.stopWalFile ?? '', failedBefore, dataDir, log);
     const finished = new Date();
     const label = rows[0]?.labelfile ?? '';
     const cluster = join(scratch, BACKUP_CLUSTER_FOLDER);

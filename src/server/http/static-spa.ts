@@ -9,6 +9,7 @@ import type { FastPaths } from './fast-path.ts';
 import { registerPages } from '../ssr/pages.ts';
 import { loadPageRenderer } from '../ssr/page-renderer.ts';
 import { registerStaticAssets } from './static-assets.ts';
+import { withTestModeBanner } from './test-mode-banner.ts';
 
 export interface SpaOptions {
   /** The instance's shared data version check and catalogue cache (pages, sitemap). */
@@ -22,6 +23,8 @@ export interface SpaOptions {
   pageRenderer?: PageRenderer | null | undefined;
   /** Where the build's files are also answered ahead of Fastify (fast-path.ts). */
   fast?: FastPaths | undefined;
+  /** Every page shows "Test mode: no real payments" (config.testModeNotice; test-mode-banner.ts). */
+  testModeNotice?: boolean;
 }
 
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
@@ -57,7 +60,8 @@ export async function registerSpa(
   if (hasBuild && !renderer) {
     app.log.warn('No server-rendering build (dist/ssr): pages are rendered in the browser only.');
   }
-  const template = hasBuild ? readFileSync(templateFile, 'utf8') : undefined;
+  const built = hasBuild ? readFileSync(templateFile, 'utf8') : undefined;
+  const template = built && options.testModeNotice ? withTestModeBanner(built) : built;
   const servePage =
     renderer && template
       ? registerPages(app, {

@@ -138,6 +138,8 @@ export interface JobsOptions {
   webhookDeadlineMs?: number;
   /** WEBHOOK_LOG_DAYS (default 30) */
   webhookLogDays?: number;
+  /** Order mails say "Test mode: no real payments" (config.testModeNotice). */
+  testModeNotice?: boolean;
 }
 
 /**
@@ -157,6 +159,7 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
       notifyEmails,
       webhooks: { allowPrivate: webhookAllowPrivate, deadlineMs: webhookDeadlineMs },
       log: app.log,
+      testModeNotice: options.testModeNotice,
     }),
     holdExpiryJob(() => expireStaleHolds(db)),
     idempotencySweepJob(

@@ -39,6 +39,26 @@ async function readDbFigures(database: Database): Promise<DbFigures> {
   };
 }
 
+interface ArchiverFigures {
+  failed: number;
+  failing: boolean;
+}
+
+/**
+ * PostgreSQL's WAL archiver (pg_stat_archiver, the whole cluster: the embedded one's
+ * archive_command, or pgBackRest's on a server of your own). Its own query: an engine without the
+ * view (a distributed PostgreSQL-compatible one) leaves only these figures out.
+ */
+async function readArchiverFigures(database: Database): Promise<ArchiverFigures | undefined> {
+  const { rows } = await database.pool.query<{ failed: number; failing: boolean }>(
+    `SELECT failed_count::float8 AS failed,
+       coalesce(last_failed_time > coalesce(last_archived_time, '-infinity'), false) AS failing
+       FROM pg_stat_archiver`,
+  );
+  const row = rows[0];
+  return row && { failed: row.failed, failing: row.failing };
+}
+
 /** What the metrics read of the instance besides the database. */
 export interface MetricSources {
   database: Database;
@@ -72,15 +92,28 @@ export function createShopMetrics(sources: MetricSources): ShopMetrics {
   });
 
   let figures: DbFigures | undefined;
+  let archiver: ArchiverFigures | undefined;
   let readAt = 0;
-  const dbFigures = async () => {
-    if (Date.now() - readAt < DB_FIGURES_TTL_MS) return figures;
-    readAt = Date.now();
-    try {
-      figures = await readDbFigures(database);
-    } catch {
-      // Down: the breaker gauge says so; the last figures stay.
+  let reading: Promise<void> | undefined;
+  const read = async () => {
+    // Down: the breaker gauge says so; the last figures stay.
+    const [shop, archive] = await Promise.allSettled([
+      readDbFigures(database),
+      readArchiverFigures(database),
+    ]);
+    if (shop.status === 'fulfilled') figures = shop.value;
+    if (archive.status === 'fulfilled') archiver = archive.value;
+  };
+  /** Both reads, at most once per TTL, shared by the scrape's collectors. */
+  const refresh = () => {
+    if (Date.now() - readAt >= DB_FIGURES_TTL_MS) {
+      readAt = Date.now();
+      reading = read();
     }
+    return reading;
+  };
+  const dbFigures = async () => {
+    await refresh();
     return figures;
   };
   const figure = (name: string, help: string, pick: (f: DbFigures) => number) =>
@@ -101,6 +134,27 @@ export function createShopMetrics(sources: MetricSources): ShopMetrics {
     'Age of the oldest pending outbox message (0: none)',
     (f) => f.outboxOldestSeconds,
   );
+
+  new Counter({
+    name: 'toolhouse_wal_archive_failed_total',
+    help: "Failed attempts of PostgreSQL's archive_command (pg_stat_archiver.failed_count, the whole cluster)",
+    registers: [registry],
+    async collect() {
+      await refresh();
+      if (!archiver) return;
+      this.reset();
+      this.inc(archiver.failed);
+    },
+  });
+  new Gauge({
+    name: 'toolhouse_wal_archive_failing',
+    help: "1 while PostgreSQL's last attempt to archive a WAL segment failed (archiving stalled, pg_wal grows), else 0",
+    registers: [registry],
+    async collect() {
+      await refresh();
+      if (archiver) this.set(archiver.failing ? 1 : 0);
+    },
+  });
 
   const pool = database.pool;
   new Gauge({

@@ -31,7 +31,8 @@ beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'toolhouse-ssr-'));
   writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
   writeFileSync(join(webRoot, 'index-test.js'), 'console.log("app")');
-  const env = { PUBLIC_URL: 'https://shop.example' };
+  // A public address (production defaults); the admin edits products without a second factor.
+  const env = { PUBLIC_URL: 'https://shop.example', REQUIRE_STAFF_2FA: 'false' };
   a = await buildTestApp({ webRoot, pageRenderer, env });
   b = await buildTestApp({ webRoot, pageRenderer, env, shareDatabaseOf: a });
   admin = await signUpAdmin(a);

@@ -4,6 +4,7 @@ import { ProductListSchema } from '../../shared/product.ts';
 import { CategoryListSchema } from '../../shared/category.ts';
 import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
 import type { DataVersionCheck, Eventually } from '../db/data-version-check.ts';
+import { findDatabaseUnavailable } from '../errors.ts';
 import type { FastPaths } from '../http/fast-path.ts';
 import { compressBody, type CompressedBody } from '../http/compressed-body.ts';
 import { registerHotRead, replyWith, type HotAnswer } from '../http/hot-read.ts';
@@ -135,10 +136,22 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
 
   const pageFor = (url: string, version: string): Eventually<CachedPage> =>
     cache.get(
-      `${url}\n${version}`,
+      url,
+      version,
       () => render(url),
       (made) => made.cacheable,
     );
+
+  /**
+   * The page rendered last for `url` when its data versions could not be read because the
+   * database is down: while it cannot change, that is the page as far as anyone can know (the
+   * catalogue API answers the same way). Anything else, or no such page, is `error` again.
+   */
+  const lastKnown = (url: string, error: unknown): CachedPage => {
+    const page = findDatabaseUnavailable(error) ? cache.latest(url) : undefined;
+    if (!page) throw error;
+    return page;
+  };
 
   /**
    * Sends the page for the request's URL; a cached page whose data versions a recent check read
@@ -159,7 +172,10 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
       const version = versions.of(plan.dataRoots);
       const page =
         version instanceof Promise
-          ? version.then((known) => pageFor(url, known))
+          ? version.then(
+              (known) => pageFor(url, known),
+              (error: unknown) => lastKnown(url, error),
+            )
           : pageFor(url, version);
       if (page instanceof Promise) return page.then(sendPage, sendShell);
       sendPage(page);
@@ -168,21 +184,27 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
     }
   };
 
-  /** The page of `url` if it is cached, for the current data versions, with status 200. */
+  /**
+   * The page of `url` if it is cached, for the current data versions (with the database down: the
+   * page rendered last), with status 200.
+   */
   const cachedPage = (url: string): Eventually<HotAnswer | undefined> => {
     const plan = planOf(url);
     if (plan.kind !== 'rendered') return undefined;
-    const peek = (version: string) => {
-      const page = cache.peek(`${url}\n${version}`);
-      return page?.status === 200 ? page.answer : undefined;
-    };
+    const ok = (page: CachedPage | undefined) => (page?.status === 200 ? page.answer : undefined);
     const version = versions.of(plan.dataRoots);
-    return version instanceof Promise ? version.then(peek) : peek(version);
+    return version instanceof Promise
+      ? version.then(
+          (known) => ok(cache.peek(url, known)),
+          (error: unknown) => ok(lastKnown(url, error)),
+        )
+      : ok(cache.peek(url, version));
   };
 
   // Each public page is a route of its own, answered from the page cache (also ahead of
   // Fastify) when its page is cached for the current data versions, else rendered: the first
-  // request after a change, a failed check (the shell).
+  // request after a change. With the database down, the page rendered last is answered; without
+  // one, the route answers 503 (the check's error).
   for (const path of renderer.sitemapPaths) {
     registerHotRead(app, options.fast, { url: path, find: cachedPage, otherwise: servePage });
   }

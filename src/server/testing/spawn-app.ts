@@ -38,6 +38,12 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** Reuse a DATA_DIR (a restart); a fresh temporary one by default, removed by removeDataDir(). */
   dataDir?: string;
+  /**
+   * Run this instead of the source entry with the test defaults: node's arguments (the built
+   * server, as a deployment's unit starts it) and the whole environment (only PATH and HOME
+   * added; DATA_DIR is the dataDir). `env` is then not used.
+   */
+  exactly?: { args: string[]; env: Record<string, string> };
 }
 
 const running = new Set<ChildProcess>();
@@ -52,26 +58,30 @@ export function newDataDir(): string {
 
 export async function spawnApp(options: SpawnOptions = {}): Promise<SpawnedApp> {
   const dataDir = options.dataDir ?? newDataDir();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const { exactly } = options;
+  const args = exactly?.args ?? ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: projectRoot,
     // Only what the app needs: nothing of the test runner's own environment (a DATABASE_URL, say).
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: SPAWNED_PUBLIC_URL,
-      MAP_TILE_URL: '',
-      LOG_LEVEL: 'info',
-      // Raised as an operator would for load; tests of the limits lower them again.
-      FORM_RATE_LIMIT_PER_HOUR: '100000',
-      ORDER_RATE_LIMIT_PER_HOUR: '100000',
-      MAX_UNPAID_ORDERS: '100000',
-      // No WAL archiving into the checkout's ./backups (src/server/backup/ tests their own).
-      BACKUP_DIR: '',
-      ...options.env,
-    },
+    env: exactly
+      ? { PATH: process.env.PATH, HOME: process.env.HOME, ...exactly.env, DATA_DIR: dataDir }
+      : {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          PUBLIC_URL: SPAWNED_PUBLIC_URL,
+          MAP_TILE_URL: '',
+          LOG_LEVEL: 'info',
+          // Raised as an operator would for load; tests of the limits lower them again.
+          FORM_RATE_LIMIT_PER_HOUR: '100000',
+          ORDER_RATE_LIMIT_PER_HOUR: '100000',
+          MAX_UNPAID_ORDERS: '100000',
+          // No WAL archiving into the checkout's ./backups (src/server/backup/ tests their own).
+          BACKUP_DIR: '',
+          ...options.env,
+        },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

@@ -14,8 +14,11 @@ const TEMPLATE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
  * A test app that renders pages: the web app's server entry (its source, loaded by path and
  * compiled by Vitest as Vite would: the server's code never imports the web app's), a temporary
  * web root holding a minimal index.html, PUBLIC_URL https://shop.example. `close` removes both.
+ * `databaseUrl`: on the caller's database instead of a fresh one.
  */
-export async function buildSsrTestApp(): Promise<TestApp> {
+export async function buildSsrTestApp(
+  options: Pick<NonNullable<Parameters<typeof buildTestApp>[0]>, 'databaseUrl'> = {},
+): Promise<TestApp> {
   const entry = join(projectRoot, 'src', 'web', 'entry-server.tsx');
   const { pageRenderer } = (await import(/* @vite-ignore */ entry)) as {
     pageRenderer: PageRenderer;
@@ -23,9 +26,12 @@ export async function buildSsrTestApp(): Promise<TestApp> {
   const webRoot = mkdtempSync(join(tmpdir(), 'toolhouse-ssr-'));
   writeFileSync(join(webRoot, 'index.html'), TEMPLATE);
   const app = await buildTestApp({
+    ...options,
     webRoot,
     pageRenderer,
-    env: { PUBLIC_URL: 'https://shop.example' },
+    // A public address: production defaults apply. Its admin edits products without a second
+    // factor (the two-factor tests cover REQUIRE_STAFF_2FA).
+    env: { PUBLIC_URL: 'https://shop.example', REQUIRE_STAFF_2FA: 'false' },
   });
   return {
     ...app,

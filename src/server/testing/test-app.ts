@@ -34,11 +34,13 @@ export async function buildTestApp(
     pageRenderer?: PageRenderer;
     /** Another test app whose database this one shares (a second instance); it drops it. */
     shareDatabaseOf?: TestApp;
+    /** A migrated database of the caller's own (a cluster the test stops); not dropped. */
+    databaseUrl?: string;
     /** Where the app logs (silent unless given), e.g. to check a warning at start. */
     logger?: pino.Logger;
   } = {},
 ): Promise<TestApp> {
-  const shared = options.shareDatabaseOf?.config.databaseUrl;
+  const shared = options.databaseUrl ?? options.shareDatabaseOf?.config.databaseUrl;
   const testDatabase = shared
     ? { url: shared, drop: async () => undefined }
     : await createTestDatabase();

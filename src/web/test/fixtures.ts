@@ -50,6 +50,7 @@ export function makePublicConfig(overrides: Partial<PublicConfig> = {}): PublicC
     socialProviders: { google: false, facebook: false },
     openIdProvider: null,
     payments: { provider: 'test' },
+    testModeNotice: false,
     ...overrides,
   };
 }

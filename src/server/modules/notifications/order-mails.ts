@@ -1,4 +1,5 @@
 import { formatCents } from '../../../shared/money.ts';
+import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import type { OrderMailJob } from '../purchases/purchase-lifecycle.ts';
 import { renderShopMail } from './shop-mail.ts';
 
@@ -112,14 +113,21 @@ function wording(
   }
 }
 
-/** An order or checkout mail in the shop's look, as HTML and plain text, with a link to the orders page. */
+/**
+ * An order or checkout mail in the shop's look, as HTML and plain text, with a link to the orders
+ * page. With testModeNotice (the test processor takes a production shop's payments), its first
+ * paragraph is "Test mode: no real payments".
+ */
 export function renderOrderMail(
   job: OrderMailJob,
   order: OrderMailFacts,
   publicUrl: string,
+  { testModeNotice = false }: { testModeNotice?: boolean } = {},
 ): RenderedMail {
   const totalCents = order.lines.reduce((sum, line) => sum + line.totalCents, 0);
-  const { subject, lines } = wording(job, order, totalCents);
+  const worded = wording(job, order, totalCents);
+  const subject = worded.subject;
+  const lines = testModeNotice ? [TEST_MODE_NOTICE, ...worded.lines] : worded.lines;
   const link = `${publicUrl}/dashboard/${job.audience === 'admins' ? 'manageAllOrders' : 'myOrders'}`;
   const linkLabel = job.audience === 'admins' ? 'Manage All Orders' : 'My Orders';
   const details: [string, string][] = [

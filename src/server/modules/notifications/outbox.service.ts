@@ -48,6 +48,8 @@ export interface OutboxContext {
   publicUrl: string;
   /** ORDER_NOTIFY_EMAILS; empty: every admin. */
   notifyEmails: string[];
+  /** Order mails say "Test mode: no real payments" (config.testModeNotice). */
+  testModeNotice?: boolean;
   /** How webhook deliveries connect (WEBHOOK_ALLOW_PRIVATE; tests add their own DNS). */
   webhooks?: WebhookRequestOptions;
   /** Where failed attempts are logged (warn); unset: nowhere (the row keeps the last error). */
@@ -222,6 +224,7 @@ async function orderMail(context: OutboxContext, job: OrderMailJob) {
       card: { brand: order.brand, last4: order.last4 },
     },
     context.publicUrl,
+    { testModeNotice: context.testModeNotice },
   );
   return { to, ...rendered };
 }

@@ -1,4 +1,5 @@
 import { formatCents } from '../../../shared/money.ts';
+import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import { startShopPdf } from '../notifications/shop-pdf.ts';
 
 /** One order the payment covered. */
@@ -31,7 +32,7 @@ export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
   doc.font('Helvetica-Bold').fontSize(18).text(`Receipt ${receipt.receiptNumber}`);
   doc.font('Helvetica').fontSize(10).moveDown(0.5);
   if (receipt.testMode)
-    doc.text('Test mode: paid through the built-in test processor; no real money moved.');
+    doc.text(`${TEST_MODE_NOTICE}. Paid through the built-in test processor; no real money moved.`);
   const rows: [string, string][] = [
     ['Receipt number', String(receipt.receiptNumber)],
     ['Date paid', `${receipt.paidAt.toISOString().slice(0, 10)}`],

@@ -59,6 +59,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
       payments: config.stripe
         ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey }
         : { provider: config.paymentProvider === 'test' ? ('test' as const) : ('none' as const) },
+      testModeNotice: config.testModeNotice,
     }),
   );
 };
