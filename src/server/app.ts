@@ -159,6 +159,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     notifyEmails: config.orderNotifyEmails,
     webhookAllowPrivate: config.webhookAllowPrivate,
+    webhookDeadlineMs: config.webhookTimeoutSeconds * 1000,
     webhookLogDays: config.webhookLogDays,
     testModeNotice: config.testModeNotice,
   });

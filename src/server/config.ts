@@ -77,6 +77,7 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   BACKUP_DIR: z.string().default('./backups'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -111,6 +112,8 @@ export interface AppConfig {
   webhookAllowPrivate: boolean;
   /** WEBHOOK_LOG_DAYS: how long the webhook delivery log keeps a row (a job prunes older ones). */
   webhookLogDays: number;
+  /** WEBHOOK_TIMEOUT_SECONDS: one delivery's deadline, the answer read to its end included. */
+  webhookTimeoutSeconds: number;
   /**
    * GET /metrics (Prometheus, src/server/metrics/): off unless METRICS_TOKEN is set (then on the
    * app's listener behind that Bearer token) or METRICS_PORT is (then on a listener of its own at
@@ -292,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fastPaths: e.FAST_PATHS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookLogDays: e.WEBHOOK_LOG_DAYS,
+    webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
     backupDir: e.BACKUP_DIR.trim() === '' ? null : resolve(e.BACKUP_DIR),
     backupKeep: e.BACKUP_KEEP,
     metrics: {

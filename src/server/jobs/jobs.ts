@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
-import { drainOutbox, type OutboxContext } from '../modules/notifications/outbox.service.ts';
+import {
+  drainOutbox,
+  drainWebhooks,
+  type OutboxContext,
+} from '../modules/notifications/outbox.service.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { sweepIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
 import { sweepPaymentIdempotencyKeys } from '../modules/idempotency/payment-keys.ts';
@@ -16,18 +20,29 @@ const IDEMPOTENCY_SWEEP_INTERVAL_MS = 15 * 60_000;
 const WEBHOOK_LOG_PRUNE_INTERVAL_MS = 60 * 60_000;
 
 /**
- * The outbox worker (ADR 013): drains the due jobs (every instance does; claims keep them apart).
- * Closing waits for the batch in flight only: the rest of a backlog stays due for the next
+ * The outbox worker (ADR 013), in two lanes (ADR 039) that never wait for each other: the mails
+ * (and every other kind but webhooks), a step at a time, and the webhooks, one delivery per
+ * endpoint at once, each within its deadline. Every instance runs both; claims keep them apart.
+ * Closing waits for the work in flight only: the rest of a backlog stays due for the next
  * instance to start.
  */
-function outboxWorkerJob(context: OutboxContext, intervalMs = OUTBOX_POLL_MS): IntervalJob {
-  return {
-    failureMessage: 'outbox step failed',
-    intervalMs,
-    run: async (_log, stopping) => {
-      await drainOutbox(context, {}, stopping);
+function outboxWorkerJobs(context: OutboxContext, intervalMs = OUTBOX_POLL_MS): IntervalJob[] {
+  return [
+    {
+      failureMessage: 'outbox step failed',
+      intervalMs,
+      run: async (_log, stopping) => {
+        await drainOutbox(context, { lane: 'mail' }, stopping);
+      },
     },
-  };
+    {
+      failureMessage: 'webhook delivery step failed',
+      intervalMs,
+      run: async (_log, stopping) => {
+        await drainWebhooks(context, { pollMs: intervalMs }, stopping);
+      },
+    },
+  ];
 }
 
 /**
@@ -119,6 +134,8 @@ export interface JobsOptions {
   notifyEmails: string[];
   /** WEBHOOK_ALLOW_PRIVATE */
   webhookAllowPrivate?: boolean;
+  /** WEBHOOK_TIMEOUT_SECONDS, in ms: the deadline of one delivery (default 10 s). */
+  webhookDeadlineMs?: number;
   /** WEBHOOK_LOG_DAYS (default 30) */
   webhookLogDays?: number;
   /** Order mails say "Test mode: no real payments" (config.testModeNotice). */
@@ -127,19 +144,21 @@ export interface JobsOptions {
 
 /**
  * Every background job of an instance, in one place. The hold expiry writes outbox rows (the
- * expiry mails) that the outbox worker sends, so the worker starts first and stops last.
+ * expiry mails) that the outbox worker sends, so the worker (both lanes) starts first and stops
+ * last.
  */
 export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) => {
   const { db, mailer, provider, publicUrl, notifyEmails } = options;
-  const { webhookAllowPrivate = false, webhookLogDays = 30 } = options;
+  const { webhookAllowPrivate = false, webhookDeadlineMs, webhookLogDays = 30 } = options;
   runJobs(app, [
-    outboxWorkerJob({
+    ...outboxWorkerJobs({
       db,
       mailer,
       provider,
       publicUrl,
       notifyEmails,
-      webhooks: { allowPrivate: webhookAllowPrivate },
+      webhooks: { allowPrivate: webhookAllowPrivate, deadlineMs: webhookDeadlineMs },
+      log: app.log,
       testModeNotice: options.testModeNotice,
     }),
     holdExpiryJob(() => expireStaleHolds(db)),

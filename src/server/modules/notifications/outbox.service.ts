@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import type { Db } from '../../db/client.ts';
 import { checkout, outbox, paymentIntent, purchase, user } from '../../db/schema.ts';
@@ -9,6 +10,7 @@ import type { CancelIntentJob, OrderMailJob } from '../purchases/purchase-lifecy
 import { renderOrderMail } from './order-mails.ts';
 import {
   deliverWebhook,
+  type WebhookJob,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_HOURS,
   webhookBackoffMs,
@@ -33,6 +35,9 @@ import {
  * A worker that dies mid-job leaves it claimed until the lease ends; then any worker retries it.
  * Plain statements only: no LISTEN/NOTIFY, no advisory locks, no named prepared statements, so it
  * works through PgBouncer in transaction pooling.
+ * Two lanes (ADR 039): the worker's steps take every kind but webhooks (`lane: 'mail'`); the
+ * webhooks are delivered by drainWebhooks, one delivery per endpoint at once, each within its
+ * deadline, so neither a slow receiver nor a failing one delays the mails or other endpoints.
  */
 
 export interface OutboxContext {
@@ -47,7 +52,15 @@ export interface OutboxContext {
   testModeNotice?: boolean;
   /** How webhook deliveries connect (WEBHOOK_ALLOW_PRIVATE; tests add their own DNS). */
   webhooks?: WebhookRequestOptions;
+  /** Where failed attempts are logged (warn); unset: nowhere (the row keeps the last error). */
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
+
+/**
+ * Which jobs a step takes: `all` (tests, a one-off drain), or `mail`: every kind but webhooks,
+ * which have a lane of their own (drainWebhooks), so no receiver can hold the mails.
+ */
+export type OutboxLane = 'all' | 'mail';
 
 export interface OutboxOptions {
   /** Jobs claimed per step. */
@@ -58,7 +71,19 @@ export interface OutboxOptions {
   leaseMs?: number;
   /** The wait before attempt n + 1 after attempt n failed. */
   backoffMs?: (attempt: number) => number;
+  /** Default `all`. */
+  lane?: OutboxLane;
 }
+
+export interface WebhookLaneOptions extends Omit<OutboxOptions, 'lane' | 'batchSize'> {
+  /** Endpoints this instance delivers to at once, one delivery each. */
+  concurrency?: number;
+  /** How often it looks for newly due jobs while deliveries are in flight. */
+  pollMs?: number;
+}
+
+/** Endpoints one instance delivers to at once (each one delivery at a time). */
+export const WEBHOOK_CONCURRENCY = 8;
 
 export const OUTBOX_MAX_ATTEMPTS = 10;
 /** 5 s, 10 s, 20 s … capped at 30 min: about 1.5 hours from the first to the last attempt. */
@@ -76,20 +101,66 @@ type ClaimedJob = {
   age_s: number;
 };
 
-/** Claims up to `limit` due jobs for this worker (see above). */
-async function claim(db: Db, limit: number, leaseMs: number): Promise<ClaimedJob[]> {
+/** Claims the jobs `which` selects (ids, locked FOR UPDATE SKIP LOCKED) for this worker. */
+async function claimWhere(db: Db, which: SQL, leaseMs: number): Promise<ClaimedJob[]> {
   const result = await db.execute<ClaimedJob>(sql`
     UPDATE ${outbox} SET attempts = ${outbox.attempts} + 1,
       next_attempt_at = now() + ${leaseMs}::double precision * interval '1 millisecond'
-    WHERE ${outbox.id} IN (
-      SELECT id FROM ${outbox} WHERE ${outbox.status} = 'pending' AND ${outbox.nextAttemptAt} <= now()
-      ORDER BY ${outbox.nextAttemptAt}, ${outbox.id} LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED
-    )
+    WHERE ${outbox.id} IN (${which})
     RETURNING id, kind, payload, attempts,
       floor(extract(epoch FROM now() - ${outbox.createdAt}))::int AS age_s
   `);
   return result.rows;
+}
+
+/** Claims up to `limit` due jobs of `lane` for this worker (see above). */
+function claim(db: Db, limit: number, leaseMs: number, lane: OutboxLane): Promise<ClaimedJob[]> {
+  const kinds = lane === 'mail' ? sql`AND ${outbox.kind} <> 'webhook'` : sql``;
+  return claimWhere(
+    db,
+    sql`SELECT id FROM ${outbox}
+      WHERE ${outbox.status} = 'pending' AND ${outbox.nextAttemptAt} <= now() ${kinds}
+      ORDER BY ${outbox.nextAttemptAt}, ${outbox.id} LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED`,
+    leaseMs,
+  );
+}
+
+/** Due webhook jobs looked at per claim to find up to `limit` distinct endpoints. */
+const WEBHOOK_CLAIM_SCAN = 200;
+
+/**
+ * Claims up to `limit` due webhook jobs, at most one per endpoint and none for the endpoints in
+ * `busy` (this instance is delivering to them): each endpoint's oldest due job among the first
+ * WEBHOOK_CLAIM_SCAN due ones. Only the chosen rows are locked (SKIP LOCKED, the due condition
+ * checked again on the locked row), so instances never take the same job.
+ */
+function claimWebhooks(
+  db: Db,
+  limit: number,
+  leaseMs: number,
+  busy: readonly string[],
+): Promise<ClaimedJob[]> {
+  const endpoint = sql`${outbox.payload}->>'endpointId'`;
+  return claimWhere(
+    db,
+    sql`SELECT o.id FROM ${outbox} o
+      JOIN (
+        SELECT DISTINCT ON (endpoint) id FROM (
+          SELECT ${outbox.id} AS id, ${endpoint} AS endpoint, ${outbox.nextAttemptAt} AS due_at
+          FROM ${outbox}
+          WHERE ${outbox.status} = 'pending' AND ${outbox.nextAttemptAt} <= now()
+            AND ${outbox.kind} = 'webhook'
+            AND NOT coalesce(${endpoint} = ANY(${sql.param([...busy])}::text[]), false)
+          ORDER BY ${outbox.nextAttemptAt}, ${outbox.id} LIMIT ${WEBHOOK_CLAIM_SCAN}
+        ) due
+        ORDER BY endpoint, due_at, id
+      ) firsts ON firsts.id = o.id
+      WHERE o.status = 'pending' AND o.next_attempt_at <= now()
+      ORDER BY o.next_attempt_at, o.id LIMIT ${limit}
+      FOR UPDATE OF o SKIP LOCKED`,
+    leaseMs,
+  );
 }
 
 /**
@@ -207,48 +278,66 @@ async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> 
 }
 
 /**
- * One step of the worker: claims due jobs, carries them out and records the outcome (sent; or a
- * retry after the backoff; or failed after the last attempt). Returns how many it claimed.
+ * Carries out one claimed job and records the outcome (sent; or a retry after the backoff; or
+ * failed after the last attempt), guarded by the claim's attempt number.
+ */
+async function settle(
+  context: OutboxContext,
+  job: ClaimedJob,
+  options: OutboxOptions | WebhookLaneOptions,
+): Promise<void> {
+  const { db } = context;
+  const ours = and(
+    eq(outbox.id, job.id),
+    eq(outbox.attempts, job.attempts),
+    eq(outbox.status, 'pending'),
+  );
+  try {
+    await carryOut(context, job);
+    await db
+      .update(outbox)
+      .set({ status: 'sent', doneAt: sql`now()`, lastError: null })
+      .where(ours);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // Webhooks keep trying with their own backoff for 24 hours (receivers may be down a while).
+    const webhook = job.kind === 'webhook';
+    const last = webhook
+      ? job.attempts >= WEBHOOK_MAX_ATTEMPTS || job.age_s >= WEBHOOK_RETRY_HOURS * 3600
+      : job.attempts >= (options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS);
+    const wait =
+      webhook && !options.backoffMs ? webhookBackoffMs : (options.backoffMs ?? defaultBackoffMs);
+    context.log?.warn(
+      { outboxId: job.id, kind: job.kind, attempt: job.attempts, error: message, last },
+      last ? 'outbox job failed for good' : 'outbox job failed, will retry',
+    );
+    await db
+      .update(outbox)
+      .set({
+        status: last ? 'failed' : 'pending',
+        lastError: message.slice(0, 1000),
+        nextAttemptAt: sql`now() + ${wait(job.attempts)}::double precision * interval '1 millisecond'`,
+        ...(last ? { doneAt: sql`now()` } : {}),
+      })
+      .where(ours);
+  }
+}
+
+/**
+ * One step of the worker: claims due jobs (of `options.lane`), carries them out one after the
+ * other and records each outcome. Returns how many it claimed.
  */
 export async function processOutbox(
   context: OutboxContext,
   options: OutboxOptions = {},
 ): Promise<number> {
-  const { db } = context;
-  const maxAttempts = options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS;
-  const backoff = options.backoffMs ?? defaultBackoffMs;
-  const jobs = await claim(db, options.batchSize ?? 10, options.leaseMs ?? LEASE_MS);
-  for (const job of jobs) {
-    const ours = and(
-      eq(outbox.id, job.id),
-      eq(outbox.attempts, job.attempts),
-      eq(outbox.status, 'pending'),
-    );
-    try {
-      await carryOut(context, job);
-      await db
-        .update(outbox)
-        .set({ status: 'sent', doneAt: sql`now()`, lastError: null })
-        .where(ours);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // Webhooks keep trying with their own backoff for 24 hours (receivers may be down a while).
-      const webhook = job.kind === 'webhook';
-      const last = webhook
-        ? job.attempts >= WEBHOOK_MAX_ATTEMPTS || job.age_s >= WEBHOOK_RETRY_HOURS * 3600
-        : job.attempts >= maxAttempts;
-      const wait = webhook && !options.backoffMs ? webhookBackoffMs : backoff;
-      await db
-        .update(outbox)
-        .set({
-          status: last ? 'failed' : 'pending',
-          lastError: message.slice(0, 1000),
-          nextAttemptAt: sql`now() + ${wait(job.attempts)}::double precision * interval '1 millisecond'`,
-          ...(last ? { doneAt: sql`now()` } : {}),
-        })
-        .where(ours);
-    }
-  }
+  const jobs = await claim(
+    context.db,
+    options.batchSize ?? 10,
+    options.leaseMs ?? LEASE_MS,
+    options.lane ?? 'all',
+  );
+  for (const job of jobs) await settle(context, job, options);
   return jobs.length;
 }
 
@@ -266,6 +355,65 @@ export async function drainOutbox(
     const claimed = await processOutbox(context, options);
     total += claimed;
     if (claimed === 0 || stopping()) return total;
+  }
+}
+
+/**
+ * The webhook lane of an instance: keeps up to `concurrency` deliveries in flight, one per
+ * endpoint, claiming more as soon as one ends and at least every `pollMs` while some are in flight
+ * (so a new event for another endpoint never waits behind a slow one); ends when nothing is in
+ * flight and nothing is due. Each delivery is bounded by its deadline (webhook-request.ts). When
+ * `stopping()` turns true it claims nothing more and waits for the deliveries in flight.
+ */
+export async function drainWebhooks(
+  context: OutboxContext,
+  options: WebhookLaneOptions = {},
+  stopping: () => boolean = () => false,
+): Promise<number> {
+  const concurrency = options.concurrency ?? WEBHOOK_CONCURRENCY;
+  const pollMs = options.pollMs ?? 1_000;
+  const inFlight = new Map<string, Promise<void>>();
+  let total = 0;
+  for (;;) {
+    if (!stopping() && inFlight.size < concurrency) {
+      let jobs: ClaimedJob[];
+      try {
+        jobs = await claimWebhooks(
+          context.db,
+          concurrency - inFlight.size,
+          options.leaseMs ?? LEASE_MS,
+          [...inFlight.keys()],
+        );
+      } catch (error) {
+        // The run ends with its deliveries, so the next one knows every endpoint in flight.
+        await Promise.all(inFlight.values());
+        throw error;
+      }
+      total += jobs.length;
+      for (const job of jobs) {
+        const endpointId = (job.payload as Partial<WebhookJob>).endpointId;
+        const key = typeof endpointId === 'string' ? endpointId : `job ${job.id}`;
+        const delivery = settle(context, job, options)
+          .catch((error: unknown) =>
+            context.log?.error({ err: error, outboxId: job.id }, 'recording a delivery failed'),
+          )
+          .finally(() => inFlight.delete(key));
+        inFlight.set(key, delivery);
+      }
+    }
+    if (inFlight.size === 0) return total;
+    if (stopping()) {
+      await Promise.all(inFlight.values());
+      return total;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      ...inFlight.values(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, pollMs);
+      }),
+    ]);
+    clearTimeout(timer);
   }
 }
 

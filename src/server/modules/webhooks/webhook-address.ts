@@ -17,6 +17,7 @@ for (const [network, prefix] of [
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // IETF protocol assignments
   ['192.0.2.0', 24], // documentation
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated)
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
   ['198.51.100.0', 24], // documentation
@@ -25,33 +26,24 @@ for (const [network, prefix] of [
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv4');
+
+/*
+ * IPv6: only global unicast (2000::/3) may be reached. Everything outside it is refused whole:
+ * unspecified, loopback, IPv4-mapped (::ffff:0:0/96) and IPv4-compatible (::/96) forms, NAT64
+ * (64:ff9b::/96, 64:ff9b:1::/48), discard (100::/64), unique local (fc00::/7), link-local
+ * (fe80::/10), site-local, multicast, SRv6 (5f00::/16) and the unassigned rest. Inside it, the
+ * ranges below are refused too: they carry or reach another address (6to4 and Teredo embed an
+ * IPv4 address a relay would connect to) or are not on the internet at all.
+ */
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
 for (const [network, prefix] of [
-  ['::', 96], // unspecified, loopback ::1, IPv4-compatible
-  ['64:ff9b::', 96], // NAT64: checked by its IPv4 part below, refused as a whole here
-  ['100::', 64], // discard
+  ['2001::', 23], // IETF protocol assignments: Teredo 2001::/32, benchmarking, ORCHID …
   ['2001:db8::', 32], // documentation
-  ['fc00::', 7], // unique local (private)
-  ['fe80::', 10], // link-local
-  ['fec0::', 10], // site-local (deprecated)
-  ['ff00::', 8], // multicast
+  ['2002::', 16], // 6to4
+  ['3fff::', 20], // documentation (RFC 9637)
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv6');
-
-/**
- * The IPv4 address inside an IPv4-mapped IPv6 address (`::ffff:a.b.c.d` or `::ffff:7f00:1`, the
- * canonical forms DNS and the URL parser give; `0:0:0:0:0:ffff:…` is written out too).
- */
-function mappedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase().replace(/^(0{1,4}:){5}ffff:/, '::ffff:');
-  if (!lower.startsWith('::ffff:')) return undefined;
-  const rest = lower.slice('::ffff:'.length);
-  if (isIP(rest) === 4) return rest;
-  const groups = /^([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(rest);
-  if (!groups) return undefined;
-  const high = parseInt(groups[1] as string, 16);
-  const low = parseInt(groups[2] as string, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-}
 
 /** Whether an IP address is on the public internet (not private, loopback, link-local …). */
 export function isPublicAddress(address: string): boolean {
@@ -59,9 +51,7 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(bare);
   if (family === 4) return !blocked.check(bare, 'ipv4');
   if (family !== 6) return false;
-  const v4 = mappedIpv4(bare);
-  if (v4 !== undefined) return !blocked.check(v4, 'ipv4');
-  return !blocked.check(bare, 'ipv6');
+  return globalUnicast.check(bare, 'ipv6') && !blocked.check(bare, 'ipv6');
 }
 
 export interface ResolvedAddress {

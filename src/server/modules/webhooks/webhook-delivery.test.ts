@@ -7,8 +7,11 @@ import { connectDatabase, type Database } from '../../db/client.ts';
 import { outbox, webhookDelivery, webhookEndpoint } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { processOutbox, type OutboxContext } from '../notifications/outbox.service.ts';
-import { isPublicAddress } from './webhook-address.ts';
+import {
+  drainWebhooks,
+  processOutbox,
+  type OutboxContext,
+} from '../notifications/outbox.service.ts';
 import type { WebhookRequestOptions } from './webhook-request.ts';
 import { verifySignature } from './webhook-signature.ts';
 import { enqueueWebhookEvent, webhookBackoffMs } from './webhooks.service.ts';
@@ -156,6 +159,39 @@ describe('webhook delivery', () => {
     expect(webhookBackoffMs(20)).toBe(3 * 3_600_000);
   });
 
+  it('retries for 24 hours: the last attempt comes 24 h after the first, not long after', async () => {
+    // The waits, written out: 45 s doubling up to 96 min, then 3 h.
+    const minutes = [0.75, 1.5, 3, 6, 12, 24, 48, 96, 180, 180, 180, 180, 180, 180, 180];
+    expect(minutes.map((_, i) => webhookBackoffMs(i + 1) / 60_000)).toEqual(minutes);
+
+    // A receiver down all day; time passes by moving the job's creation back by each wait.
+    const hook = await endpoint(`http://127.0.0.1:${port}/down-all-day`);
+    answers = Array.from({ length: 30 }, () => ({ status: 503 }));
+    await database.db.transaction((tx) => enqueueWebhookEvent(tx, 'order.refunded', { n: 5 }));
+    const attemptAtMs: number[] = [];
+    let elapsedMs = 0;
+    for (let step = 0; step < 30; step += 1) {
+      attemptAtMs.push(elapsedMs);
+      await processOutbox(context({ allowPrivate: true }));
+      const job = await jobOf();
+      if (job.status !== 'pending') break;
+      const waitMs = Math.round((job.nextAttemptAt.getTime() - Date.now()) / 1_000) * 1_000;
+      elapsedMs += waitMs;
+      await database.db.update(outbox).set({
+        createdAt: sql`${outbox.createdAt} - ${waitMs}::double precision * interval '1 millisecond'`,
+        nextAttemptAt: sql`now()`,
+      });
+    }
+    expect(await jobOf()).toMatchObject({ status: 'failed', attempts: 16 });
+    expect(await deliveries(hook.id)).toHaveLength(16);
+    expect(attemptAtMs).toHaveLength(16);
+    const lastHours = attemptAtMs.at(-1)! / 3_600_000;
+    expect(lastHours).toBeGreaterThanOrEqual(24);
+    expect(lastHours).toBeLessThan(24.5);
+    // The one before it is well inside the day, so the day is covered without a gap at its end.
+    expect(attemptAtMs.at(-2)! / 3_600_000).toBeLessThan(22);
+  });
+
   it('refuses a host name that resolves to 127.0.0.1 (no request is made)', async () => {
     const hook = await endpoint(`http://hooks.example.test:${port}/x`);
     await database.db.transaction((tx) => enqueueWebhookEvent(tx, 'order.refunded', { n: 3 }));
@@ -168,36 +204,140 @@ describe('webhook delivery', () => {
     expect((await jobOf()).status).toBe('pending'); // retried later, and refused again
   });
 
-  it('refuses a redirect to a private address, checked after resolving it', async () => {
-    // The receiver (127.0.0.1) stands in for a public host; the redirect's target does not.
-    const isAllowedAddress = (ip: string) => ip === '127.0.0.1' || isPublicAddress(ip);
-    const lookup = async (host: string) => [
-      { address: host === 'internal.example.test' ? '10.1.2.3' : '127.0.0.1', family: 4 as const },
-    ];
-    const hook = await endpoint(`http://public.example.test:${port}/moved`);
-    for (const location of [
-      `http://internal.example.test:${port}/metadata`,
-      `http://[::ffff:169.254.169.254]:${port}/latest`,
-      `http://127.0.0.2:${port}/`,
-    ]) {
-      answers = [{ status: 307, location }];
-      received.length = 0;
-      await database.db.delete(outbox);
-      await database.db.transaction((tx) =>
-        enqueueWebhookEvent(tx, 'order.refunded', { location }),
-      );
-      await processOutbox(context({ lookup, isAllowedAddress }));
-      expect(received.map((r) => r.url)).toEqual(['/moved']);
-      const log = await deliveries(hook.id);
-      expect(log.at(-1)!.error).toMatch(/^Refused: /);
+  it('never follows a redirect: a 3xx is a failed attempt, and the body goes nowhere else', async () => {
+    // A second receiver the redirects point to: it must never see the signed body (nor a GET).
+    const elsewhere: string[] = [];
+    const second = createServer((req, res) => {
+      elsewhere.push(`${req.method} ${req.url}`);
+      req.resume();
+      res.end('ok');
+    });
+    await new Promise<void>((done) => second.listen(0, '127.0.0.1', done));
+    try {
+      const target = `http://127.0.0.1:${(second.address() as AddressInfo).port}/stolen`;
+      const hook = await endpoint(`http://127.0.0.1:${port}/moved`);
+      for (const status of [307, 303, 308, 301, 302]) {
+        answers = [{ status, location: target }];
+        received.length = 0;
+        await database.db.delete(outbox);
+        await database.db.transaction((tx) =>
+          enqueueWebhookEvent(tx, 'order.refunded', { status }),
+        );
+        await processOutbox(context({ allowPrivate: true }));
+        expect(received.map((r) => r.url)).toEqual(['/moved']);
+        expect(elsewhere).toEqual([]);
+        const attempt = (await deliveries(hook.id)).at(-1)!;
+        expect(attempt).toMatchObject({ attempt: 1, statusCode: status });
+        expect(attempt.error).toBe(
+          `The receiver answered ${status}, a redirect: not followed (update the endpoint's URL)`,
+        );
+        expect(await jobOf()).toMatchObject({ status: 'pending', attempts: 1 });
+        expect((await jobOf()).lastError).toContain(`answered ${status}`);
+      }
+    } finally {
+      await new Promise((done) => second.close(done));
     }
-    // A redirect to an allowed address is followed, with the body signed as before.
-    answers = [{ status: 308, location: `http://public.example.test:${port}/new-home` }];
-    received.length = 0;
-    await database.db.delete(outbox);
-    await database.db.transaction((tx) => enqueueWebhookEvent(tx, 'order.refunded', { ok: 1 }));
-    await processOutbox(context({ lookup, isAllowedAddress }));
-    expect(received.map((r) => r.url)).toEqual(['/moved', '/new-home']);
-    expect((await jobOf()).status).toBe('sent');
+  });
+
+  it('aborts a delivery whose answer trickles in past the deadline, and logs it', async () => {
+    // Headers at once, then a byte every 200 ms for ever: never idle long enough for an idle
+    // timeout, so only a deadline over the whole exchange ends it.
+    let open = 0;
+    const trickle = createServer((req, res) => {
+      req.resume();
+      open += 1;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('.'), 200);
+      res.on('close', () => {
+        clearInterval(timer);
+        open -= 1;
+      });
+    });
+    await new Promise<void>((done) => trickle.listen(0, '127.0.0.1', done));
+    try {
+      const hook = await endpoint(
+        `http://127.0.0.1:${(trickle.address() as AddressInfo).port}/slow`,
+      );
+      await database.db.transaction((tx) => enqueueWebhookEvent(tx, 'order.refunded', { n: 4 }));
+      const started = Date.now();
+      const outcome = await Promise.race([
+        processOutbox(context({ allowPrivate: true, deadlineMs: 1_000 })).then(() => 'done'),
+        new Promise((done) => setTimeout(() => done('still waiting after 4 s'), 4_000)),
+      ]);
+      expect(outcome).toBe('done');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+      const [attempt] = await deliveries(hook.id);
+      expect(attempt).toMatchObject({ attempt: 1, statusCode: null });
+      expect(attempt!.error).toBe('no complete answer within 1000 ms (aborted)');
+      expect(attempt!.durationMs).toBeGreaterThanOrEqual(1_000);
+      expect(attempt!.durationMs).toBeLessThan(2_000);
+      expect(await jobOf()).toMatchObject({ status: 'pending', attempts: 1 });
+      await expect.poll(() => open).toBe(0); // the connection was closed, not left trickling
+    } finally {
+      trickle.closeAllConnections();
+      await new Promise((done) => trickle.close(done));
+    }
+  });
+
+  it('delivers to several endpoints at once, one delivery per endpoint, each event once across two instances', async () => {
+    // Every answer takes 150 ms; the receiver tracks how many requests each path has open.
+    const open = new Map<string, number>();
+    const most = new Map<string, number>();
+    let allOpen = 0;
+    let allMost = 0;
+    const got: string[] = [];
+    const slowish = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const path = req.url ?? '';
+        open.set(path, (open.get(path) ?? 0) + 1);
+        most.set(path, Math.max(most.get(path) ?? 0, open.get(path)!));
+        allMost = Math.max(allMost, (allOpen += 1));
+        got.push(JSON.parse(body).id);
+        setTimeout(() => {
+          open.set(path, open.get(path)! - 1);
+          allOpen -= 1;
+          res.end('ok');
+        }, 150);
+      });
+    });
+    await new Promise<void>((done) => slowish.listen(0, '127.0.0.1', done));
+    const other = connectDatabase(testDb.url, { max: 4 });
+    try {
+      const base = `http://127.0.0.1:${(slowish.address() as AddressInfo).port}`;
+      for (const name of ['a', 'b', 'c']) await endpoint(`${base}/${name}`);
+      const queue = async (count: number, prefix: string) => {
+        for (let n = 0; n < count; n += 1)
+          await database.db.transaction((tx) =>
+            enqueueWebhookEvent(tx, 'order.refunded', { n }, `${prefix}-${n}`),
+          );
+      };
+
+      // One instance: the three endpoints in parallel, never two deliveries to one endpoint.
+      await queue(4, 'one');
+      expect(await drainWebhooks(context({ allowPrivate: true }), { pollMs: 50 })).toBe(12);
+      expect(got).toHaveLength(12);
+      expect(new Set(got).size).toBe(4);
+      expect([...most.values()]).toEqual([1, 1, 1]);
+      expect(allMost).toBeGreaterThan(1);
+
+      // Two instances at once: every event reaches every endpoint exactly once.
+      got.length = 0;
+      await database.db.delete(outbox);
+      await queue(6, 'two');
+      const [first, second] = await Promise.all([
+        drainWebhooks(context({ allowPrivate: true }), { pollMs: 50 }),
+        drainWebhooks({ ...context({ allowPrivate: true }), db: other.db }, { pollMs: 50 }),
+      ]);
+      expect(first + second).toBe(18);
+      expect(got).toHaveLength(18);
+      for (let n = 0; n < 6; n += 1) expect(got.filter((id) => id === `two-${n}`)).toHaveLength(3);
+      const jobs = await database.db.select().from(outbox);
+      expect(jobs.every((job) => job.status === 'sent' && job.attempts === 1)).toBe(true);
+    } finally {
+      await other.pool.end();
+      await new Promise((done) => slowish.close(done));
+    }
   });
 });

@@ -15,25 +15,29 @@ export interface WebhookRequestOptions {
   lookup?: Lookup;
   /** Which resolved addresses may be reached; default: public ones only. */
   isAllowedAddress?: (address: string) => boolean;
-  timeoutMs?: number;
+  /**
+   * WEBHOOK_TIMEOUT_SECONDS: the whole delivery (resolving, connecting, sending, the answer read
+   * to its end) within this, however the receiver paces its bytes; then it is aborted.
+   */
+  deadlineMs?: number;
 }
 
 export interface WebhookAnswer {
   statusCode: number;
 }
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-/** Redirects followed, each to an address checked like the first. */
-const MAX_REDIRECTS = 3;
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+export const WEBHOOK_DEADLINE_MS = 10_000;
+
+/** The delivery outlasted its deadline and was aborted. */
+export class DeadlineError extends Error {}
 
 function send(
   url: URL,
   pinned: ResolvedAddress,
   headers: Record<string, string>,
   body: string,
-  timeoutMs: number,
-): Promise<{ statusCode: number; location: string | undefined }> {
+  signal: AbortSignal,
+): Promise<WebhookAnswer> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
@@ -51,27 +55,31 @@ function send(
           host: url.host,
           'content-length': String(Buffer.byteLength(body)),
         },
-        timeout: timeoutMs,
+        // Aborting destroys the socket, whether the answer has begun or not.
+        signal,
         agent: false,
       },
       (res: IncomingMessage) => {
         res.resume(); // the answer's body is not ours to keep
-        res.on('end', () =>
-          resolve({ statusCode: res.statusCode ?? 0, location: res.headers.location }),
-        );
+        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0 }));
         res.on('error', reject);
+        res.on('close', () => {
+          if (!res.complete) reject(new Error('the receiver closed the answer before its end'));
+        });
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(body);
   });
 }
 
 /**
- * POSTs a webhook body to `target`, resolving and checking the address of every hop (the first
- * and each redirect) before connecting to exactly that address. Throws RefusedAddressError for an
- * address that may not be reached, other errors for network failures; answers the final status.
+ * POSTs a webhook body to `target` once: resolves its host, checks every address it resolves to
+ * and connects to exactly that address. Redirects are not followed (a 3xx is the answer: the
+ * signed body never goes to another host, and a 303 never turns into a GET). The whole exchange
+ * has a deadline, not only an idle timeout, so a receiver trickling bytes cannot hold it. Throws
+ * RefusedAddressError for an address that may not be reached, DeadlineError past the deadline,
+ * other errors for network failures; answers the status.
  */
 export async function postWebhook(
   target: string,
@@ -83,14 +91,27 @@ export async function postWebhook(
   const isAllowed = options.allowPrivate
     ? () => true
     : (options.isAllowedAddress ?? isPublicAddress);
-  let url = new URL(target);
-  for (let hop = 0; ; hop += 1) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw new Error(`not an http(s) URL: ${url.protocol}`);
+  const deadlineMs = options.deadlineMs ?? WEBHOOK_DEADLINE_MS;
+  const url = new URL(target);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`not an http(s) URL: ${url.protocol}`);
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new DeadlineError(`no complete answer within ${deadlineMs} ms (aborted)`);
+      abort.abort(error);
+      reject(error);
+    }, deadlineMs);
+  });
+  const exchange = (async () => {
     const pinned = await resolveAllowed(url.hostname, lookup, isAllowed);
-    const answer = await send(url, pinned, headers, body, options.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
-    if (!REDIRECTS.has(answer.statusCode) || !answer.location) return answer;
-    if (hop >= MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects`);
-    url = new URL(answer.location, url);
+    abort.signal.throwIfAborted();
+    return send(url, pinned, headers, body, abort.signal);
+  })();
+  try {
+    return await Promise.race([exchange, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }

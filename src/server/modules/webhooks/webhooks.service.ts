@@ -33,10 +33,14 @@ export interface WebhookJob {
 
 // ---- Retry: with backoff for 24 hours ----
 
-/** 30 s, 1 min, 2 min … capped at 3 h between attempts. */
+/**
+ * 45 s, 90 s, 3 min … 96 min, then 3 h between attempts: the 16th and last attempt comes 24 h
+ * 11 min after the first (the 15th at 21 h 11 min), so a receiver down for a whole day still gets
+ * the event.
+ */
 export const webhookBackoffMs = (attempt: number) =>
-  Math.min(30_000 * 2 ** (attempt - 1), 3 * 3_600_000);
-/** Attempts over about 24 hours with the backoff above (the last one about 24 h after the first). */
+  Math.min(45_000 * 2 ** (attempt - 1), 3 * 3_600_000);
+/** Attempts over 24 hours with the backoff above. */
 export const WEBHOOK_MAX_ATTEMPTS = 16;
 export const WEBHOOK_RETRY_HOURS = 24;
 
@@ -261,8 +265,8 @@ async function orderSnapshot(db: Db, orderId: string) {
 
 /**
  * One delivery attempt of an outbox job: signs the body, POSTs it (webhook-request.ts: SSRF
- * guard, pinned addresses, checked redirects), logs the attempt, and throws unless the receiver
- * answered 2xx, so the outbox retries with the webhook backoff.
+ * guard, pinned addresses, no redirects, a deadline for the whole exchange), logs the attempt,
+ * and throws unless the receiver answered 2xx, so the outbox retries with the webhook backoff.
  */
 export async function deliverWebhook(
   db: Db,
@@ -302,7 +306,9 @@ export async function deliverWebhook(
       options,
     );
     statusCode = answer.statusCode;
-    if (statusCode < 200 || statusCode >= 300) error = `The receiver answered ${statusCode}`;
+    if (statusCode >= 300 && statusCode < 400)
+      error = `The receiver answered ${statusCode}, a redirect: not followed (update the endpoint's URL)`;
+    else if (statusCode < 200 || statusCode >= 300) error = `The receiver answered ${statusCode}`;
   } catch (failure) {
     const message = failure instanceof Error ? failure.message : String(failure);
     error = failure instanceof RefusedAddressError ? `Refused: ${message}` : message;
