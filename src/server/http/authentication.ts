@@ -20,7 +20,7 @@ import { createSessionLookup, type SessionLookup } from './session-lookup.ts';
  */
 export type Access = 'public' | 'optional' | 'user' | 'admin' | { permission: Permission };
 
-/** Whether a route is for staff only (the role matrix test walks these). */
+/** Whether a route is for staff only (a staff account without two-factor is refused on these). */
 export const isStaffAccess = (access: Access | undefined): boolean =>
   access === 'admin' || (typeof access === 'object' && access !== null);
 

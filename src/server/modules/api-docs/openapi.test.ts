@@ -67,6 +67,192 @@ describe('the OpenAPI document', () => {
   });
 });
 
+/** A JSON schema's type as written below: `'string'`, or the types of an `anyOf` in order. */
+function typeOf(schema: unknown): string | string[] {
+  const { type, anyOf } = (schema ?? {}) as { type?: string; anyOf?: { type?: string }[] };
+  return anyOf ? anyOf.map((one) => one.type ?? '?') : (type ?? '?');
+}
+
+interface ObjectShape {
+  required: string[];
+  /** Property name → type (see `typeOf`). */
+  types: Record<string, string | string[]>;
+}
+
+/** What a sample of operations must say, written by hand from the routes and the docs. */
+interface Expected {
+  method: 'get' | 'post' | 'patch';
+  path: string;
+  access: string;
+  parameters: { name: string; in: 'path' | 'query'; required: boolean }[];
+  body: ObjectShape | null;
+  responses: string[];
+  /** The success response's body, when the route documents one. */
+  success: { status: string; shape: ObjectShape } | null;
+}
+
+const ORDER: ObjectShape = {
+  required: [
+    '_id',
+    'productId',
+    'product',
+    'price',
+    'customerEmail',
+    'customerName',
+    'phone',
+    'address',
+    'orderQuantity',
+    'totalPrice',
+    'stat',
+    'paid',
+    'transactionId',
+    'createdAt',
+    'reservedUntil',
+    'testMode',
+    'receiptNumber',
+    'checkoutId',
+    'checkoutReference',
+    'poReference',
+  ],
+  types: {
+    _id: 'string',
+    productId: ['string', 'null'],
+    product: 'string',
+    price: 'number',
+    customerEmail: 'string',
+    customerName: 'string',
+    phone: 'string',
+    address: 'string',
+    orderQuantity: 'integer',
+    totalPrice: 'number',
+    stat: 'string',
+    paid: 'boolean',
+    transactionId: ['string', 'null'],
+    createdAt: 'string',
+    reservedUntil: ['string', 'null'],
+    testMode: 'boolean',
+    receiptNumber: ['integer', 'null'],
+    checkoutId: 'string',
+    checkoutReference: 'string',
+    poReference: ['string', 'null'],
+  },
+};
+
+const SAMPLE: Expected[] = [
+  {
+    // Served from the catalogue's cached bytes (no response schema to document).
+    method: 'get',
+    path: '/api/products',
+    access: 'public',
+    parameters: [],
+    body: null,
+    responses: ['200', '4XX'],
+    success: null,
+  },
+  {
+    method: 'get',
+    path: '/api/products/{productId}',
+    access: 'public',
+    parameters: [{ name: 'productId', in: 'path', required: true }],
+    body: null,
+    responses: ['200', '4XX'],
+    success: null,
+  },
+  {
+    method: 'post',
+    path: '/api/purchase',
+    access: 'user',
+    parameters: [],
+    body: {
+      required: ['productId', 'orderQuantity'],
+      types: {
+        productId: 'string',
+        orderQuantity: ['number', 'string'],
+        address: 'string',
+        phone: 'string',
+      },
+    },
+    responses: ['201', '4XX'],
+    success: { status: '201', shape: ORDER },
+  },
+  {
+    method: 'patch',
+    path: '/api/purchase/{id}',
+    access: 'user',
+    parameters: [{ name: 'id', in: 'path', required: true }],
+    body: { required: ['transactionId'], types: { transactionId: 'string' } },
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: ORDER },
+  },
+  {
+    method: 'post',
+    path: '/api/checkout',
+    access: 'user',
+    parameters: [],
+    body: {
+      required: [],
+      types: { address: 'string', phone: 'string', poReference: 'string' },
+    },
+    responses: ['201', '4XX'],
+    success: {
+      status: '201',
+      shape: {
+        required: ['checkoutId', 'reference', 'orders', 'totalPrice'],
+        types: { checkoutId: 'string', reference: 'string', orders: 'array', totalPrice: 'number' },
+      },
+    },
+  },
+];
+
+/** An object schema as `ObjectShape`, read from the document. */
+function shapeOf(schema: unknown): ObjectShape {
+  const { required = [], properties = {} } = schema as {
+    required?: string[];
+    properties?: Record<string, unknown>;
+  };
+  return {
+    required,
+    types: Object.fromEntries(Object.entries(properties).map(([name, s]) => [name, typeOf(s)])),
+  };
+}
+
+describe('a sample of operations, as written by hand', () => {
+  it.each(SAMPLE.map((expected) => [`${expected.method} ${expected.path}`, expected] as const))(
+    '%s',
+    async (_name, expected) => {
+      const document = await openApi();
+      const operation = document.paths[expected.path]?.[expected.method];
+      expect(operation, `${expected.method} ${expected.path} is documented`).toBeDefined();
+      expect(operation!['x-access']).toBe(expected.access);
+      expect(
+        (operation!.parameters ?? []).map(({ name, in: where, required }) => ({
+          name,
+          in: where,
+          required,
+        })),
+      ).toEqual(expected.parameters);
+      const body = operation!.requestBody?.content['application/json']?.schema;
+      if (expected.body === null) expect(operation!.requestBody).toBeUndefined();
+      else {
+        expect(operation!.requestBody?.required).toBe(true);
+        expect(shapeOf(body)).toEqual(expected.body);
+      }
+      expect(Object.keys(operation!.responses).sort()).toEqual(expected.responses);
+      expect(operation!.responses['4XX']?.content?.['application/json']?.schema).toEqual({
+        $ref: '#/components/schemas/ApiError',
+      });
+      const success = expected.success;
+      if (success === null) {
+        for (const status of expected.responses.filter((code) => code.startsWith('2')))
+          expect(operation!.responses[status]?.content).toBeUndefined();
+      } else {
+        const schema = operation!.responses[success.status]?.content?.['application/json']?.schema;
+        expect(shapeOf(schema)).toEqual(success.shape);
+      }
+    },
+  );
+});
+
 describe('the API reference page', () => {
   it('is server-rendered HTML with our own stylesheet only, under the CSP', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs' });

@@ -41,18 +41,26 @@ export function idempotencyClaim(
   return { userId, key: parsed.data, hash };
 }
 
-/** The checkout a key placed within the TTL (an older row of the key is removed first), or null. */
+/**
+ * The live key within the TTL (an older order row of it is removed first), or null: the checkout
+ * it placed, or null when a payment call or refund used it (one namespace of keys per account,
+ * so such a key is another request here).
+ */
 async function findKey(
   db: Db,
   claim: IdempotencyClaim,
-): Promise<{ checkoutId: string; hash: string } | null> {
-  const { rows } = await db.$client.query<{ checkout_id: string; request_hash: string }>(
+): Promise<{ checkoutId: string | null; hash: string } | null> {
+  const { rows } = await db.$client.query<{ checkout_id: string | null; request_hash: string }>(
     `WITH expired AS (
        DELETE FROM idempotency_key WHERE user_id = $1 AND key = $2
          AND created_at <= now() - $3 * interval '1 hour'
      )
      SELECT checkout_id, request_hash FROM idempotency_key
-     WHERE user_id = $1 AND key = $2 AND created_at > now() - $3 * interval '1 hour'`,
+     WHERE user_id = $1 AND key = $2 AND created_at > now() - $3 * interval '1 hour'
+     UNION ALL
+     SELECT NULL, request_hash FROM payment_idempotency_key
+     WHERE user_id = $1 AND key = $2 AND created_at > now() - $3 * interval '1 hour'
+     LIMIT 1`,
     [claim.userId, claim.key, IDEMPOTENCY_KEY_TTL_HOURS],
   );
   const [row] = rows;
@@ -61,7 +69,8 @@ async function findKey(
 
 /**
  * Places at most once per key (docs/decisions/029). Without a key, `place(null)`. With one: a key
- * seen before answers `replay(checkoutId)` of the checkout it placed (another body: 422); else
+ * seen before answers `replay(checkoutId)` of the checkout it placed (another body, or a key a
+ * payment call or refund of this account used: 422); else
  * `place(claim)`, whose statement stores the key with the order. When that fails (a concurrent
  * repeat took the key first, or found the basket already ordered) and the key now exists, the
  * repeat is answered from the first.
@@ -73,8 +82,8 @@ export async function placeOnce<T>(
   replay: (checkoutId: string) => Promise<T>,
 ): Promise<T> {
   if (!claim) return place(null);
-  const answer = (found: { checkoutId: string; hash: string }) => {
-    if (found.hash !== claim.hash)
+  const answer = (found: { checkoutId: string | null; hash: string }) => {
+    if (found.hash !== claim.hash || found.checkoutId === null)
       throw new AppError(422, ErrorCode.Validation, IDEMPOTENCY_KEY_REUSED_MESSAGE);
     return replay(found.checkoutId);
   };

@@ -6,10 +6,10 @@ import { PaymentIntentResponseSchema } from '../../../shared/payment.ts';
 import type { Purchase } from '../../../shared/purchase.ts';
 import { orderEvent, paymentIdempotencyKey, paymentIntent, purchase } from '../../db/schema.ts';
 import { ServiceUnavailable } from '../../errors.ts';
-import type { SignedIn } from '../../testing/accounts.ts';
+import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
-import { userIdOf } from '../../testing/factories.ts';
-import { checkoutOf, placeTestOrder } from '../../testing/orders.ts';
+import { createProduct, userIdOf } from '../../testing/factories.ts';
+import { checkoutOf, placeTestOrder, storeBasket } from '../../testing/orders.ts';
 import { markCheckoutPaid } from '../purchases/purchases.service.ts';
 import { idempotencyClaim } from './idempotency.service.ts';
 import { runPaymentOnce, sweepPaymentIdempotencyKeys } from './payment-keys.ts';
@@ -121,6 +121,74 @@ describe('Idempotency-Key on POST /api/create-payment-intent', () => {
     expect(res.statusCode).toBe(422);
     const theirs = await placeOrder(t.admin);
     expect((await askIntent(t.admin, 'intent-1', { purchaseId: theirs._id })).statusCode).toBe(200);
+  });
+});
+
+describe('one namespace of keys per account (issue 39)', () => {
+  const ordersOf = async (who: SignedIn) =>
+    (
+      await db()
+        .select({ n: count() })
+        .from(purchase)
+        .where(eq(purchase.userId, await userIdOf(db(), who.email)))
+    )[0]!.n;
+  const buy = (who: SignedIn, key: string, productId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: withKey(who, key),
+      payload: { productId, orderQuantity: 1, address: 'A' },
+    });
+  const checkOut = (who: SignedIn, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: withKey(who, key),
+      payload: { address: 'A' },
+    });
+  const expectReused = (res: Awaited<ReturnType<typeof buy>>) => {
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ message: IDEMPOTENCY_KEY_REUSED_MESSAGE });
+  };
+
+  it('a key used on a payment call places no order with it (POST /api/purchase, /api/checkout)', async () => {
+    const buyer = await signUp(t.app, { name: 'Nina Namespace' });
+    const order = await placeOrder(buyer);
+    expect((await askIntent(buyer, 'paid-first', { purchaseId: order._id })).statusCode).toBe(200);
+    const before = await ordersOf(buyer);
+    const item = await createProduct(db());
+
+    expectReused(await buy(buyer, 'paid-first', item.id));
+    await storeBasket(t, buyer, [[item, 1]]);
+    expectReused(await checkOut(buyer, 'paid-first'));
+    expect(await ordersOf(buyer)).toBe(before);
+
+    // A key of PATCH /api/purchase/{id} too.
+    const { intentId } = await succeededIntent(buyer, order);
+    expect((await markPaid(buyer, 'paid-patch', order._id, intentId)).statusCode).toBe(200);
+    expectReused(await buy(buyer, 'paid-patch', item.id));
+    expect(await ordersOf(buyer)).toBe(before);
+
+    // Another account's key is its own: the same words place its order.
+    const placed = await buy(t.other, 'paid-first', item.id);
+    expect(placed.statusCode, placed.body).toBe(201);
+  });
+
+  it('a key that placed an order is refused on the payment calls', async () => {
+    const buyer = await signUp(t.app, { name: 'Omar Order' });
+    const item = await createProduct(db());
+    const placed = await buy(buyer, 'ordered-first', item.id);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json() as Purchase;
+    expectReused(await askIntent(buyer, 'ordered-first', { purchaseId: order._id }));
+    expect(await intentsOf(order)).toBe(0);
+    const { intentId } = await succeededIntent(buyer, order);
+    expectReused(await markPaid(buyer, 'ordered-first', order._id, intentId));
+    expect(await paidEventsOf(order)).toBe(0);
+    // The order's own repeat still answers the order.
+    const again = await buy(buyer, 'ordered-first', item.id);
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ _id: order._id });
   });
 });
 

@@ -219,6 +219,64 @@ describe('the order rate under parallel orders', () => {
   });
 });
 
+describe('the per-address bound, as documented (docs/configuration.md, docs/operations.md)', () => {
+  // Written here from the docs, not read from the code: ORDER_RATE_LIMIT_PER_HOUR defaults to 60
+  // checkouts per client IP per hour; a burst may pass it by at most the order statements running
+  // at once, that is the database connections (the test app's pool has 4).
+  const DOCUMENTED_DEFAULT_PER_ADDRESS = 60;
+  const TEST_POOL_CONNECTIONS = 4;
+  let d: TestApp;
+  beforeAll(async () => {
+    // The default rate (the test app raises it, so unset it again); no limit on unpaid orders.
+    d = await buildTestApp({
+      env: { ORDER_RATE_LIMIT_PER_HOUR: undefined, MAX_UNPAID_ORDERS: '100000' },
+    });
+  });
+  afterAll(() => d?.close());
+
+  it('places 60 orders from one address by default (several accounts), refuses the 61st', async () => {
+    const item = await createProduct(d.database.db, { availableQuantity: 1000 });
+    // Four accounts, 15 orders each: no account comes near its own limit.
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => signUp(d.app)));
+    const statuses: number[] = [];
+    for (let i = 0; i < DOCUMENTED_DEFAULT_PER_ADDRESS; i += 1)
+      statuses.push((await order(buyers[i % 4]!, item.id, '10.9.9.9', 1, d)).statusCode);
+    expect(statuses).toEqual(Array(DOCUMENTED_DEFAULT_PER_ADDRESS).fill(201));
+
+    const next = await order(await signUp(d.app), item.id, '10.9.9.9', 1, d);
+    expect(next.statusCode, next.body).toBe(429);
+    expect(next.json()).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: TOO_MANY_REQUESTS_MESSAGE,
+    });
+    // The same accounts from another address: the address was the limit.
+    expect((await order(buyers[0]!, item.id, '10.9.9.10', 1, d)).statusCode).toBe(201);
+  });
+
+  it('lets a burst from one address pass the limit by at most the connections, then refuses', async () => {
+    expect(d.database.pool.options.max).toBe(TEST_POOL_CONNECTIONS);
+    const limit = 5;
+    const r = await buildTestApp({
+      env: { MAX_UNPAID_ORDERS: '100000', ORDER_RATE_LIMIT_PER_HOUR: String(limit) },
+    });
+    try {
+      const item = await createProduct(r.database.db, { availableQuantity: 1000 });
+      const buyers = await Promise.all(Array.from({ length: 31 }, () => signUp(r.app)));
+      const answers = await Promise.all(
+        buyers.slice(0, 30).map((b) => order(b, item.id, '10.9.8.1', 1, r)),
+      );
+      const placed = answers.filter((res) => res.statusCode === 201).length;
+      expect(answers.filter((res) => res.statusCode === 429)).toHaveLength(30 - placed);
+      expect(placed).toBeGreaterThanOrEqual(limit);
+      expect(placed).toBeLessThanOrEqual(limit + TEST_POOL_CONNECTIONS);
+      const after = await order(buyers[30]!, item.id, '10.9.8.1', 1, r);
+      expect(after.statusCode).toBe(429);
+    } finally {
+      await r.close();
+    }
+  });
+});
+
 describe('the unpaid orders under parallel orders', () => {
   let u: TestApp;
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useCategories } from '../../../api/categories.ts';
+import { useLateOptions } from '../../../lib/use-late-options.ts';
 import { uploadProductImage } from '../api/upload-product-image.ts';
 import type { ProductFormOutput, ProductFormValues } from '../lib/product-form.ts';
 
@@ -13,6 +14,8 @@ type ProductForm = UseFormReturn<ProductFormValues, unknown, ProductFormOutput>;
 /** Category, battery platform, battery included (issue 24). */
 function CategoryAndPlatform({ form }: { form: ProductForm }) {
   const categories = useCategories();
+  // Filled before the list arrives: the stored category stays shown and saved (issue 39).
+  const unlisted = useLateOptions(form, 'categoryId', categories.data, (category) => category._id);
   const {
     register,
     formState: { errors },
@@ -32,6 +35,11 @@ function CategoryAndPlatform({ form }: { form: ProductForm }) {
                 {category.name}
               </option>
             ))}
+            {unlisted !== null && (
+              <option value={unlisted}>
+                {categories.isPending ? 'Loading categories…' : 'The current category'}
+              </option>
+            )}
           </select>
         )}
       </FormField>

@@ -111,6 +111,43 @@ describe('EditProductPage', () => {
     expect(queryClient.getQueryState(queryKeys.products.list())?.isInvalidated).toBe(true);
   });
 
+  it('shows and keeps the stored category when the category list arrives after the product', async () => {
+    const categories = deferred<Response>();
+    const grinders = {
+      _id: 'c0ffee00-0000-4000-8000-000000000002',
+      name: 'Grinders',
+      slug: 'grinders',
+      description: '',
+      productCount: 1,
+    };
+    const drills = {
+      _id: 'c0ffee00-0000-4000-8000-000000000001',
+      name: 'Drills',
+      slug: 'drills',
+      description: '',
+      productCount: 1,
+    };
+    const filed = { ...drill, categoryId: drills._id };
+    const { user, fetchMock } = renderPage({
+      [GET]: jsonResponse(filed),
+      [PUT]: saved,
+      [`GET ${apiPaths.categories}`]: () => categories.promise,
+    });
+    await screen.findByLabelText('Product Name');
+    const category = screen.getByRole('combobox', { name: 'Category' });
+    expect(category).toHaveValue(drills._id);
+    expect(category).toHaveDisplayValue('Loading categories…');
+    categories.resolve(jsonResponse([grinders, drills]));
+    await waitFor(() => expect(category).toHaveDisplayValue('Drills'));
+
+    await user.clear(fields().price);
+    await user.type(fields().price, '79');
+    await user.click(fields().save);
+
+    expect(await screen.findByText('Product Hammer Drill is updated')).toBeInTheDocument();
+    expect(lastRequest(fetchMock, PUT).body).toMatchObject({ price: 79, categoryId: drills._id });
+  });
+
   it('uploads a new image first and saves its URL', async () => {
     const { requests } = mockXhr(() => ({
       status: 201,
