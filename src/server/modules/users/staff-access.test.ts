@@ -108,6 +108,7 @@ describe('staff routes by role', () => {
       permissions: ['orders.view', 'orders.fulfil'],
       twoFactorEnabled: false,
       twoFactorRequired: false,
+      sessionCodeRequired: false,
     });
     const admin = await t.app.inject({
       method: 'GET',
