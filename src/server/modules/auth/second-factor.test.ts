@@ -2,12 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_SESSION_CODE_REQUIRED_MESSAGE } from '../../../shared/permissions.ts';
 import { user } from '../../db/schema.ts';
-import { signIn, signUp, type SignedIn } from '../../testing/accounts.ts';
+import { signIn, signUp, TEST_PASSWORD, type SignedIn } from '../../testing/accounts.ts';
 import { signInWithOpenId, startTestOpenIdProvider } from '../../testing/openid.ts';
 import { enrolTotp, signInWithCode } from '../../testing/staff.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 import { nextTotpCode, totpCode } from '../../testing/totp.ts';
-import { CODE_ALREADY_USED_MESSAGE, TOO_MANY_CODES_MESSAGE } from './second-factor.ts';
+import {
+  CODE_ALREADY_USED_MESSAGE,
+  DISABLE_NEEDS_CODE_MESSAGE,
+  TOO_MANY_CODES_MESSAGE,
+} from './second-factor.ts';
 
 // ADR 036: staff powers follow the session, not the account. Default configuration
 // (REQUIRE_STAFF_2FA off): an account enrolled in two-factor sign-in still needs a session that
@@ -102,6 +106,21 @@ describe('a second factor per session', () => {
       headers: stolen.headers,
     });
     expect(own.statusCode).toBe(200);
+
+    // Nor may it turn two-factor off with the password, to sign in again without a code.
+    const disable = (account: SignedIn) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/two-factor/disable',
+        headers: account.headers,
+        payload: { password: TEST_PASSWORD },
+      });
+    const refusedDisable = await disable(stolen);
+    expect(refusedDisable.statusCode).toBe(403);
+    expect(refusedDisable.json()).toMatchObject({ message: DISABLE_NEEDS_CODE_MESSAGE });
+    expect(await permissionsOf(enrolled)).toMatchObject({ twoFactorEnabled: true });
+    // The owner's verified session may.
+    expect((await disable(enrolled)).statusCode).toBe(200);
   });
 
   it('a backup code verifies a session, once', async () => {

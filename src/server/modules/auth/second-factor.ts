@@ -13,7 +13,9 @@ import { returnRateLimitHit, takeRateLimitHit, type RateRule } from '../rate-lim
 // - wrong codes are counted per account (not only per address): CODE_ATTEMPTS, then 429;
 // - a TOTP code works once: its 30 s step must be newer than the last step accepted;
 // - a right code marks the session it verified (`session.two_factor_verified_at`), which staff
-//   powers need (http/authentication.ts).
+//   powers need (http/authentication.ts);
+// - turning two-factor off (POST /api/auth/two-factor/disable) needs such a session too: otherwise
+//   a session from before enrolment, with the password, could turn it off and sign in again.
 
 const VERIFY_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 const TWO_FACTOR_COOKIE = 'two_factor';
@@ -28,6 +30,9 @@ export const TOO_MANY_CODES_MESSAGE =
   'Too many wrong codes for this account. Wait 5 minutes, then try again.';
 export const CODE_ALREADY_USED_MESSAGE =
   'This code has already been used. Wait for the next code from your authenticator app.';
+
+export const DISABLE_NEEDS_CODE_MESSAGE =
+  'Turning two-factor sign-in off needs a sign-in that entered a code: sign in with your password and a code, then try again.';
 
 const attemptKey = (userId: string) => `two-factor-codes:${userId}`;
 
@@ -50,24 +55,44 @@ function bearerSessionToken(authorization: string | null | undefined): string | 
   return value.split('.')[0] || null;
 }
 
-/**
- * Whose code this is, as better-auth's verifyTwoFactor decides it: the caller's session (Bearer
- * token, else the session cookie), else the sign-in's two_factor cookie. Null: better-auth refuses.
- */
-async function accountOfAttempt(ctx: HookContext, db: Db): Promise<string | null> {
-  const secret = ctx.context.secret;
+interface CallerSession {
+  userId: string;
+  /** This session verified a code. */
+  verified: boolean;
+  /** The account is enrolled in two-factor sign-in. */
+  enrolled: boolean;
+}
+
+/** The session the request names (Bearer token, else the session cookie), as better-auth finds it. */
+async function callerSession(ctx: HookContext, db: Db): Promise<CallerSession | null> {
   const token =
     bearerSessionToken(ctx.headers?.get('authorization')) ||
-    (await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, secret));
-  if (token) {
-    const { rows } = await db.$client.query<{ user_id: string }>(
-      'SELECT user_id FROM session WHERE token = $1 AND expires_at > now()',
-      [token],
-    );
-    if (rows[0]) return rows[0].user_id;
-  }
+    (await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret));
+  if (!token) return null;
+  const { rows } = await db.$client.query<{
+    user_id: string;
+    verified: boolean;
+    enrolled: boolean;
+  }>(
+    `SELECT s.user_id, s.two_factor_verified_at IS NOT NULL AS verified,
+        u.two_factor_enabled AS enrolled
+      FROM session s JOIN "user" u ON u.id = s.user_id
+      WHERE s.token = $1 AND s.expires_at > now()`,
+    [token],
+  );
+  const row = rows[0];
+  return row ? { userId: row.user_id, verified: row.verified, enrolled: row.enrolled } : null;
+}
+
+/**
+ * Whose code this is, as better-auth's verifyTwoFactor decides it: the caller's session, else the
+ * sign-in's two_factor cookie. Null: better-auth refuses.
+ */
+async function accountOfAttempt(ctx: HookContext, db: Db): Promise<string | null> {
+  const session = await callerSession(ctx, db);
+  if (session) return session.userId;
   const cookie = ctx.context.createAuthCookie(TWO_FACTOR_COOKIE).name;
-  const challenge = await ctx.getSignedCookie(cookie, secret);
+  const challenge = await ctx.getSignedCookie(cookie, ctx.context.secret);
   if (!challenge) return null;
   const found = await ctx.context.internalAdapter.findVerificationValue(challenge);
   return found && found.expiresAt > new Date() ? found.value : null;
@@ -136,6 +161,17 @@ export function secondFactorSession(db: Db): BetterAuthPlugin {
     id: 'toolhouse-second-factor',
     hooks: {
       before: [
+        {
+          matcher: (ctx) => ctx.path === '/two-factor/disable',
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await callerSession(ctx, db);
+            if (session?.enrolled && !session.verified)
+              throw new APIError('FORBIDDEN', {
+                code: 'FORBIDDEN',
+                message: DISABLE_NEEDS_CODE_MESSAGE,
+              });
+          }),
+        },
         {
           matcher,
           handler: createAuthMiddleware(async (ctx) => {
