@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rmSync } from 'node:fs';
-import { OIDC_CLIENT, startOidcProvider } from './oidc-provider.ts';
+import { OIDC_CLIENT, startOidcProvider } from '../../src/server/testing/oidc-provider.ts';
 
 // Starts a local OpenID provider, then the built shop on a fresh DATA_DIR (its own embedded
 // PostgreSQL, seeded) wired to it; afterwards stops both and removes the data.

@@ -54,9 +54,19 @@ export const MyPermissionsSchema = z.object({
   twoFactorEnabled: z.boolean(),
   /** True when the staff routes refuse this account until it enrols two-factor sign-in. */
   twoFactorRequired: z.boolean(),
+  /**
+   * True when the account is enrolled but this session has not passed the second factor (a
+   * Google, Facebook or OpenID sign-in, or a session from before enrolment): the staff routes
+   * refuse it until it verifies a code (POST /api/auth/two-factor/verify-totp with its token).
+   */
+  sessionCodeRequired: z.boolean(),
 });
 export type MyPermissions = z.infer<typeof MyPermissionsSchema>;
 
 /** The message of the 403 a staff account without two-factor sign-in gets (REQUIRE_STAFF_2FA). */
 export const STAFF_TWO_FACTOR_REQUIRED_MESSAGE =
   'Staff accounts must turn on two-factor sign-in in My Profile before using staff screens.';
+
+/** The message of the 403 a staff session that has not passed the second factor gets (ADR 036). */
+export const STAFF_SESSION_CODE_REQUIRED_MESSAGE =
+  'Enter a code from your authenticator app to use staff screens with this sign-in.';

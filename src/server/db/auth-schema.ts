@@ -45,6 +45,11 @@ export const session = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * Ours, unknown to better-auth (it never copies it into a new session): when this session
+     * passed the second factor itself (a TOTP or backup code). Staff powers need it (ADR 036).
+     */
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('session_user_id_idx').on(t.userId)],

@@ -800,6 +800,8 @@ export const twoFactor = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Ours: the 30 s step of the last TOTP code accepted; a code of this step or older is refused. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (t) => [uniqueIndex('two_factor_user_idx').on(t.userId)],
 );

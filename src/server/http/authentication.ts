@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import {
   can,
   isStaffRole,
+  STAFF_SESSION_CODE_REQUIRED_MESSAGE,
   STAFF_TWO_FACTOR_REQUIRED_MESSAGE,
   type Permission,
 } from '../../shared/permissions.ts';
@@ -60,6 +61,20 @@ export async function authenticate(
   }
 }
 
+/**
+ * Whether `caller`'s staff role is on hold on this session (ADR 036). Staff powers need a session
+ * that passed the second factor itself: an account enrolled in two-factor sign-in uses its staff
+ * role only on a session that verified a code (the sign-in's second step, enrolment, or a code
+ * entered later: a Google, Facebook or OpenID sign-in, or a session opened before enrolment);
+ * with REQUIRE_STAFF_2FA, an account not enrolled may not use it at all. Meanwhile it is refused
+ * on staff routes and acts as a customer everywhere else (a service's own staff check, e.g.
+ * reading another customer's order, must not let it through either).
+ */
+export function staffRoleOnHold(caller: AuthUser, requireStaffTwoFactor: boolean): boolean {
+  if (!isStaffRole(caller.role) || caller.sessionTwoFactorVerified) return false;
+  return caller.twoFactorEnabled || requireStaffTwoFactor;
+}
+
 /** Checks every route of this scope that is not public, before its body is even parsed. */
 export function registerAuthentication(
   api: FastifyInstance,
@@ -69,13 +84,8 @@ export function registerAuthentication(
 ): void {
   const lookup = createSessionLookup(auth, pool);
   api.decorateRequest('user', null);
-  /**
-   * REQUIRE_STAFF_2FA: a staff account without two-factor is refused on staff routes, and acts as a
-   * customer everywhere else (a service's own staff check, e.g. reading another customer's order,
-   * must not let it through either); `suspendedRole` keeps what it will be once enrolled.
-   */
   const effective = (caller: AuthUser): AuthUser =>
-    requireStaffTwoFactor && isStaffRole(caller.role) && !caller.twoFactorEnabled
+    staffRoleOnHold(caller, requireStaffTwoFactor)
       ? { ...caller, role: ROLE_CUSTOMER, suspendedRole: caller.role }
       : caller;
   const authorize = async (request: FastifyRequest, access: Access) => {
@@ -87,7 +97,11 @@ export function registerAuthentication(
     }
     if (!caller) throw new Unauthorized();
     if (caller.suspendedRole && isStaffAccess(access) && allows(found, access))
-      throw new Forbidden(STAFF_TWO_FACTOR_REQUIRED_MESSAGE);
+      throw new Forbidden(
+        caller.twoFactorEnabled
+          ? STAFF_SESSION_CODE_REQUIRED_MESSAGE
+          : STAFF_TWO_FACTOR_REQUIRED_MESSAGE,
+      );
     if (!allows(caller, access)) throw new Forbidden();
     request.user = caller;
   };

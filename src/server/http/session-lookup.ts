@@ -13,12 +13,13 @@ interface SessionRow {
   role: string;
   email_verified: boolean;
   two_factor_enabled: boolean;
+  two_factor_verified: boolean;
 }
 
 // One indexed query (session.token is unique, user.id the primary key), unnamed: PgBouncer in
 // transaction pooling mode cannot keep named prepared statements.
 const SESSION_QUERY = `SELECT s.expires_at, u.id, u.email, u.name, u.role, u.email_verified,
-    u.two_factor_enabled
+    u.two_factor_enabled, s.two_factor_verified_at IS NOT NULL AS two_factor_verified
   FROM session s JOIN "user" u ON u.id = s.user_id
   WHERE s.token = $1`;
 
@@ -68,6 +69,7 @@ export function createSessionLookup(auth: Auth, pool: Pick<pg.Pool, 'query'>): S
       role: RoleSchema.safeParse(row.role).data ?? 'user',
       emailVerified: row.email_verified,
       twoFactorEnabled: row.two_factor_enabled,
+      sessionTwoFactorVerified: row.two_factor_verified,
       sessionToken: token,
     };
   };

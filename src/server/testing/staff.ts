@@ -16,7 +16,9 @@ export async function signUpWithRole(t: TestApp, role: Role): Promise<SignedIn> 
 
 /**
  * Enrols TOTP as My Profile does (password, then a first code) and returns the base32 secret, the
- * backup codes and the account with its new access token (enrolment replaces the session).
+ * backup codes and the account with its new access token (enrolment replaces the session; the new
+ * one has passed the second factor, ADR 036). The first code used this 30 s step: a next code in
+ * the same test is `nextTotpCode(secret)`.
  */
 export async function enrolTotp(
   app: FastifyInstance,

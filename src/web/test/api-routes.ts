@@ -73,12 +73,14 @@ export const adminPermissions = {
   permissions: [...PERMISSIONS],
   twoFactorEnabled: true,
   twoFactorRequired: false,
+  sessionCodeRequired: false,
 };
 export const customerPermissions = {
   role: 'user',
   permissions: [],
   twoFactorEnabled: false,
   twoFactorRequired: false,
+  sessionCodeRequired: false,
 };
 
 type FetchMock = MockInstance<typeof fetch>;

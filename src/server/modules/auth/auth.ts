@@ -14,6 +14,7 @@ import { isDatabaseInputRefusal, isDatabaseUnavailable } from '../../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { takeRateLimitHit } from '../rate-limit/rate-limit.ts';
 import { boundedName, enforceIdentityRules } from './identity-rules.ts';
+import { secondFactorSession } from './second-factor.ts';
 
 /** Set by our mount from Fastify's request.ip; a value sent by the client is overwritten. */
 export const CLIENT_IP_HEADER = 'x-toolhouse-client-ip';
@@ -159,6 +160,8 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
       bearer(),
       // TOTP (authenticator app) with backup codes; enrolling and turning it off need the password.
       twoFactorPlugin({ issuer: 'Toolhouse' }),
+      // Codes limited per account, a TOTP code once, and the session a code verified marked.
+      secondFactorSession(db),
       ...(config.openId
         ? [
             genericOAuth({

@@ -13,9 +13,12 @@ export interface AuthUser {
   emailVerified: boolean;
   /** Enrolled in two-factor sign-in (TOTP). */
   twoFactorEnabled: boolean;
+  /** This session itself passed the second factor (a TOTP or backup code): ADR 036. Unset: no. */
+  sessionTwoFactorVerified?: boolean;
   /**
-   * REQUIRE_STAFF_2FA: the staff role this account has but may not use until it enrols two-factor
-   * sign-in (meanwhile `role` is the customer's).
+   * The staff role this account has but may not use on this session (meanwhile `role` is the
+   * customer's): the account must enrol two-factor sign-in (REQUIRE_STAFF_2FA), or, enrolled, this
+   * session must verify a code (`twoFactorEnabled` tells which).
    */
   suspendedRole?: Role;
   /** The identity session this request's Bearer token stands for. */

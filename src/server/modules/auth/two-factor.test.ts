@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_TWO_FACTOR_REQUIRED_MESSAGE } from '../../../shared/permissions.ts';
+import {
+  STAFF_SESSION_CODE_REQUIRED_MESSAGE,
+  STAFF_TWO_FACTOR_REQUIRED_MESSAGE,
+} from '../../../shared/permissions.ts';
 import { signIn, signUp } from '../../testing/accounts.ts';
 import { enrolTotp, signInWithCode, signUpWithRole } from '../../testing/staff.ts';
 import { setUpTestApp } from '../../testing/test-app.ts';
-import { totpCode } from '../../testing/totp.ts';
+import { nextTotpCode } from '../../testing/totp.ts';
 
 describe('two-factor sign-in (TOTP)', () => {
   const t = setUpTestApp();
@@ -30,7 +33,8 @@ describe('two-factor sign-in (TOTP)', () => {
     // The password alone no longer signs in.
     await expect(signIn(t.app, customer.email)).rejects.toThrow();
     expect((await signInWithCode(t.app, customer.email, '000000')).status).toBe(401);
-    const withCode = await signInWithCode(t.app, customer.email, totpCode(secret));
+    // The next step's code: enrolment used this step's, and a code works once.
+    const withCode = await signInWithCode(t.app, customer.email, nextTotpCode(secret));
     expect(withCode.status).toBe(200);
     const orders = await t.app.inject({
       method: 'GET',
@@ -76,11 +80,13 @@ describe('REQUIRE_STAFF_2FA=true', () => {
 
     // Nor does its role count where a service checks it (another customer's orders).
     const customer = await signUp(t.app);
+    // Another session of the account (a stolen password, say), opened before enrolment.
+    const earlier = await signIn(t.app, warehouse.email);
     const theirs = `/api/purchase?customerEmail=${encodeURIComponent(customer.email)}`;
     const held = await t.app.inject({ method: 'GET', url: theirs, headers: warehouse.headers });
     expect(held.statusCode).toBe(403);
 
-    const { account } = await enrolTotp(t.app, warehouse);
+    const { account, secret } = await enrolTotp(t.app, warehouse);
     const allowed = await t.app.inject({ method: 'GET', url: theirs, headers: account.headers });
     expect(allowed.statusCode).toBe(200);
     const after = await t.app.inject({
@@ -89,6 +95,30 @@ describe('REQUIRE_STAFF_2FA=true', () => {
       headers: account.headers,
     });
     expect(after.statusCode).toBe(200);
+
+    // The earlier session did not pass the second factor: enrolment gives it nothing.
+    const earlierStaff = await t.app.inject({
+      method: 'GET',
+      url: '/api/purchase1',
+      headers: earlier.headers,
+    });
+    expect(earlierStaff.statusCode).toBe(403);
+    expect(earlierStaff.json()).toMatchObject({ message: STAFF_SESSION_CODE_REQUIRED_MESSAGE });
+    expect(
+      (await t.app.inject({ method: 'GET', url: theirs, headers: earlier.headers })).statusCode,
+    ).toBe(403);
+    // Until it verifies a code itself.
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/two-factor/verify-totp',
+      headers: earlier.headers,
+      payload: { code: nextTotpCode(secret) },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/purchase1', headers: earlier.headers }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('customers are not asked to enrol', async () => {

@@ -72,3 +72,15 @@ export async function enforceRateLimit(
   if (!(await takeRateLimitHit(db, keys, rule)))
     throw new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
 }
+
+/**
+ * Takes back one hit counted on `key` in its current window (an attempt that turned out to be
+ * allowed, e.g. a right code where only wrong ones count). Counting first and giving back after
+ * keeps parallel attempts from slipping past the limit together.
+ */
+export async function returnRateLimitHit(db: Db, key: string): Promise<void> {
+  await db.$client.query(
+    `UPDATE ${RATE_LIMIT} SET count = greatest(count - 1, 0) WHERE key = 'toolhouse:' || $1`,
+    [key],
+  );
+}

@@ -13,13 +13,15 @@ export const rolesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, requireStaffTwoFactor }) => {
   app.get('/me/permissions', { schema: { response: { 200: MyPermissionsSchema } } }, (request) => {
     const caller = callerOf(request);
-    // A staff role on hold until two-factor is on (REQUIRE_STAFF_2FA) is still the user's role.
+    // A staff role on hold (two-factor to turn on, or a code to enter on this session: ADR 036)
+    // is still the user's role.
     const role = caller.suspendedRole ?? caller.role;
     return {
       role,
       permissions: [...permissionsOf(role)],
       twoFactorEnabled: caller.twoFactorEnabled,
       twoFactorRequired: requireStaffTwoFactor && isStaffRole(role) && !caller.twoFactorEnabled,
+      sessionCodeRequired: caller.suspendedRole !== undefined && caller.twoFactorEnabled,
     };
   });
 

@@ -359,6 +359,7 @@ describe('the role matrix: every route, every role', () => {
       permissions: ['orders.view', 'orders.fulfil'],
       twoFactorEnabled: false,
       twoFactorRequired: false,
+      sessionCodeRequired: false,
     });
     const admin = await t.app.inject({
       method: 'GET',

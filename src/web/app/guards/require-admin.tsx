@@ -1,5 +1,6 @@
 import { Link, Outlet, useLocation } from 'react-router';
 import { QueryState } from '../../components/query-state.tsx';
+import { SessionCodePrompt } from '../../features/auth/components/session-code-prompt.tsx';
 import { mayOpen, usePermissions } from '../../lib/auth/permissions.ts';
 import { useSignedInUser } from '../../lib/auth/session.ts';
 import { isRefusal, useSignOutWhenRefused } from '../../lib/auth/use-sign-out.ts';
@@ -8,8 +9,9 @@ import { pageOf, pageRoutes } from '../../../shared/page-routes.ts';
 /**
  * Staff routes, inside RequireAuth. They wait for the server's answer of what the user may do. A
  * customer (no staff permission at all, or a token the server refuses) is signed out and sent to
- * /login, as the spec has it for admin pages; a staff member on another role's page is told so, and
- * one who must first turn on two-factor sign-in is sent to My Profile to do it.
+ * /login, as the spec has it for admin pages; a staff member on another role's page is told so, one
+ * who must first turn on two-factor sign-in is sent to My Profile to do it, and one whose session
+ * has not passed the second factor (ADR 036) is asked for a code here.
  */
 export default function RequireAdmin() {
   const user = useSignedInUser();
@@ -37,6 +39,7 @@ export default function RequireAdmin() {
               </Link>
             </div>
           );
+        if (mine.sessionCodeRequired) return <SessionCodePrompt />;
         const page = pageOf(pathname)?.name;
         if (page && !mayOpen(mine, page))
           return (

@@ -8,6 +8,7 @@ const as = (role: string): MyPermissions => ({
   permissions: [...permissionsOf(role)],
   twoFactorEnabled: true,
   twoFactorRequired: false,
+  sessionCodeRequired: false,
 });
 
 describe('allows', () => {

@@ -1,9 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 import { IdentityUserSchema } from '../../../lib/auth/identity-api.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const VerifiedSchema = z.object({ token: z.string().min(1), user: IdentityUserSchema });
 
@@ -27,5 +28,23 @@ export function useVerifyTwoFactor() {
   const { signIn } = useAuth();
   return useMutation({
     mutationFn: async (body: TwoFactorCode) => signIn(await verifyTwoFactor(body)),
+  });
+}
+
+/**
+ * A code for the session the user is signed in with (a Google, Facebook or OpenID sign-in, or one
+ * from before they turned two-factor on): staff screens need a session that passed the second
+ * factor itself. The session stays the same; what the user may do is asked again.
+ */
+export function verifySession({ code, backup }: TwoFactorCode) {
+  const path = backup ? apiPaths.auth.twoFactorVerifyBackupCode : apiPaths.auth.twoFactorVerifyTotp;
+  return apiClient.post(path, { code: code.trim() }, z.unknown());
+}
+
+export function useVerifySession(email: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifySession,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.permissions(email) }),
   });
 }

@@ -1,16 +1,32 @@
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { TextField } from '../../../components/text-field.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { getErrorMessage } from '../../../lib/api-error.ts';
-import { useVerifyTwoFactor } from '../api/verify-two-factor.ts';
+import { useVerifyTwoFactor, type TwoFactorCode } from '../api/verify-two-factor.ts';
 import { FormFailure } from './auth-card.tsx';
 
-/** Sign-in's second step: the authenticator app's code, or one of the backup codes. */
-export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => void | Promise<void> }) {
+type CodeCheck = Pick<
+  UseMutationResult<unknown, Error, TwoFactorCode>,
+  'mutateAsync' | 'isPending'
+>;
+
+/**
+ * Sign-in's second step: the authenticator app's code, or one of the backup codes. With `verify`,
+ * the same form checks a code another way (the current session's: session-code-prompt.tsx).
+ */
+export function TwoFactorStep({
+  onSignedIn,
+  verify: check,
+}: {
+  onSignedIn?: () => void | Promise<void>;
+  verify?: CodeCheck;
+}) {
   const [code, setCode] = useState('');
   const [backup, setBackup] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const verify = useVerifyTwoFactor();
+  const signIn = useVerifyTwoFactor();
+  const verify = check ?? signIn;
   const label = backup ? 'Backup code' : 'Authentication code';
 
   const submit = async (event: FormEvent) => {
@@ -26,7 +42,7 @@ export function TwoFactorStep({ onSignedIn }: { onSignedIn: () => void | Promise
       setFailure(getErrorMessage(error));
       return;
     }
-    await onSignedIn();
+    await onSignedIn?.();
   };
 
   return (

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../../shared/api-paths.ts';
-import { mockApi } from '../../../test/api-routes.ts';
+import { lastRequest, mockApi } from '../../../test/api-routes.ts';
 import { admin, customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render.tsx';
@@ -89,6 +89,7 @@ describe('DashboardLayout', () => {
         permissions: ['orders.view', 'orders.fulfil'],
         twoFactorEnabled: true,
         twoFactorRequired: false,
+        sessionCodeRequired: false,
       }),
       [`GET ${apiPaths.allPurchases}`]: jsonResponse([]),
     });
@@ -121,6 +122,7 @@ describe('DashboardLayout', () => {
         permissions: ['orders.view'],
         twoFactorEnabled: false,
         twoFactorRequired: true,
+        sessionCodeRequired: false,
       }),
     });
     renderApp('/dashboard/manageAllOrders');
@@ -135,6 +137,45 @@ describe('DashboardLayout', () => {
       'href',
       '/dashboard',
     );
+  });
+
+  it('asks a staff session that has not passed the second factor for a code, then opens the screen', async () => {
+    storeAccessToken('access-1');
+    let verified = false;
+    const verify = `POST ${apiPaths.auth.twoFactorVerifyTotp}`;
+    const fetchMock = mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(admin, 'access-1'),
+      [`GET ${apiPaths.myPermissions}`]: () =>
+        jsonResponse({
+          role: 'warehouse',
+          permissions: ['orders.view', 'orders.fulfil'],
+          twoFactorEnabled: true,
+          twoFactorRequired: false,
+          sessionCodeRequired: !verified,
+        }),
+      [verify]: () => {
+        verified = true;
+        return jsonResponse({ token: 'access-1', user: { email: admin.email, name: admin.name } });
+      },
+      [`GET ${apiPaths.allPurchases}`]: jsonResponse([]),
+    });
+    const { user } = renderApp('/dashboard/manageAllOrders');
+    expect(
+      await screen.findByText(
+        'Enter a code from your authenticator app to use staff screens with this sign-in.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Manage All Orders: 0' },
+      { timeout: 5000 },
+    );
+    expect(lastRequest(fetchMock, verify).body).toEqual({ code: '123456' });
+    expect(lastRequest(fetchMock, verify).headers.get('Authorization')).toBe('Bearer access-1');
   });
 
   it('opens the sidebar drawer from the navbar on small screens, and closes it', async () => {

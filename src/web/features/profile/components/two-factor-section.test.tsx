@@ -34,6 +34,7 @@ describe('TwoFactorSection', () => {
           permissions: ['orders.view', 'orders.fulfil'],
           twoFactorEnabled: enabled,
           twoFactorRequired: !enabled,
+          sessionCodeRequired: false,
         }),
       [ENABLE]: jsonResponse({
         totpURI:

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import Provider from 'oidc-provider';
 
-// A local OpenID Connect provider for the social sign-in journey (no internet). Its development
+// A local OpenID Connect provider for the social sign-in journey and the API tests (no internet). Its development
 // login form accepts any login name; the account's e-mail is `<login>@example.com`, verified.
 
 export const OIDC_CLIENT = {
