@@ -163,6 +163,43 @@ describe('an ambiguous answer from Stripe', () => {
   });
 });
 
+describe('a return whose refund got an ambiguous answer', () => {
+  it('is refunded once by the retry of its Refund button', async () => {
+    const order = await paidByFakeStripe(t, customer);
+    const intentId = order.transactionId!;
+    const post = (url: string, who: SignedIn, payload?: object) =>
+      t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/purchase/${order._id}`,
+      headers: admin.headers,
+      payload: { stat: 'shipped' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const asked = await post(`/api/purchase/${order._id}/returns`, customer, {
+      quantity: 1,
+      reason: 'Defective or damaged',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const returnId = (asked.json() as { _id: string })._id;
+    expect((await post(`/api/returns/${returnId}/approve`, admin)).statusCode).toBe(200);
+    expect(
+      (await post(`/api/returns/${returnId}/receive`, admin, { restock: false })).statusCode,
+    ).toBe(200);
+
+    const first = await whileStripe('act-then-500', () =>
+      post(`/api/returns/${returnId}/refund`, admin),
+    );
+    expect(first.statusCode, first.body).toBe(503);
+    const retry = await post(`/api/returns/${returnId}/refund`, admin);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ status: 'refunded' });
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
+    expect(t.stripe.refunded.get(intentId)).toBe(10_000);
+    expect(await balance(order._id)).toMatchObject({ refundedCents: 10_000 });
+  });
+});
+
 describe('the reconciliation of pending refunds', () => {
   it('records a pending refund Stripe has as succeeded', async () => {
     const order = await paidByFakeStripe(t, customer);
