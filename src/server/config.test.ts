@@ -82,7 +82,11 @@ describe('loadConfig', () => {
     });
     expect(
       loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripe,
-    ).toMatchObject({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: undefined });
+    ).toMatchObject({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: undefined,
+    });
   });
 
   it('reads STRIPE_API_URL (a Stripe-compatible mock or an egress proxy)', () => {
@@ -92,9 +96,9 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       port: 12111,
     });
-    expect(loadConfig({ ...keys, STRIPE_API_URL: 'https://stripe-egress.internal/' }).stripe?.api).toEqual(
-      { protocol: 'https', host: 'stripe-egress.internal', port: 443 },
-    );
+    expect(
+      loadConfig({ ...keys, STRIPE_API_URL: 'https://stripe-egress.internal/' }).stripe?.api,
+    ).toEqual({ protocol: 'https', host: 'stripe-egress.internal', port: 443 });
     expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
     expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'https://proxy/v1' })).toThrow(
       /STRIPE_API_URL: must be scheme, host and port only/,

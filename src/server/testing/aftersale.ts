@@ -109,7 +109,10 @@ export async function checkoutPaidByFakeStripe(
     { checkoutId: placed.checkoutId },
     placed.orders[0]!._id,
   );
-  return { orders: placed.orders.map((order) => ({ ...order, transactionId: intentId })), intentId };
+  return {
+    orders: placed.orders.map((order) => ({ ...order, transactionId: intentId })),
+    intentId,
+  };
 }
 
 /** Asks for the intent, lets the fake Stripe take the payment and reports it: the intent's id. */

@@ -13,5 +13,4 @@ export const refundRefused = () =>
   new AppError(502, ErrorCode.BadGateway, REFUND_PROVIDER_REFUSED_MESSAGE);
 
 /** 503: the provider's answer was ambiguous; the refund is pending (docs/decisions/035). */
-export const refundPending = () =>
-  new AppError(503, ErrorCode.Unavailable, REFUND_PENDING_MESSAGE);
+export const refundPending = () => new AppError(503, ErrorCode.Unavailable, REFUND_PENDING_MESSAGE);

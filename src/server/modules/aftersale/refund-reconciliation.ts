@@ -45,7 +45,8 @@ const lastCallBefore = (olderThanMs: number) =>
   );
 
 /** An answer that leaves the refund pending: the provider may have acted. */
-export const isAmbiguous = (error: unknown) => error instanceof AppError && error.statusCode === 503;
+export const isAmbiguous = (error: unknown) =>
+  error instanceof AppError && error.statusCode === 503;
 
 async function actorOf(tx: Queryable, row: RefundRow, actor?: RefundActor): Promise<RefundActor> {
   if (actor) return actor;
@@ -66,8 +67,7 @@ export async function reconcileRefund(
   options: { resend: boolean; actor?: RefundActor; skipLocked?: boolean; olderThanMs?: number },
 ): Promise<Reconciled | undefined> {
   return db.transaction(async (tx) => {
-    const due =
-      options.olderThanMs === undefined ? undefined : lastCallBefore(options.olderThanMs);
+    const due = options.olderThanMs === undefined ? undefined : lastCallBefore(options.olderThanMs);
     const locked = tx
       .select()
       .from(refund)

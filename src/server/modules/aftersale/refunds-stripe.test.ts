@@ -69,7 +69,10 @@ describe('refunds through Stripe', () => {
       t.stripe.faultOnly = undefined;
     }
     // Nothing counts as refunded, but the amount stays reserved until Stripe is asked.
-    expect(await balance(order._id)).toMatchObject({ refundedCents: 0, refundReservedCents: 4_000 });
+    expect(await balance(order._id)).toMatchObject({
+      refundedCents: 0,
+      refundReservedCents: 4_000,
+    });
     const rows = await t.database.db.select().from(refund).where(eq(refund.purchaseId, order._id));
     expect(rows.map((r) => r.status)).toEqual(['pending']);
     expect((await refundOf(order._id, 60.01)).statusCode).toBe(409);
