@@ -141,6 +141,11 @@ describe('an ambiguous answer from Stripe', () => {
     expect(t.stripe.refunded.get(intentId)).toBe(4_000);
     expect((await refundsOf([order._id])).map((r) => r.status)).toEqual(['succeeded']);
     expect(await balance(order._id)).toMatchObject({ refundedCents: 4_000 });
+    // That second submit's own retry (its answer lost too) is still the same refund.
+    const repeat = await refundOf(order._id, 40, 'Wrong colour', 'pending-drop-2');
+    expect(repeat.statusCode, repeat.body).toBe(201);
+    expect(RefundSchema.parse(repeat.json())._id).toBe(RefundSchema.parse(again.json())._id);
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
     // Another refund (another reason) is another refund.
     expect((await refundOf(order._id, 40, 'Second fault')).statusCode).toBe(201);
     expect(refundsAtStripe(intentId)).toHaveLength(2);

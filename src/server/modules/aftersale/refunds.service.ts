@@ -229,7 +229,18 @@ export async function refundOrder(
     if (seen) return answerRepeat(refundOfKey(claim, seen));
   }
   const twin = await unsureTwin(db, purchaseId, input);
-  if (twin) return toRefund(await resumeRefund(db, provider, admin, twin));
+  if (twin) {
+    // This key names that refund from now on: its own repeat must not make another one.
+    if (claim) {
+      try {
+        await storeRefundKey(db, claim, twin.id);
+      } catch (error) {
+        if (error instanceof RefundKeyTaken) return answerRepeat(error.refundId);
+        throw error;
+      }
+    }
+    return toRefund(await resumeRefund(db, provider, admin, twin));
+  }
   let reserved: Awaited<ReturnType<typeof reserve>>;
   try {
     reserved = await reserve(db, admin, purchaseId, input, claim);
