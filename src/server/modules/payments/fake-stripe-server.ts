@@ -19,6 +19,8 @@ export type FakeStripeMode =
   | 'act-then-drop'
   | 'error-500'
   | 'rate-limited-429'
+  /** 409: another request with the same idempotency key is still running at Stripe. */
+  | 'key-in-use-409'
   /** 200 with a body that is not JSON. */
   | 'garbage'
   /** 200 with an intent that has no client secret. */
@@ -214,6 +216,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
         case 'rate-limited-429':
           return json(response, 429, {
             error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many' },
+          });
+        case 'key-in-use-409':
+          return json(response, 409, {
+            error: {
+              type: 'idempotency_error',
+              message: 'There is currently another in-progress request using this idempotency key.',
+            },
           });
         case 'garbage':
           response.writeHead(200, { 'content-type': 'application/json' });
