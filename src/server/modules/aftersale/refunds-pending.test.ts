@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RefundSchema } from '../../../shared/aftersale.ts';
-import { orderAftersale, paymentIdempotencyKey, refund } from '../../db/schema.ts';
+import { orderAftersale, paymentIdempotencyKey, paymentIntent, refund } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { checkoutPaidByFakeStripe, paidByFakeStripe } from '../../testing/aftersale.ts';
 import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
@@ -285,5 +285,24 @@ describe('refunds of one checkout', () => {
     const succeeded = (await refundsOf(ids)).filter((r) => r.status === 'succeeded');
     expect(succeeded.reduce((sum, r) => sum + r.amountCents, 0)).toBe(18_000);
     expect(t.stripe.refunded.get(intentId)).toBe(18_000);
+  });
+
+  it('the charge bounds them together, not only each order its own total', async () => {
+    const { orders, intentId } = await checkoutPaidByFakeStripe(t, customer);
+    const ids = orders.map((order) => order._id);
+    // Say the payment took less than the orders' totals (150.00 for two 100.00 orders): the
+    // per-order bounds would allow 200.00; the charge allows 150.00, also in parallel.
+    await t.database.db
+      .update(paymentIntent)
+      .set({ amountCents: 15_000 })
+      .where(eq(paymentIntent.id, intentId));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => refundOf(ids[i % 2]!, 50, `Charge race ${i}`)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ message: expect.stringContaining('at most $0.00') });
+    const succeeded = (await refundsOf(ids)).filter((r) => r.status === 'succeeded');
+    expect(succeeded.reduce((sum, r) => sum + r.amountCents, 0)).toBe(15_000);
   });
 });

@@ -8,7 +8,7 @@ import {
 import { ErrorCode } from '../../../shared/errors.ts';
 import { centsToDollars, formatDollars } from '../../../shared/money.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { orderAftersale, paymentIntent, purchase, refund } from '../../db/schema.ts';
+import { checkout, orderAftersale, paymentIntent, purchase, refund } from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import type { IdempotencyClaim } from '../idempotency/idempotency.service.ts';
@@ -109,8 +109,10 @@ async function reserve(
       if (charge) {
         const { rows } = await tx.execute<{ reserved: number }>(sql`
           SELECT coalesce(sum(a.refund_reserved_cents), 0)::int AS reserved
-          FROM ${orderAftersale} a JOIN ${purchase} p ON p.id = a.purchase_id
-          WHERE p.transaction_id = ${order.transactionId}`);
+          FROM ${checkout} c
+            JOIN ${purchase} p ON p.checkout_id = c.id
+            JOIN ${orderAftersale} a ON a.purchase_id = p.id
+          WHERE c.transaction_id = ${order.transactionId}`);
         const chargeLeft = charge.amountCents - (rows[0]?.reserved ?? 0);
         if (input.amountCents > chargeLeft) throw tooLarge(chargeLeft);
       }
