@@ -77,10 +77,35 @@ describe('loadConfig', () => {
         STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
         STRIPE_WEBHOOK_SECRET: 'whsec_1',
       }).stripe,
-    ).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1' });
+    ).toEqual({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: 'whsec_1',
+      api: { protocol: 'https', host: 'api.stripe.com', port: 443 },
+    });
     expect(
       loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' }).stripe,
-    ).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: undefined });
+    ).toMatchObject({
+      secretKey: 'sk_test_1',
+      publishableKey: 'pk_test_1',
+      webhookSecret: undefined,
+    });
+  });
+
+  it('reads STRIPE_API_URL (a Stripe-compatible mock or an egress proxy)', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+    expect(loadConfig({ ...keys, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe?.api).toEqual({
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 12111,
+    });
+    expect(
+      loadConfig({ ...keys, STRIPE_API_URL: 'https://stripe-egress.internal/' }).stripe?.api,
+    ).toEqual({ protocol: 'https', host: 'stripe-egress.internal', port: 443 });
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
+    expect(() => loadConfig({ ...keys, STRIPE_API_URL: 'https://proxy/v1' })).toThrow(
+      /STRIPE_API_URL: must be scheme, host and port only/,
+    );
   });
 
   describe('PAYMENT_PROVIDER', () => {

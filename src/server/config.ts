@@ -62,6 +62,10 @@ const EnvSchema = z.object({
     .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)')
     .optional(),
   PAYMENT_PROVIDER: z.enum(['stripe', 'test']).optional(),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .refine((url) => new URL(url).pathname === '/', 'must be scheme, host and port only (no path)')
+    .default('https://api.stripe.com'),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -180,6 +184,18 @@ export interface StripeSettings {
   publishableKey: string;
   /** Unset: no webhook endpoint (orders are then marked paid only by the client's PATCH). */
   webhookSecret: string | undefined;
+  /** STRIPE_API_URL: where the server calls Stripe's API (a Stripe-compatible mock or an egress proxy). */
+  api: { protocol: 'http' | 'https'; host: string; port: number };
+}
+
+function stripeApiOf(url: string): StripeSettings['api'] {
+  const { protocol, hostname, port } = new URL(url);
+  const http = protocol === 'http:';
+  return {
+    protocol: http ? 'http' : 'https',
+    host: hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: port === '' ? (http ? 80 : 443) : Number(port),
+  };
 }
 
 /** Both halves of a client id/secret pair, or neither. */
@@ -223,7 +239,12 @@ function stripeSettings(e: z.infer<typeof EnvSchema>): StripeSettings | undefine
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY go together',
     );
-  return { secretKey, publishableKey, webhookSecret: e.STRIPE_WEBHOOK_SECRET };
+  return {
+    secretKey,
+    publishableKey,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    api: stripeApiOf(e.STRIPE_API_URL),
+  };
 }
 
 /**

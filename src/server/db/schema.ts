@@ -530,10 +530,20 @@ export const refund = pgTable(
     actorEmail: text('actor_email').notNull(),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * When the provider last answered it ambiguously (timeout, 5xx, connection lost): it may have
+     * refunded. The refund stays pending, holding its amount, until the provider is asked what
+     * happened (refund-reconciliation.ts). Null: no such answer.
+     */
+    unsureAt: timestamp('unsure_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('refund_number_idx').on(t.number),
     index('refund_purchase_idx').on(t.purchaseId),
+    // The reconciliation job's scan.
+    index('refund_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     // A return is refunded once: a second refund of it waits for the first to fail.
     uniqueIndex('refund_return_idx')
       .on(t.returnId)

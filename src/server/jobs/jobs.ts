@@ -9,6 +9,7 @@ import {
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { sweepIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
 import { sweepPaymentIdempotencyKeys } from '../modules/idempotency/payment-keys.ts';
+import { reconcilePendingRefunds } from '../modules/aftersale/refund-reconciliation.ts';
 import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
 import { expireQuotes } from '../modules/quotes/quotes.service.ts';
 import { pruneWebhookDeliveries } from '../modules/webhooks/webhook-log-prune.ts';
@@ -18,6 +19,7 @@ const OUTBOX_POLL_MS = 1_000;
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 15 * 60_000;
 const WEBHOOK_LOG_PRUNE_INTERVAL_MS = 60 * 60_000;
+const REFUND_RECONCILE_INTERVAL_MS = 60_000;
 
 /**
  * The outbox worker (ADR 013), in two lanes (ADR 039) that never wait for each other: the mails
@@ -109,6 +111,24 @@ export function quoteExpiryJob(
 }
 
 /**
+ * Asks the payment provider about refunds left pending by an ambiguous answer and settles them
+ * (refund-reconciliation.ts, docs/decisions/035): succeeded if it has them, released if not.
+ */
+export function refundReconciliationJob(
+  reconcile: (stopping: () => boolean) => Promise<number>,
+  intervalMs = REFUND_RECONCILE_INTERVAL_MS,
+): IntervalJob {
+  return {
+    failureMessage: 'reconciling pending refunds failed',
+    intervalMs,
+    run: async (log, stopping) => {
+      const settled = await reconcile(stopping);
+      if (settled > 0) log.info({ settled }, 'settled pending refunds with the payment provider');
+    },
+  };
+}
+
+/**
  * Runs `jobs` while the app is up: started in this order once it is ready, stopped in the reverse
  * order when it closes (each waits for its run in flight), so a job stops before the jobs it
  * feeds.
@@ -167,5 +187,6 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
     ),
     quoteExpiryJob(() => expireQuotes(db)),
     webhookLogPruneJob((stopping) => pruneWebhookDeliveries(db, webhookLogDays, { stopping })),
+    refundReconciliationJob((stopping) => reconcilePendingRefunds(db, provider, { stopping })),
   ]);
 };

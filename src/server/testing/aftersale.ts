@@ -3,7 +3,8 @@ import { PaymentIntentResponseSchema, TEST_CARDS } from '../../shared/payment.ts
 import type { Purchase } from '../../shared/purchase.ts';
 import { readOutbox, type SignedIn } from './accounts.ts';
 import type { MailFile } from './mail-files.ts';
-import { askPaymentIntent, placeTestOrder } from './orders.ts';
+import { createProduct } from './factories.ts';
+import { askPaymentIntent, checkOutBasket, placeTestOrder, storeBasket } from './orders.ts';
 import type { StripeTestApp } from './stripe-test-app.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -86,16 +87,51 @@ export async function paidByFakeStripe(t: StripeTestApp, who: SignedIn): Promise
     product: { priceCents: 10_000 },
     orderQuantity: 1,
   });
-  const res = await askPaymentIntent(t, who, { purchaseId: order._id });
+  const intentId = await payThroughFakeStripe(t, who, { purchaseId: order._id }, order._id);
+  return { ...order, transactionId: intentId };
+}
+
+/** A checkout of two new products (100.00 each, one unit), paid through the fake Stripe at once. */
+export async function checkoutPaidByFakeStripe(
+  t: StripeTestApp,
+  who: SignedIn,
+): Promise<{ orders: Purchase[]; intentId: string }> {
+  const a = await createProduct(t.database.db, { priceCents: 10_000 });
+  const b = await createProduct(t.database.db, { priceCents: 10_000 });
+  await storeBasket(t, who, [
+    [a, 1],
+    [b, 1],
+  ]);
+  const placed = await checkOutBasket(t, who);
+  const intentId = await payThroughFakeStripe(
+    t,
+    who,
+    { checkoutId: placed.checkoutId },
+    placed.orders[0]!._id,
+  );
+  return {
+    orders: placed.orders.map((order) => ({ ...order, transactionId: intentId })),
+    intentId,
+  };
+}
+
+/** Asks for the intent, lets the fake Stripe take the payment and reports it: the intent's id. */
+async function payThroughFakeStripe(
+  t: StripeTestApp,
+  who: SignedIn,
+  payload: { purchaseId: string } | { checkoutId: string },
+  orderId: string,
+): Promise<string> {
+  const res = await askPaymentIntent(t, who, payload);
   expect(res.statusCode, res.body).toBe(200);
   const intentId = PaymentIntentResponseSchema.parse(res.json()).clientSecret.split('_secret_')[0]!;
   t.stripe.intents.get(intentId)!.status = 'succeeded';
   const paid = await t.app.inject({
     method: 'PATCH',
-    url: `/api/purchase/${order._id}`,
+    url: `/api/purchase/${orderId}`,
     headers: who.headers,
     payload: { transactionId: intentId },
   });
   expect(paid.statusCode, paid.body).toBe(200);
-  return { ...order, transactionId: intentId };
+  return intentId;
 }

@@ -12,8 +12,10 @@ import { insertKey, liveKey, reusedKey, type LiveKey } from '../idempotency/paym
  * idempotent by nature, so the key is written FIRST in the reservation's transaction, with the id
  * the refund is about to get: it exists exactly when the reservation does. A repeat finds it and
  * is answered from that refund (waiting while the provider is still at it); a concurrent repeat
- * waits on the key's primary key, finds it taken and rolls its own reservation back. A refund that
- * fails deletes its key with the release, so a retry after a 502/503 is judged afresh.
+ * waits on the key's primary key, finds it taken and rolls its own reservation back. A refund the
+ * provider refused deletes its key with the release, so a retry after a 502 is judged afresh; one
+ * the provider answered ambiguously keeps it, pending, so the retry after the 503 finishes that
+ * same refund (docs/decisions/035).
  */
 
 /** How long a repeat waits for the first request's refund to settle before answering 409. */
@@ -62,15 +64,25 @@ export async function forgetRefundKey(tx: Queryable, refundId: string): Promise<
 
 type RefundRow = typeof refund.$inferSelect;
 
+/** A pending refund this old was never answered (its process died): a repeat may reconcile it. */
+const STALE_PENDING_MS = 60_000;
+
 /**
  * The refund a repeat is answered with, once it settled: succeeded → that refund; failed → 503
- * (its key is gone, so sending again refunds afresh); still pending after the wait → 409.
+ * (its key is gone, so sending again refunds afresh); pending and unsure (its provider answer was
+ * ambiguous) or stale → that refund, for the caller to reconcile; still pending after the wait →
+ * 409.
  */
 export async function settledRefund(db: Db, refundId: string): Promise<RefundRow> {
   const until = Date.now() + SETTLE_WAIT_MS;
   for (;;) {
     const [row] = await db.select().from(refund).where(eq(refund.id, refundId));
     if (row?.status === 'succeeded') return row;
+    if (
+      row?.status === 'pending' &&
+      (row.unsureAt !== null || row.createdAt.getTime() < Date.now() - STALE_PENDING_MS)
+    )
+      return row;
     if (!row || row.status === 'failed')
       throw new AppError(503, ErrorCode.Unavailable, REFUND_KEY_FAILED_MESSAGE);
     if (Date.now() >= until) throw new Conflict(REFUND_KEY_IN_PROGRESS_MESSAGE);

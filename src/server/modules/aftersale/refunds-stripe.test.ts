@@ -4,10 +4,11 @@ import { orderAftersale, refund } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { paidByFakeStripe } from '../../testing/aftersale.ts';
 import { setUpAppWithFakeStripe } from '../../testing/stripe-test-app.ts';
-import { REFUND_PROVIDER_UNAVAILABLE_MESSAGE } from './refund-errors.ts';
+import { REFUND_PENDING_MESSAGE } from './refund-errors.ts';
 
 // Refunds through Stripe, offline (a local fake of Stripe's API): the amount and an idempotency
-// key per refund reach Stripe; when Stripe fails, 503/502 and nothing is recorded as refunded.
+// key per refund reach Stripe; when Stripe fails, 503/502 and nothing is recorded as refunded
+// (pending refunds and their reconciliation: refunds-pending.test.ts).
 
 const t = setUpAppWithFakeStripe();
 let customer: SignedIn;
@@ -55,23 +56,26 @@ describe('refunds through Stripe', () => {
     });
   });
 
-  it('answers 503 when Stripe fails, and records nothing as refunded', async () => {
+  it('answers 503 when Stripe fails, and records nothing as refunded (the refund stays pending)', async () => {
     const order = await paidByStripe();
     t.stripe.mode = 'error-500';
     t.stripe.faultOnly = (request) => request.path === '/v1/refunds';
     try {
       const res = await refundOf(order._id, 40);
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ message: REFUND_PROVIDER_UNAVAILABLE_MESSAGE });
+      expect(res.json()).toMatchObject({ message: REFUND_PENDING_MESSAGE });
     } finally {
       t.stripe.mode = 'ok';
       t.stripe.faultOnly = undefined;
     }
-    expect(await balance(order._id)).toMatchObject({ refundedCents: 0, refundReservedCents: 0 });
+    // Nothing counts as refunded, but the amount stays reserved until Stripe is asked.
+    expect(await balance(order._id)).toMatchObject({
+      refundedCents: 0,
+      refundReservedCents: 4_000,
+    });
     const rows = await t.database.db.select().from(refund).where(eq(refund.purchaseId, order._id));
-    expect(rows.map((r) => r.status)).toEqual(['failed']);
-    // The amount is free again: the whole order can still be refunded.
-    expect((await refundOf(order._id, 100)).statusCode).toBe(201);
+    expect(rows.map((r) => r.status)).toEqual(['pending']);
+    expect((await refundOf(order._id, 60.01)).statusCode).toBe(409);
   });
 
   it('answers 502 when Stripe refuses the refund', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   ONLY_PAID_REFUNDABLE_MESSAGE,
   refundTooLargeMessage,
@@ -8,14 +8,13 @@ import {
 import { ErrorCode } from '../../../shared/errors.ts';
 import { centsToDollars, formatDollars } from '../../../shared/money.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { orderAftersale, orderReturn, paymentIntent, purchase, refund } from '../../db/schema.ts';
+import { checkout, orderAftersale, paymentIntent, purchase, refund } from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import type { IdempotencyClaim } from '../idempotency/idempotency.service.ts';
 import { liveKey } from '../idempotency/payment-keys.ts';
-import { recordAudit } from '../audit/audit.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
+import { ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
 import {
   checkoutReference,
   isId,
@@ -23,28 +22,36 @@ import {
   visibleTo,
 } from '../purchases/purchases.service.ts';
 import { renderCreditNotePdf } from './credit-note-pdf.ts';
-import { ensureAftersaleRow, queueAftersaleMail } from './order-aftersale.ts';
-import { NO_PROVIDER_MESSAGE, refundFailure } from './refund-errors.ts';
+import { ensureAftersaleRow } from './order-aftersale.ts';
+import { NO_PROVIDER_MESSAGE, refundPending, refundRefused } from './refund-errors.ts';
+import { RefundKeyTaken, refundOfKey, settledRefund, storeRefundKey } from './refund-keys.ts';
+import { isAmbiguous, reconcileRefund } from './refund-reconciliation.ts';
 import {
-  forgetRefundKey,
-  RefundKeyTaken,
-  refundOfKey,
-  settledRefund,
-  storeRefundKey,
-} from './refund-keys.ts';
+  markRefundUnsure,
+  providerKeyOf,
+  recordSucceededRefund,
+  releaseFailedRefund,
+  toRefund,
+  type RefundRow,
+} from './refund-settlement.ts';
+
+export { recordSucceededRefund, toRefund, type RefundRow };
 
 /*
  * Refunds (issue 25): an admin gives back (part of) what a paid order cost, through the payment
  * provider. Three steps, so the money can never be refunded beyond what was paid, even by
  * parallel refunds, and nothing counts as refunded unless the provider did it:
- *   1. RESERVE: in one transaction, the amount is added to the order's reserved refunds by ONE
- *      guarded UPDATE (`reserved + amount <= paid`) and a `pending` refund row written.
+ *   1. RESERVE: in one transaction, under the lock of the checkout's charge (its payment intent
+ *      row), the amount is checked against what is left of the charge across ALL orders of the
+ *      checkout, added to the order's reserved refunds by ONE guarded UPDATE
+ *      (`reserved + amount <= paid`) and a `pending` refund row written.
  *   2. The provider refunds that amount of the checkout's payment, with the refund's id as the
- *      idempotency key (a retry never refunds twice).
- *   3. RECORD (`recordSucceededRefund`) or RELEASE (`releaseFailedRefund`), each guarded on the
- *      refund still being pending.
- * A process that dies between 1 and 3 leaves a pending refund holding its amount: safe (never too
- * much refunded); the admin sees it in the order's refunds and the provider's dashboard.
+ *      idempotency key (a retry never refunds twice) and in the refund's metadata.
+ *   3. RECORD (`recordSucceededRefund`) or RELEASE (`releaseFailedRefund`) on a clear answer, each
+ *      guarded on the refund still being pending. An ambiguous answer (timeout, 5xx, connection
+ *      lost) releases nothing: the refund stays pending (unsure), holding its amount and its key,
+ *      until the provider is asked what happened (refund-reconciliation.ts): by the admin's retry,
+ *      which finishes that same refund, or by the reconciliation job (docs/decisions/035).
  */
 
 export const REFUND_NOT_FOUND_MESSAGE = 'Refund not found';
@@ -56,22 +63,17 @@ const pgErrorCode = (error: unknown): string | undefined => {
   return code ?? cause?.code;
 };
 
-export type RefundRow = typeof refund.$inferSelect;
-
-export const toRefund = (row: RefundRow): Refund => ({
-  _id: row.id,
-  number: row.number,
-  purchaseId: row.purchaseId,
-  amount: centsToDollars(row.amountCents),
-  reason: row.reason,
-  createdAt: row.createdAt.toISOString(),
-});
-
 export interface RefundInput {
   amountCents: number;
   reason: string;
   /** The received return this refund pays back. */
   returnId?: string;
+}
+
+/** 409: at most `leftCents` can still be refunded. */
+function tooLarge(leftCents: number): AppError {
+  const message = refundTooLargeMessage(formatDollars(centsToDollars(Math.max(0, leftCents))));
+  return new AppError(409, ErrorCode.Conflict, message, { amount: message });
 }
 
 /**
@@ -96,7 +98,24 @@ async function reserve(
       if (!order) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
       if (!order.paid || order.transactionId === null)
         throw new Conflict(ONLY_PAID_REFUNDABLE_MESSAGE);
+      // The checkout's charge, locked: the refunds of all its orders queue here, so together
+      // they never pass what was charged, also in parallel.
+      const [charge] = await tx
+        .select({ amountCents: paymentIntent.amountCents })
+        .from(paymentIntent)
+        .where(eq(paymentIntent.id, order.transactionId))
+        .for('update');
       await ensureAftersaleRow(tx, purchaseId);
+      if (charge) {
+        const { rows } = await tx.execute<{ reserved: number }>(sql`
+          SELECT coalesce(sum(a.refund_reserved_cents), 0)::int AS reserved
+          FROM ${checkout} c
+            JOIN ${purchase} p ON p.checkout_id = c.id
+            JOIN ${orderAftersale} a ON a.purchase_id = p.id
+          WHERE c.transaction_id = ${order.transactionId}`);
+        const chargeLeft = charge.amountCents - (rows[0]?.reserved ?? 0);
+        if (input.amountCents > chargeLeft) throw tooLarge(chargeLeft);
+      }
       const [reserved] = await tx
         .update(orderAftersale)
         .set({
@@ -114,9 +133,7 @@ async function reserve(
           .select()
           .from(orderAftersale)
           .where(eq(orderAftersale.purchaseId, purchaseId));
-        const left = row ? row.paidCents - row.refundReservedCents : 0;
-        const message = refundTooLargeMessage(formatDollars(centsToDollars(left)));
-        throw new AppError(409, ErrorCode.Conflict, message, { amount: message });
+        throw tooLarge(row ? row.paidCents - row.refundReservedCents : 0);
       }
       const [pending] = await tx
         .insert(refund)
@@ -139,72 +156,60 @@ async function reserve(
   }
 }
 
-/** Step 3 on failure: the refund failed and its amount is free again (once), its key forgotten. */
-async function releaseFailedRefund(db: Db, pending: RefundRow): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [failed] = await tx
-      .update(refund)
-      .set({ status: 'failed', settledAt: sql`now()` })
-      .where(and(eq(refund.id, pending.id), eq(refund.status, 'pending')))
-      .returning({ id: refund.id });
-    if (!failed) return;
-    await forgetRefundKey(tx, pending.id);
-    await tx
-      .update(orderAftersale)
-      .set({
-        refundReservedCents: sql`${orderAftersale.refundReservedCents} - ${pending.amountCents}`,
-      })
-      .where(eq(orderAftersale.purchaseId, pending.purchaseId));
-  });
+/**
+ * A refund whose provider answer was ambiguous is finished by the admin's retry: the provider is
+ * asked what happened and, if it has no such refund, is sent it again under the same key. Answers
+ * the refund once succeeded; 503 (still pending) or 502 (refused, released) otherwise.
+ */
+async function resumeRefund(
+  db: Db,
+  provider: PaymentProvider | null,
+  admin: AuthUser,
+  pending: RefundRow,
+): Promise<RefundRow> {
+  const result = await reconcileRefund(db, provider, pending.id, { resend: true, actor: admin });
+  if (result?.status === 'succeeded') return result.row;
+  if (result?.status === 'failed') throw refundRefused();
+  throw refundPending();
 }
 
 /**
- * Step 3 on success: THE place where a refund is recorded, once, in one transaction: the refund
- * succeeded, the order's refunded total, the timeline (`refunded`, by the shop), the customer's
- * mail (outbox, keyed by the refund), the return it paid back (received → refunded) and the audit
- * entry. Anything else that must follow a refund (e.g. an `order.refunded` webhook through the
- * outbox) belongs here, on `tx`.
+ * "The same refund" as one whose answer was lost: the admin sends the form again (with a new
+ * Idempotency-Key, or none) for the same order, amount, reason and return while a refund of those
+ * is pending after an ambiguous provider answer. That refund is finished instead of a second one
+ * being made.
  */
-export async function recordSucceededRefund(
-  tx: Queryable,
-  admin: AuthUser,
-  pending: RefundRow,
+async function unsureTwin(
+  db: Db,
+  purchaseId: string,
+  input: RefundInput,
 ): Promise<RefundRow | undefined> {
-  const [done] = await tx
-    .update(refund)
-    .set({ status: 'succeeded', settledAt: sql`now()` })
-    .where(and(eq(refund.id, pending.id), eq(refund.status, 'pending')))
-    .returning();
-  if (!done) return undefined;
-  await tx
-    .update(orderAftersale)
-    .set({ refundedCents: sql`${orderAftersale.refundedCents} + ${done.amountCents}` })
-    .where(eq(orderAftersale.purchaseId, done.purchaseId));
-  await applyEffects(tx, [done.purchaseId], 'refunded', 'admin');
-  await queueAftersaleMail(tx, `refund:${done.id}:customer`, {
-    template: 'refund',
-    refundId: done.id,
-  });
-  if (done.returnId)
-    await tx
-      .update(orderReturn)
-      .set({ status: 'refunded', updatedAt: sql`now()` })
-      .where(and(eq(orderReturn.id, done.returnId), eq(orderReturn.status, 'received')));
-  await recordAudit(tx, admin, {
-    action: 'purchase.refund',
-    targetType: 'purchase',
-    targetId: done.purchaseId,
-    after: toRefund(done),
-  });
-  return done;
+  const [twin] = await db
+    .select()
+    .from(refund)
+    .where(
+      and(
+        eq(refund.purchaseId, purchaseId),
+        eq(refund.status, 'pending'),
+        isNotNull(refund.unsureAt),
+        eq(refund.amountCents, input.amountCents),
+        eq(refund.reason, input.reason),
+        input.returnId ? eq(refund.returnId, input.returnId) : isNull(refund.returnId),
+      ),
+    )
+    .orderBy(refund.createdAt)
+    .limit(1);
+  return twin;
 }
 
 /**
  * POST /api/purchase/{id}/refunds (admins): refunds `amountCents` of a paid order through the
- * provider that took the payment. 404 unknown order, 409 unpaid or beyond what is left, 502/503
- * when the provider fails (nothing recorded as refunded then). With an Idempotency-Key (`claim`),
- * a repeat with the same body is answered from the refund the first made, never refunds again;
- * another body is a 422.
+ * provider that took the payment. 404 unknown order, 409 unpaid or beyond what is left (of the
+ * order, or of its checkout's charge), 502 when the provider refuses (nothing refunded), 503 when
+ * it is not set up (nothing refunded) or its answer was ambiguous: the refund is then PENDING,
+ * holding its amount, and sending it again (same key, or the same order, amount and reason)
+ * finishes that same refund, never a second one. With an Idempotency-Key (`claim`), a repeat with
+ * the same body is answered from the refund the first made; another body is a 422.
  */
 export async function refundOrder(
   db: Db,
@@ -215,15 +220,34 @@ export async function refundOrder(
   claim: IdempotencyClaim | null = null,
 ): Promise<Refund> {
   if (!isId(purchaseId)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  const answerRepeat = async (refundId: string) => {
+    const row = await settledRefund(db, refundId);
+    return toRefund(
+      row.status === 'succeeded' ? row : await resumeRefund(db, provider, admin, row),
+    );
+  };
   if (claim) {
     const seen = await liveKey(db, claim);
-    if (seen) return toRefund(await settledRefund(db, refundOfKey(claim, seen)));
+    if (seen) return answerRepeat(refundOfKey(claim, seen));
+  }
+  const twin = await unsureTwin(db, purchaseId, input);
+  if (twin) {
+    // This key names that refund from now on: its own repeat must not make another one.
+    if (claim) {
+      try {
+        await storeRefundKey(db, claim, twin.id);
+      } catch (error) {
+        if (error instanceof RefundKeyTaken) return answerRepeat(error.refundId);
+        throw error;
+      }
+    }
+    return toRefund(await resumeRefund(db, provider, admin, twin));
   }
   let reserved: Awaited<ReturnType<typeof reserve>>;
   try {
     reserved = await reserve(db, admin, purchaseId, input, claim);
   } catch (error) {
-    if (error instanceof RefundKeyTaken) return toRefund(await settledRefund(db, error.refundId));
+    if (error instanceof RefundKeyTaken) return answerRepeat(error.refundId);
     throw error;
   }
   const { pending, intentId } = reserved;
@@ -232,17 +256,21 @@ export async function refundOrder(
     .from(paymentIntent)
     .where(eq(paymentIntent.id, intentId));
   if (!provider || intent?.provider !== provider.name) {
-    await releaseFailedRefund(db, pending);
+    await db.transaction((tx) => releaseFailedRefund(tx, pending));
     throw new AppError(503, ErrorCode.Unavailable, NO_PROVIDER_MESSAGE);
   }
   try {
     await provider.refund(intentId, {
       amountCents: pending.amountCents,
-      key: `refund-${pending.id}`,
+      key: providerKeyOf(pending.id),
     });
   } catch (error) {
-    await releaseFailedRefund(db, pending);
-    throw refundFailure(error);
+    if (isAmbiguous(error)) {
+      await markRefundUnsure(db, pending.id);
+      throw refundPending();
+    }
+    await db.transaction((tx) => releaseFailedRefund(tx, pending));
+    throw refundRefused();
   }
   const done = await db.transaction((tx) => recordSucceededRefund(tx, admin, pending));
   return toRefund(done ?? pending);

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   RETURN_ONLY_SHIPPED_MESSAGE,
@@ -12,7 +12,14 @@ import {
 import { ErrorCode } from '../../../shared/errors.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { orderAftersale, orderEvent, orderReturn, product, purchase } from '../../db/schema.ts';
+import {
+  orderAftersale,
+  orderEvent,
+  orderReturn,
+  product,
+  purchase,
+  refund,
+} from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -281,6 +288,8 @@ export async function receiveReturn(
 /**
  * POST /api/returns/{id}/refund: a received return's units are refunded (unit price × quantity,
  * at most what is left to refund of the order) through the refund service, which marks it refunded.
+ * A refund of it left pending by an ambiguous provider answer is finished instead (the same
+ * refund: docs/decisions/035).
  */
 export async function refundReturn(
   db: Db,
@@ -291,6 +300,14 @@ export async function refundReturn(
   const current = await oneReturn(db, isId(id) ? id : '00000000-0000-0000-0000-000000000000');
   if (current.status !== 'received')
     throw new Conflict(`This return is ${current.status}, not received.`);
+  const [unsure] = await db
+    .select({ amountCents: refund.amountCents, reason: refund.reason })
+    .from(refund)
+    .where(and(eq(refund.returnId, id), eq(refund.status, 'pending'), isNotNull(refund.unsureAt)));
+  if (unsure) {
+    await refundOrder(db, provider, admin, current.purchaseId, { ...unsure, returnId: id });
+    return oneReturn(db, id);
+  }
   const [left] = await db
     .select({
       cents: sql<number>`${orderAftersale.paidCents} - ${orderAftersale.refundReservedCents}`,

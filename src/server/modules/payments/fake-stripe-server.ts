@@ -11,10 +11,16 @@ export type FakeStripeMode =
   | 'ok'
   /** Never answers (the connection stays open). */
   | 'hang'
-  /** Makes the intent, then never answers: a timeout after Stripe acted. */
+  /** Makes the intent or the refund, then never answers: a timeout after Stripe acted. */
   | 'act-then-hang'
+  /** Makes the refund, then answers 500. */
+  | 'act-then-500'
+  /** Makes the refund, then drops the connection (no answer). */
+  | 'act-then-drop'
   | 'error-500'
   | 'rate-limited-429'
+  /** 409: another request with the same idempotency key is still running at Stripe. */
+  | 'key-in-use-409'
   /** 200 with a body that is not JSON. */
   | 'garbage'
   /** 200 with an intent that has no client secret. */
@@ -39,6 +45,15 @@ export interface FakeIntent {
   metadata: Record<string, string>;
 }
 
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number | null;
+  payment_intent: string;
+  status: string;
+  metadata: Record<string, string>;
+}
+
 export interface FakeStripeServer {
   host: string;
   port: number;
@@ -49,6 +64,8 @@ export interface FakeStripeServer {
   intents: Map<string, FakeIntent>;
   /** Cents refunded per intent id (refunds with an amount, or the whole rest). */
   refunded: Map<string, number>;
+  /** Every refund made, oldest first (one per idempotency key, as at Stripe). */
+  refunds: FakeRefund[];
   /** Back to answering 'ok', with no requests, intents or idempotency keys recorded. */
   reset(): void;
   /** Connections held open by 'hang' are cut too. */
@@ -72,7 +89,7 @@ function json(response: ServerResponse, status: number, body: unknown) {
 /** Listens on a free port, or on `port` (to come back where a client already points). */
 export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
   const byKey = new Map<string, FakeIntent>();
-  const refundsByKey = new Map<string, unknown>();
+  const refundsByKey = new Map<string, FakeRefund>();
   let made = 0;
   let refundsMade = 0;
   const fake: FakeStripeServer = {
@@ -83,8 +100,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
     requests: [],
     intents: new Map(),
     refunded: new Map(),
+    refunds: [],
     reset() {
       fake.refunded.clear();
+      fake.refunds.length = 0;
       refundsByKey.clear();
       fake.mode = 'ok';
       fake.faultOnly = undefined;
@@ -115,6 +134,47 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
     return intent;
   };
 
+  /** As Stripe: one refund per idempotency key; a part never beyond what is left to refund. */
+  const createRefund = (
+    key: string | undefined,
+    body: URLSearchParams,
+  ): { status: number; body: unknown } => {
+    const intentId = body.get('payment_intent') ?? '';
+    const refundKey = key ? `refund:${key}` : undefined;
+    const again = refundKey ? refundsByKey.get(refundKey) : undefined;
+    if (again) return { status: 200, body: again };
+    const intent = fake.intents.get(intentId);
+    const left = intent ? intent.amount - (fake.refunded.get(intentId) ?? 0) : Infinity;
+    const amount = body.has('amount') ? Number(body.get('amount')) : left;
+    if (amount > left)
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'amount_too_large',
+            message: 'Refund amount is greater than unrefunded amount on charge',
+          },
+        },
+      };
+    if (intent) fake.refunded.set(intentId, (fake.refunded.get(intentId) ?? 0) + amount);
+    refundsMade += 1;
+    const metadata: Record<string, string> = {};
+    for (const [name, value] of body)
+      if (name.startsWith('metadata[')) metadata[name.slice(9, -1)] = value;
+    const refund: FakeRefund = {
+      id: `re_local${refundsMade}`,
+      object: 'refund',
+      amount: Number.isFinite(amount) ? amount : null,
+      payment_intent: intentId,
+      status: 'succeeded',
+      metadata,
+    };
+    fake.refunds.push(refund);
+    if (refundKey) refundsByKey.set(refundKey, refund);
+    return { status: 200, body: refund };
+  };
+
   const server = createServer((request, response) => {
     void readBody(request).then((text) => {
       const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -130,13 +190,24 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
       };
       fake.requests.push(recorded);
       const creating = method === 'POST' && url.pathname === '/v1/payment_intents';
+      const refunding = method === 'POST' && url.pathname === '/v1/refunds';
+      const keyOf = typeof key === 'string' ? key : undefined;
       const mode = !fake.faultOnly || fake.faultOnly(recorded) ? fake.mode : 'ok';
       switch (mode) {
         case 'hang':
           return;
         case 'act-then-hang':
-          if (creating) createIntent(typeof key === 'string' ? key : undefined, body);
+          if (creating) createIntent(keyOf, body);
+          if (refunding) createRefund(keyOf, body);
           return;
+        case 'act-then-500':
+          if (refunding) createRefund(keyOf, body);
+          return json(response, 500, {
+            error: { type: 'api_error', message: 'An unknown error occurred' },
+          });
+        case 'act-then-drop':
+          if (refunding) createRefund(keyOf, body);
+          return response.socket?.destroy();
         case 'error-500':
           // As Stripe says it: retrying may help.
           return json(response, 500, {
@@ -145,6 +216,13 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
         case 'rate-limited-429':
           return json(response, 429, {
             error: { type: 'invalid_request_error', code: 'rate_limit', message: 'Too many' },
+          });
+        case 'key-in-use-409':
+          return json(response, 409, {
+            error: {
+              type: 'idempotency_error',
+              message: 'There is currently another in-progress request using this idempotency key.',
+            },
           });
         case 'garbage':
           response.writeHead(200, { 'content-type': 'application/json' });
@@ -167,34 +245,20 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
           });
         return json(response, 200, intent);
       }
-      if (method === 'POST' && url.pathname === '/v1/refunds') {
-        // As Stripe: one refund per idempotency key; a part never beyond what is left to refund.
-        const intentId = body.get('payment_intent') ?? '';
-        const refundKey = typeof key === 'string' ? `refund:${key}` : undefined;
-        const again = refundKey ? refundsByKey.get(refundKey) : undefined;
-        if (again) return json(response, 200, again);
-        const intent = fake.intents.get(intentId);
-        const left = intent ? intent.amount - (fake.refunded.get(intentId) ?? 0) : Infinity;
-        const amount = body.has('amount') ? Number(body.get('amount')) : left;
-        if (amount > left)
-          return json(response, 400, {
-            error: {
-              type: 'invalid_request_error',
-              code: 'amount_too_large',
-              message: 'Refund amount is greater than unrefunded amount on charge',
-            },
-          });
-        if (intent) fake.refunded.set(intentId, (fake.refunded.get(intentId) ?? 0) + amount);
-        refundsMade += 1;
-        const made = {
-          id: `re_local${refundsMade}`,
-          object: 'refund',
-          amount: Number.isFinite(amount) ? amount : null,
-          payment_intent: intentId,
-          status: 'succeeded',
-        };
-        if (refundKey) refundsByKey.set(refundKey, made);
-        return json(response, 200, made);
+      if (refunding) {
+        const answer = createRefund(keyOf, body);
+        return json(response, answer.status, answer.body);
+      }
+      if (method === 'GET' && url.pathname === '/v1/refunds') {
+        // Newest first, as Stripe lists; one page holds them all here.
+        const intentId = url.searchParams.get('payment_intent');
+        const data = fake.refunds.filter((r) => !intentId || r.payment_intent === intentId);
+        return json(response, 200, {
+          object: 'list',
+          url: '/v1/refunds',
+          has_more: false,
+          data: [...data].reverse(),
+        });
       }
       return json(response, 400, { error: { type: 'invalid_request_error', message: 'no' } });
     });

@@ -17,6 +17,13 @@ export interface RefundPart {
   key: string;
 }
 
+/**
+ * What the provider did with one partial refund, looked up by its key: `succeeded` (made, the
+ * money is going back), `failed` (made but failed or canceled), or null: the provider has no such
+ * refund.
+ */
+export type ProviderRefundOutcome = 'succeeded' | 'failed' | null;
+
 /** A card payment provider: the built-in test-mode processor or Stripe. */
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -34,6 +41,11 @@ export interface PaymentProvider {
    * one partial refund: a retry never refunds twice).
    */
   refund(intentId: string, part?: RefundPart): Promise<void>;
+  /**
+   * What became of the partial refund of `intentId` sent with idempotency key `key` (the
+   * reconciliation of a refund whose answer was ambiguous: docs/decisions/035).
+   */
+  findRefund(intentId: string, key: string): Promise<ProviderRefundOutcome>;
   /**
    * Cancels an intent that has not been paid, so a later confirm of its client secret is refused
    * (an order of its checkout was cancelled or expired). Safe to call again; an intent that succeeded meanwhile

@@ -24,7 +24,7 @@ export function createPayments(
   log: FastifyBaseLogger,
 ): Payments {
   if (config.stripe) {
-    const stripe = createStripeClient(config.stripe);
+    const stripe = createStripeClient(config.stripe, config.stripe.api);
     const provider = createStripeProvider(stripe, {
       onFailure: ({ method, error, mapped }) =>
         log.warn({ err: error, method, status: mapped.statusCode }, 'Stripe call failed'),

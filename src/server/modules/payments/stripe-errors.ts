@@ -32,3 +32,26 @@ export function classifyStripeError(error: unknown): AppError | undefined {
     return new PaymentProviderUnavailable('provider_error', options);
   return new PaymentProviderBadAnswer(options);
 }
+
+/**
+ * A partial refund's failure: Stripe's clear refusal (a 4xx other than a conflict or rate limit, a
+ * card error) passes as it is (502/402 through the guard: nothing was refunded); anything else
+ * may have refunded (timeout, 5xx, connection lost, an idempotency conflict with a request still
+ * running, an unusable answer) and is a 503, which leaves the refund pending (docs/decisions/035).
+ */
+export function partialRefundError(error: unknown): unknown {
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode ?? 0;
+    const refused =
+      error instanceof Stripe.errors.StripeCardError ||
+      (status >= 400 &&
+        status < 500 &&
+        status !== 409 &&
+        status !== 429 &&
+        !(error instanceof Stripe.errors.StripeIdempotencyError));
+    if (refused) return error;
+  }
+  const mapped = classifyStripeError(error);
+  if (mapped?.statusCode === 503) return mapped;
+  return new PaymentProviderUnavailable('provider_error', { cause: error });
+}

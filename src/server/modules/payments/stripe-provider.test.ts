@@ -187,3 +187,39 @@ describe('provider guard', () => {
     expect(await failureOf(guarded.refund())).toBe(bug);
   });
 });
+
+describe('a partial refund through the Stripe adapter', () => {
+  const part = { amountCents: 1_000, key: 'refund-part-1' };
+  const paidIntent = async (provider: PaymentProvider) => (await createIntent(provider)).intentId;
+
+  it('is found afterwards by its key (metadata.refundKey), also among other refunds', async () => {
+    const provider = providerAt();
+    const intentId = await paidIntent(provider);
+    expect(await provider.findRefund(intentId, part.key)).toBeNull();
+    await provider.refund(intentId, { amountCents: 500, key: 'refund-other' });
+    await provider.refund(intentId, part);
+    expect(fake.refunds.at(-1)?.metadata).toEqual({ refundKey: part.key });
+    expect(await provider.findRefund(intentId, part.key)).toBe('succeeded');
+    fake.refunds.at(-1)!.status = 'canceled';
+    expect(await provider.findRefund(intentId, part.key)).toBe('failed');
+  });
+
+  it('answers 502 only for a clear refusal, 503 whenever Stripe may have refunded', async () => {
+    const provider = providerAt();
+    const intentId = await paidIntent(provider);
+    fake.refunded.set(intentId, ORDER.amountCents);
+    expect(await failureOf(provider.refund(intentId, part))).toMatchObject({ statusCode: 502 });
+    fake.refunded.set(intentId, 0);
+    for (const mode of [
+      'act-then-500',
+      'act-then-drop',
+      'act-then-hang',
+      'key-in-use-409',
+      'rate-limited-429',
+      'garbage',
+    ] as const) {
+      fake.mode = mode;
+      expect(await failureOf(provider.refund(intentId, part)), mode).toMatchObject(unavailable);
+    }
+  });
+});

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { StripeSettings } from '../../config.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { guardProvider, type ProviderGuard } from './provider-guard.ts';
-import { classifyStripeError, UnusableStripeAnswer } from './stripe-errors.ts';
+import { classifyStripeError, partialRefundError, UnusableStripeAnswer } from './stripe-errors.ts';
 
 /** One attempt at Stripe's API; a customer should not wait much longer for the payment page. */
 export const STRIPE_TIMEOUT_MS = 6_000;
@@ -12,7 +12,7 @@ export const STRIPE_MAX_RETRIES = 1;
 export const STRIPE_DEADLINE_MS = 15_000;
 
 export interface StripeClientOptions {
-  /** Where Stripe's API is: only tests point it elsewhere (a local fake at 127.0.0.1). */
+  /** Where Stripe's API is (STRIPE_API_URL): a Stripe-compatible mock or an egress proxy. */
   host?: string;
   port?: number;
   protocol?: 'http' | 'https';
@@ -96,12 +96,29 @@ export function createStripeProvider(
       }
     },
     async refund(intentId, part) {
-      await stripe.refunds.create(
-        part
-          ? { payment_intent: intentId, amount: part.amountCents }
-          : { payment_intent: intentId },
-        { idempotencyKey: part ? part.key : refundKeyOf(intentId) },
-      );
+      if (!part) {
+        await stripe.refunds.create(
+          { payment_intent: intentId },
+          { idempotencyKey: refundKeyOf(intentId) },
+        );
+        return;
+      }
+      try {
+        // The key in the metadata too, so findRefund finds the refund after Stripe forgot the key.
+        await stripe.refunds.create(
+          { payment_intent: intentId, amount: part.amountCents, metadata: { refundKey: part.key } },
+          { idempotencyKey: part.key },
+        );
+      } catch (error) {
+        throw partialRefundError(error);
+      }
+    },
+    async findRefund(intentId, key) {
+      for await (const found of stripe.refunds.list({ payment_intent: intentId, limit: 100 })) {
+        if (found.metadata?.refundKey !== key) continue;
+        return found.status === 'failed' || found.status === 'canceled' ? 'failed' : 'succeeded';
+      }
+      return null;
     },
     async cancelIntent(intentId) {
       try {
