@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import {
+  GONE_PRODUCT_NAME,
   PRODUCT_GONE_MESSAGE,
   type BasketLine,
   type BasketLineInput,
@@ -46,7 +47,7 @@ function visitorLine({ productId, quantity }: VisitorBasketLine, product: Produc
       }
     : {
         productId,
-        name: 'Unavailable product',
+        name: GONE_PRODUCT_NAME,
         img: '',
         price: 0,
         basePrice: 0,
