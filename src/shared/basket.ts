@@ -90,6 +90,7 @@ export const basketNotices = {
   loweredToStock: (name: string, stock: number) =>
     `${name}: the quantity was lowered to ${stock}, the stock available`,
   outOfStock: (name: string) => `${name} is out of stock and was left out`,
-  withdrawn: (name: string) => `${name} is withdrawn from sale for a safety recall and was left out`,
+  withdrawn: (name: string) =>
+    `${name} is withdrawn from sale for a safety recall and was left out`,
   gone: () => `A product that is no longer available was left out`,
 } as const;

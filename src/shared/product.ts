@@ -25,22 +25,11 @@ export const ProductSchema = z.object({
   batteryIncluded: z.boolean(),
   /**
    * Issue 39: withdrawn from sale by a safety recall until an admin lifts it. Its stock is still
-   * counted, but it cannot be ordered (`isForSale`).
+   * counted, but it cannot be ordered (`isForSale`, src/shared/for-sale.ts).
    */
   withdrawn: z.boolean(),
 });
 export type Product = z.infer<typeof ProductSchema>;
-
-/** What a withdrawn product's pages and every refusal to sell it say. */
-export const PRODUCT_WITHDRAWN_MESSAGE = 'Withdrawn from sale for a safety recall';
-
-/**
- * Whether the product can be ordered now: stock for its minimum order, and not withdrawn by a
- * recall. The server's rule is the same (src/server/modules/catalog/for-sale.ts).
- */
-export const isForSale = (
-  product: Pick<Product, 'availableQuantity' | 'minQuantity' | 'withdrawn'>,
-): boolean => product.availableQuantity >= product.minQuantity && !product.withdrawn;
 
 export const ProductListSchema = z.array(ProductSchema);
 

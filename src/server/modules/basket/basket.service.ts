@@ -13,7 +13,7 @@ import {
 import { IdSchema } from '../../../shared/ids.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
 import { fromStoredBreaks, unitPriceFor } from '../../../shared/price-breaks.ts';
-import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/product.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { orderQuantityProblem } from '../../../shared/purchase.ts';
 import { lockAccount } from '../../db/account-lock.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
@@ -175,7 +175,8 @@ export function replaceBasket(db: Db, userId: string, sent: BasketLineInput[]): 
     const kept = lines.flatMap(({ productId, quantity }): StoredLine[] => {
       if (productId === null) return [];
       if (products.has(productId)) return [{ productId, quantity }];
-      if (gone.has(productId)) return [{ productId, quantity, goneProductName: gone.get(productId) }];
+      if (gone.has(productId))
+        return [{ productId, quantity, goneProductName: gone.get(productId) }];
       return [];
     });
     await writeBasket(tx, userId, kept);

@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * the stock; none touches `withdrawn`, so none puts a withdrawn product back on sale or releases
  * its back-in-stock alerts: only lifting the recall does (recalls.service.ts). The stock of a
  * withdrawn product is still counted. The same rule for the browser: `isForSale`
- * (src/shared/product.ts).
+ * (src/shared/for-sale.ts).
  *
  * `row` is the alias of a product row; `available` the stock to judge, when not the row's own
  * (a statement judging what its change will leave).

@@ -44,11 +44,7 @@ export async function goesWellWith(db: Db, productId: string): Promise<Product[]
     .select(productColumns)
     .from(product)
     .where(and(ne(product.id, productId), or(samePlatform, sameCategory)))
-    .orderBy(
-      desc(sql`coalesce(${both}, false)`),
-      desc(productForSale),
-      desc(product.seq),
-    )
+    .orderBy(desc(sql`coalesce(${both}, false)`), desc(productForSale), desc(product.seq))
     .limit(GOES_WELL_WITH_MAX);
   return rows.map(toProduct);
 }

@@ -13,7 +13,7 @@ import {
   RECEIPT_ONLY_WHEN_PAID_MESSAGE,
 } from '../../../shared/purchase.ts';
 import { can } from '../../../shared/permissions.ts';
-import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/product.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {

@@ -5,6 +5,7 @@ import {
   type BasketLine,
   type BasketLineInput,
 } from '../../../../shared/basket.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { productQueryOptions } from '../../../api/products.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -43,7 +44,7 @@ function visitorLine({ productId, quantity }: VisitorBasketLine, product: Produc
         lineTotal: 0,
         minQuantity: product.minQuantity,
         availableQuantity: product.availableQuantity,
-        problem: null,
+        problem: product.withdrawn ? PRODUCT_WITHDRAWN_MESSAGE : null,
       }
     : {
         productId,
