@@ -195,6 +195,7 @@ function Withdrawal({ recall }: { recall: Recall }) {
       <button
         type="button"
         className="btn btn-outline btn-xs ml-2"
+        aria-label={`Put ${recall.product} back on sale`}
         onClick={() => setConfirming(true)}
       >
         Put back on sale
