@@ -80,14 +80,14 @@ const buy = (productId: string, who: SignedIn = t.customer) =>
  * withdrawn, a purchase is refused with 409, and its subscriber is still waiting, unmailed.
  */
 async function expectStillWithdrawn(productId: string, stock: number) {
-  const shown = await productOf(productId);
-  expect(shown).toMatchObject({ withdrawn: true, availableQuantity: stock });
+  expect(await mailJobsOf(productId)).toHaveLength(0);
+  expect(await alertsOf(productId)).toHaveLength(1);
   const bought = await buy(productId);
   expect(bought.statusCode, bought.body).toBe(409);
   expect(bought.json()).toMatchObject({ code: 'CONFLICT', message: PRODUCT_WITHDRAWN_MESSAGE });
   expect((await stockOf(t.database.db, productId))!.available).toBe(stock);
-  expect(await alertsOf(productId)).toHaveLength(1);
-  expect(await mailJobsOf(productId)).toHaveLength(0);
+  const shown = await productOf(productId);
+  expect(shown).toMatchObject({ withdrawn: true, availableQuantity: stock });
 }
 
 /** A product with an unpaid order of 2 placed before it was recalled and withdrawn (stock 3 left). */
