@@ -6,10 +6,10 @@ import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { ProductSchema, type Product } from '../../../shared/product.ts';
 import { outbox, purchase, stockAlert } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
-import { paidOrder } from '../../testing/aftersale.ts';
+import { paidOrder, returnedIntoStock } from '../../testing/aftersale.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct, stockOf, type TestProduct } from '../../testing/factories.ts';
-import { placeTestOrder, storeBasket } from '../../testing/orders.ts';
+import { placeTestOrder, storeBasket, tryCheckOut } from '../../testing/orders.ts';
 import { column, edited, productImportHelpers } from '../../testing/product-import.ts';
 import { BACK_IN_STOCK_KIND } from '../back-in-stock/back-in-stock.service.ts';
 import { storeWebp, toWebp } from '../images/images.service.ts';
@@ -170,26 +170,7 @@ describe('a product withdrawn by a recall', () => {
     const stock = (await stockOf(t.database.db, productId))!.available;
     await recallOf(productId);
     await subscribe(productId);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: `/api/purchase/${order._id}/returns`,
-      headers: t.customer.headers,
-      payload: { quantity: 1, reason: 'Defective or damaged', note: '' },
-    });
-    expect(asked.statusCode, asked.body).toBe(201);
-    const id = (asked.json() as { _id: string })._id;
-    for (const [step, payload] of [
-      ['approve', undefined],
-      ['receive', { restock: true }],
-    ] as const) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/returns/${id}/${step}`,
-        headers: t.admin.headers,
-        ...(payload ? { payload } : {}),
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    await returnedIntoStock(t, t.customer, t.admin, order._id);
     await expectStillWithdrawn(productId, stock + 1);
   });
 
@@ -227,12 +208,7 @@ describe('a product withdrawn by a recall', () => {
       [fine, 1],
       [recalled, 1],
     ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: buyer.headers,
-      payload: { address: '1 Bench Street' },
-    });
+    const res = await tryCheckOut(t, buyer);
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().fields).toEqual({ [recalled.id]: PRODUCT_WITHDRAWN_MESSAGE });
     expect((await stockOf(t.database.db, fine.id))!.available).toBe(10);
