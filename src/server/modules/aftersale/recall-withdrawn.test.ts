@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RECALL_NOTHING_TO_LIFT_MESSAGE, RecallSchema } from '../../../shared/aftersale.ts';
+import { basketNotices } from '../../../shared/basket.ts';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { ProductSchema, type Product } from '../../../shared/product.ts';
 import { outbox, purchase, stockAlert } from '../../db/schema.ts';
@@ -215,6 +216,30 @@ describe('a product withdrawn by a recall', () => {
     expect((await stockOf(t.database.db, recalled.id))!.available).toBe(10);
     const basket = await t.app.inject({ url: '/api/basket', headers: buyer.headers });
     expect(basket.json().lines[1]).toMatchObject({ problem: PRODUCT_WITHDRAWN_MESSAGE });
+  });
+
+  it('is left out of a basket merged at sign-in, and out of "In stock only"', async () => {
+    const buyer = await signUp(t.app);
+    const item = await createProduct(t.database.db, {
+      name: 'Recalled Sander',
+      availableQuantity: 9,
+    });
+    await recallOf(item.id);
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: '/api/basket/merge',
+      headers: buyer.headers,
+      payload: { lines: [{ productId: item.id, quantity: 1 }] },
+    });
+    expect(merged.json()).toMatchObject({
+      lines: [],
+      notices: [basketNotices.withdrawn('Recalled Sander')],
+    });
+    const found = await t.app.inject('/api/products/search?q=Recalled%20Sander&inStock=1');
+    expect(found.statusCode, found.body).toBe(200);
+    expect(JSON.stringify(found.json())).not.toContain(item.id);
+    const all = await t.app.inject('/api/products/search?q=Recalled%20Sander');
+    expect(JSON.stringify(all.json())).toContain(item.id);
   });
 });
 
