@@ -201,7 +201,8 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
     { config: { access: 'admin' }, schema: { response: { 200: RecallListSchema } } },
     () => listRecalls(db),
   );
-  // Issue 39: the recall's withdrawal ends; the product is back on sale (unless another withdraws it).
+  // Issue 39: the recall's withdrawal ends; the product is back on sale (unless another recall
+  // still withdraws it).
   app.post(
     '/recalls/:id/lift',
     {

@@ -91,7 +91,7 @@ async function expectStillWithdrawn(productId: string, stock: number) {
   expect(shown).toMatchObject({ withdrawn: true, availableQuantity: stock });
 }
 
-/** A product with an unpaid order of 2 placed before it was recalled and withdrawn (stock 3 left). */
+/** A product with an unpaid order of 2 placed before it was recalled and withdrawn (3 left). */
 async function withdrawnWithAnUnpaidOrder() {
   const placed = await placeTestOrder(t, t.customer, {
     product: { minQuantity: 1, availableQuantity: 5 },

@@ -28,8 +28,8 @@ const NOT_FOUND = 'Product not found';
 
 /**
  * POST /api/products/{id}/notify. Only while the product cannot be ordered (below its minimum, or
- * withdrawn by a recall: its subscribers are mailed when the recall is lifted): the INSERT reads the
- * product row FOR SHARE, so it waits for a running stock change and then sees its result (a
+ * withdrawn by a recall: its subscribers are mailed when the recall is lifted): the INSERT reads
+ * the product row FOR SHARE, so it waits for a running stock change and then sees its result (a
  * restock committed first makes this a 409; one committed after finds this row and mails it).
  */
 export async function subscribe(db: Db, userId: string, productId: string): Promise<StockAlert> {

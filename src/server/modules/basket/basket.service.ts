@@ -208,8 +208,9 @@ function adjustToRules(quantity: number, found: ProductRow): { quantity: number;
  * POST /api/basket/merge: the sent lines added to the stored basket (a product already there gets
  * the quantities added), each merged line then adjusted to today's rules, every adjustment said in
  * `notices` in the order the lines were sent. Stored lines not sent stay as they are (a line whose
- * product was deleted too: issue 39); new lines go after them. The account lock makes parallel merges run one after the other, so none loses a line
- * and the cap holds: a merge that would leave more than BASKET_MAX_LINES lines changes nothing (409).
+ * product was deleted too: issue 39); new lines go after them. The account lock makes parallel
+ * merges run one after the other, so none loses a line and the cap holds: a merge that would leave
+ * more than BASKET_MAX_LINES lines changes nothing (409).
  */
 export function mergeIntoBasket(db: Db, userId: string, sent: BasketLineInput[]): Promise<Basket> {
   const lines = canonicalLines(sent);

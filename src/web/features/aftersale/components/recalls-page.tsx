@@ -172,7 +172,8 @@ function NewRecall() {
 
 /**
  * A withdrawing recall's state (issue 39): "Withdrawn" with **Put back on sale** until an admin
- * lifts it (confirmed first: its back-in-stock subscribers are mailed at once), then "Back on sale".
+ * lifts it (confirmed first: its back-in-stock subscribers are mailed at once), then "Back on
+ * sale".
  */
 function Withdrawal({ recall }: { recall: Recall }) {
   const lift = useLiftRecall();

@@ -12,7 +12,7 @@ export interface PricedBasket {
   totalPrice: number;
 }
 
-/** Whether the line cannot be ordered at any quantity: its product is gone, or a recall withdrew it. */
+/** Whether no quantity of the line can be ordered: its product is gone, or a recall withdrew it. */
 export const orderableAtNoQuantity = (line: BasketLine): boolean =>
   line.problem === PRODUCT_GONE_MESSAGE || line.problem === PRODUCT_WITHDRAWN_MESSAGE;
 

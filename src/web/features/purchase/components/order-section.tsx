@@ -14,8 +14,9 @@ export interface OrderSectionProps {
 
 /**
  * What the signed-in customer does on the product page: the purchase form (or "Notify me" while
- * the product cannot be ordered: too little stock, or withdrawn by a recall) and Request a quote. Its own chunk (the forms, their library and
- * schemas), loaded once the page knows the customer: the server-rendered page does not carry it.
+ * the product cannot be ordered: too little stock, or withdrawn by a recall) and Request a quote.
+ * Its own chunk (the forms, their library and schemas), loaded once the page knows the customer:
+ * the server-rendered page does not carry it.
  */
 export default function OrderSection({ product, user, basketAction }: OrderSectionProps) {
   return (
