@@ -10,10 +10,16 @@ import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { paidOrder, returnedIntoStock } from '../../testing/aftersale.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct, stockOf, type TestProduct } from '../../testing/factories.ts';
-import { placeTestOrder, storeBasket, tryCheckOut } from '../../testing/orders.ts';
+import {
+  askPaymentIntent,
+  placeTestOrder,
+  storeBasket,
+  tryCheckOut,
+} from '../../testing/orders.ts';
 import { column, edited, productImportHelpers } from '../../testing/product-import.ts';
 import { BACK_IN_STOCK_KIND } from '../back-in-stock/back-in-stock.service.ts';
 import { storeWebp, toWebp } from '../images/images.service.ts';
+import { withdrawnOrdersMessage } from '../payments/payments.service.ts';
 import { expireStaleHolds } from '../purchases/purchases.service.ts';
 
 // Issue 39: a recall's "withdrawn from sale" lasts until an admin lifts it. Whatever gives stock
@@ -145,6 +151,16 @@ describe('a product withdrawn by a recall', () => {
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     await expectStillWithdrawn(productId, 5);
+  });
+
+  it('cannot be paid for when it was ordered before the withdrawal', async () => {
+    const { order } = await withdrawnWithAnUnpaidOrder();
+    const res = await askPaymentIntent(t, t.customer, { purchaseId: order._id });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: withdrawnOrdersMessage([order.product]),
+    });
   });
 
   it('stays withdrawn when an unpaid hold of it expires', async () => {
