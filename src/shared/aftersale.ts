@@ -63,6 +63,10 @@ export const SERIAL_NOT_FOUND_MESSAGE = 'No unit with this serial number is regi
 export const RECALL_CREATED_MESSAGE = 'Recall created';
 export const RECALL_DATES_MESSAGE = 'Paid until must be on or after paid from';
 export const RECALL_NOT_FOUND_MESSAGE = 'Recall not found';
+/** 409 of POST /api/recalls/{id}/lift on a recall that withdrew nothing, or was lifted already. */
+export const RECALL_NOTHING_TO_LIFT_MESSAGE =
+  'This recall does not keep the product off sale (it withdrew nothing, or was lifted already).';
+export const RECALL_LIFTED_MESSAGE = 'The product is back on sale';
 
 const dollars = (message: string) =>
   numberOrNumericText(message).pipe(
@@ -194,6 +198,11 @@ export const RecallSchema = z.object({
   hazard: z.string(),
   remedy: z.string(),
   withdrawn: z.boolean(),
+  /**
+   * Issue 39: when an admin lifted the withdrawal (`POST /api/recalls/{id}/lift`), else null. A
+   * withdrawn product stays off sale while any recall of it withdrew it and is not lifted.
+   */
+  liftedAt: z.string().nullable(),
   createdAt: z.string(),
   notified: z.number().int(),
   acknowledged: z.number().int(),
@@ -239,4 +248,5 @@ export const aftersalePaths = {
   warranty: (serial: string) => `/api/warranty/${encodeURIComponent(serial)}`,
   recalls: '/api/recalls',
   acknowledgeRecall: (id: string) => `/api/recalls/${encodeURIComponent(id)}/acknowledge`,
+  liftRecall: (id: string) => `/api/recalls/${encodeURIComponent(id)}/lift`,
 } as const;

@@ -14,6 +14,8 @@ export const BASKET_TOO_LONG_MESSAGE = `A basket holds at most ${BASKET_MAX_LINE
 export const BASKET_DUPLICATE_LINE_MESSAGE = 'Each product can be in the basket once';
 /** A line whose product was deleted, or an id no product has. */
 export const PRODUCT_GONE_MESSAGE = 'This product is no longer available';
+/** The name of a line whose product is gone when nothing kept its name (a visitor's basket). */
+export const GONE_PRODUCT_NAME = 'Unavailable product';
 export const BASKET_EMPTY_MESSAGE = 'Your basket is empty';
 export const ADDED_TO_BASKET_MESSAGE = 'Added to basket';
 
@@ -63,7 +65,10 @@ export const BasketLineSchema = z.object({
   lineTotal: z.number(),
   minQuantity: z.number().int(),
   availableQuantity: z.number().int(),
-  /** The rule this line breaks today (orderQuantityProblem's message, PRODUCT_GONE_MESSAGE), or null. */
+  /**
+   * The rule this line breaks today (orderQuantityProblem's message, PRODUCT_GONE_MESSAGE for a
+   * product deleted since, PRODUCT_WITHDRAWN_MESSAGE for one a safety recall withdrew), or null.
+   */
   problem: z.string().nullable(),
 });
 export type BasketLine = z.infer<typeof BasketLineSchema>;
@@ -85,5 +90,7 @@ export const basketNotices = {
   loweredToStock: (name: string, stock: number) =>
     `${name}: the quantity was lowered to ${stock}, the stock available`,
   outOfStock: (name: string) => `${name} is out of stock and was left out`,
+  withdrawn: (name: string) =>
+    `${name} is withdrawn from sale for a safety recall and was left out`,
   gone: () => `A product that is no longer available was left out`,
 } as const;

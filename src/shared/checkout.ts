@@ -14,6 +14,12 @@ export const CHECKOUT_PLACED_MESSAGE = 'Order placed';
 /** The 409 when a line cannot be ordered; `fields` names each failing line by its product id. */
 export const CHECKOUT_LINES_FAILED_MESSAGE =
   'Some lines of your basket cannot be ordered as they are. Nothing was ordered.';
+/**
+ * The 409's message when products of the basket were deleted (issue 39): each named, as its basket
+ * line kept it; `fields` still names every failing line by its product id.
+ */
+export const checkoutGoneMessage = (names: readonly string[]) =>
+  `No longer available: ${names.join(', ')}. Remove ${names.length === 1 ? 'it' : 'them'} from your basket. Nothing was ordered.`;
 
 /** POST /api/checkout. The lines come from the caller's basket on the server, never the body. */
 export const CheckoutBodySchema = z.object({

@@ -23,6 +23,11 @@ export const ProductSchema = z.object({
   /** The battery platform (e.g. 18V), or null. */
   platform: z.string().nullable(),
   batteryIncluded: z.boolean(),
+  /**
+   * Issue 39: withdrawn from sale by a safety recall until an admin lifts it. Its stock is still
+   * counted, but it cannot be ordered (`isForSale`, src/shared/for-sale.ts).
+   */
+  withdrawn: z.boolean(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

@@ -67,6 +67,12 @@ export const product = pgTable(
     /** Issue 24: the battery platform, e.g. 18V (null: none). */
     platform: text('platform'),
     batteryIncluded: boolean('battery_included').notNull().default(false),
+    /**
+     * Issue 39: withdrawn from sale by a safety recall, until an admin lifts it
+     * (recalls.service.ts). Its stock is still counted, but it is not for sale (forSaleSql in
+     * catalog/for-sale.ts).
+     */
+    withdrawn: boolean('withdrawn').notNull().default(false),
     /** Volume price breaks (issue 23), ascending; read by the order statement with the row's lock. */
     priceBreaks: jsonb('price_breaks').$type<StoredPriceBreak[]>().notNull().default([]),
     /**
@@ -399,8 +405,9 @@ export const receiptCounter = pgTable(
 
 /**
  * A signed-in customer's basket (issue 22): one line per product, replaced whole by PUT
- * /api/basket. A deleted product's lines go with it; the checkout reads the lines from here, never
- * from the request.
+ * /api/basket; the checkout reads the lines from here, never from the request. A deleted product's
+ * lines stay (issue 39: no foreign key), and the deletion stamps its name on them (a trigger,
+ * drizzle/0026), so the basket shows them as no longer available and the checkout refuses by name.
  */
 export const basketLine = pgTable(
   'basket_line',
@@ -408,12 +415,13 @@ export const basketLine = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => product.id, { onDelete: 'cascade' }),
+    /** A product's id; the product may be gone since (then `goneProductName` is set). */
+    productId: uuid('product_id').notNull(),
     quantity: integer('quantity').notNull(),
     /** The line's place in the basket, as the customer put it there. */
     position: smallint('position').notNull(),
+    /** The product's name when it was deleted; null while it exists. */
+    goneProductName: text('gone_product_name'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.productId] }),
@@ -624,6 +632,9 @@ export const recall = pgTable('recall', {
   withdrawn: boolean('withdrawn').notNull(),
   actorEmail: text('actor_email').notNull(),
   createdAt: createdAt(),
+  /** Issue 39: when an admin lifted the withdrawal (the product back on sale), and who. */
+  liftedAt: timestamp('lifted_at', { withTimezone: true }),
+  liftedBy: text('lifted_by'),
 });
 
 /** One customer told of one recall (the primary key makes it once), and when they read it. */

@@ -69,6 +69,40 @@ export async function paidOrder(
   return placed;
 }
 
+/**
+ * The customer asks `quantity` units of the order back, and the admin approves the return and
+ * receives it, putting the units back into stock. Returns the return's id.
+ */
+export async function returnedIntoStock(
+  t: TestApp,
+  customer: SignedIn,
+  admin: SignedIn,
+  orderId: string,
+  quantity = 1,
+): Promise<string> {
+  const asked = await t.app.inject({
+    method: 'POST',
+    url: `/api/purchase/${orderId}/returns`,
+    headers: customer.headers,
+    payload: { quantity, reason: 'Defective or damaged', note: '' },
+  });
+  expect(asked.statusCode, asked.body).toBe(201);
+  const id = (asked.json() as { _id: string })._id;
+  for (const [step, payload] of [
+    ['approve', undefined],
+    ['receive', { restock: true }],
+  ] as const) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/returns/${id}/${step}`,
+      headers: admin.headers,
+      ...(payload ? { payload } : {}),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return id;
+}
+
 /** Waits for the outbox worker to write a mail to `to` whose subject starts with `subject`. */
 export function mailTo(t: TestApp, to: string, subject: string): Promise<MailFile> {
   return vi.waitFor(

@@ -28,6 +28,7 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     categoryId: null,
     platform: null,
     batteryIncluded: false,
+    withdrawn: false,
     ...overrides,
   };
 }

@@ -27,7 +27,7 @@ import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim } from '../idempotency/idempotency.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { myAftersale } from './my-aftersale.service.ts';
-import { acknowledgeRecall, createRecall, listRecalls } from './recalls.service.ts';
+import { acknowledgeRecall, createRecall, liftRecall, listRecalls } from './recalls.service.ts';
 import { getCreditNote, refundOrder } from './refunds.service.ts';
 import {
   approveReturn,
@@ -200,6 +200,16 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
     '/recalls',
     { config: { access: 'admin' }, schema: { response: { 200: RecallListSchema } } },
     () => listRecalls(db),
+  );
+  // Issue 39: the recall's withdrawal ends; the product is back on sale (unless another recall
+  // still withdraws it).
+  app.post(
+    '/recalls/:id/lift',
+    {
+      config: { access: 'admin' },
+      schema: { params: RecallParamsSchema, response: { 200: RecallSchema } },
+    },
+    (request) => liftRecall(db, callerOf(request), request.params.id),
   );
   app.post(
     '/recalls/:id/acknowledge',

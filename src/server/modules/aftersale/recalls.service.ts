@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   RECALL_NOT_FOUND_MESSAGE,
+  RECALL_NOTHING_TO_LIFT_MESSAGE,
   type Recall,
   type RecallBodySchema,
 } from '../../../shared/aftersale.ts';
@@ -14,9 +15,10 @@ import {
   recallNotice,
   warrantyRegistration,
 } from '../../db/schema.ts';
-import { Invalid, NotFound } from '../../errors.ts';
+import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import { isId } from '../purchases/purchases.service.ts';
 import { AFTERSALE_MAIL } from './order-aftersale.ts';
 
@@ -97,11 +99,12 @@ export async function createRecall(
         jsonb_build_object('template', 'recall', 'recallId', recall_id, 'userId', user_id)
       FROM notices
       ON CONFLICT (dedupe_key) DO NOTHING`);
-    // Withdrawn from sale: nothing left to buy (the catalogue shows it sold out).
+    // Withdrawn from sale until an admin lifts it (issue 39): its stock is still counted, but
+    // nothing sells it or puts it back on sale (catalog/for-sale.ts).
     if (input.withdraw)
       await tx
         .update(product)
-        .set({ availableQuantity: 0, updatedAt: sql`now()` })
+        .set({ withdrawn: true, updatedAt: sql`now()` })
         .where(eq(product.id, recalled.id));
     await recordAudit(tx, admin, {
       action: 'recall.create',
@@ -140,10 +143,62 @@ export async function listRecalls(db: Db, onlyId?: string): Promise<Recall[]> {
     hazard: r.hazard,
     remedy: r.remedy,
     withdrawn: r.withdrawn,
+    liftedAt: r.liftedAt?.toISOString() ?? null,
     createdAt: r.createdAt.toISOString(),
     notified,
     acknowledged,
   }));
+}
+
+/**
+ * POST /api/recalls/{id}/lift (admins, issue 39): the recall's withdrawal ends. The product goes
+ * back on sale unless another recall still withdraws it, and then, when its stock is at least its
+ * minimum, every back-in-stock subscriber is mailed, in the same transaction. The product row is
+ * locked first, so two lifts of recalls of one product run one after the other and the second
+ * sees the first (the product is never left withdrawn by recalls all lifted). 409 when the recall
+ * withdrew nothing or was lifted already.
+ */
+export async function liftRecall(db: Db, admin: AuthUser, id: string): Promise<Recall> {
+  if (!isId(id)) throw new NotFound(RECALL_NOT_FOUND_MESSAGE);
+  await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ productId: recall.productId })
+      .from(recall)
+      .where(eq(recall.id, id));
+    if (!found) throw new NotFound(RECALL_NOT_FOUND_MESSAGE);
+    if (found.productId)
+      await tx
+        .select({ id: product.id })
+        .from(product)
+        .where(eq(product.id, found.productId))
+        .for('update');
+    const [lifted] = await tx
+      .update(recall)
+      .set({ liftedAt: sql`now()`, liftedBy: admin.email })
+      .where(and(eq(recall.id, id), eq(recall.withdrawn, true), isNull(recall.liftedAt)))
+      .returning({ productId: recall.productId });
+    if (!lifted) throw new Conflict(RECALL_NOTHING_TO_LIFT_MESSAGE);
+    if (lifted.productId) {
+      const stillWithdrawn = sql`EXISTS (SELECT 1 FROM ${recall}
+        WHERE ${recall.productId} = ${lifted.productId} AND ${recall.withdrawn}
+          AND ${recall.liftedAt} IS NULL)`;
+      await tx
+        .update(product)
+        .set({ withdrawn: stillWithdrawn, updatedAt: sql`now()` })
+        .where(eq(product.id, lifted.productId));
+      // Back on sale with stock: its subscribers are mailed with the lift, or not at all.
+      await releaseStockAlertsOf(tx, [lifted.productId]);
+    }
+    await recordAudit(tx, admin, {
+      action: 'recall.lift',
+      targetType: 'recall',
+      targetId: id,
+      after: { productId: lifted.productId },
+    });
+  });
+  const [after] = await listRecalls(db, id);
+  if (!after) throw new Error(`recall ${id} vanished`);
+  return after;
 }
 
 /** POST /api/recalls/{id}/acknowledge: the customer has read it (the first time counts). */

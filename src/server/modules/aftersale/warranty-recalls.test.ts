@@ -6,7 +6,7 @@ import {
   WarrantySchema,
   type Recall,
 } from '../../../shared/aftersale.ts';
-import { outbox, purchase } from '../../db/schema.ts';
+import { outbox, product, purchase } from '../../db/schema.ts';
 import { signUp } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
@@ -126,6 +126,7 @@ describe('recalls', () => {
       url: `/api/purchase/${toCancel._id}`,
       headers: cancelledBuyer.headers,
     });
+    const stock = (await stockOf(t.database.db, item.id))!.available;
     const today = new Date().toISOString().slice(0, 10);
     const body = {
       productId: item.id,
@@ -155,7 +156,13 @@ describe('recalls', () => {
     expect(res.statusCode, res.body).toBe(201);
     const recall = RecallSchema.parse(res.json());
     expect(recall).toMatchObject({ notified: 2, acknowledged: 0, withdrawn: true, paidTo: today });
-    expect((await stockOf(t.database.db, item.id))!.available).toBe(0);
+    // Withdrawn from sale (issue 39): the product says so; its stock is still counted.
+    const [withdrawn] = await t.database.db
+      .select({ withdrawn: product.withdrawn })
+      .from(product)
+      .where(eq(product.id, item.id));
+    expect(withdrawn?.withdrawn).toBe(true);
+    expect((await stockOf(t.database.db, item.id))!.available).toBe(stock);
 
     const jobs = await t.database.db
       .select()

@@ -29,7 +29,8 @@ type KnownAuditAction =
   | 'return.approve'
   | 'return.reject'
   | 'return.receive'
-  | 'recall.create';
+  | 'recall.create'
+  | 'recall.lift';
 
 /**
  * THE hook for every staff action (any issue): call it inside the transaction that makes the change.

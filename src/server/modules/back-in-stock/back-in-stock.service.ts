@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { outbox, product, stockAlert, user } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { productForSale } from '../catalog/for-sale.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
 
 /**
@@ -26,20 +27,21 @@ export interface BackInStockJob {
 const NOT_FOUND = 'Product not found';
 
 /**
- * POST /api/products/{id}/notify. Only while the product cannot be ordered: the INSERT reads the
- * product row FOR SHARE, so it waits for a running stock change and then sees its result (a
+ * POST /api/products/{id}/notify. Only while the product cannot be ordered (below its minimum, or
+ * withdrawn by a recall: its subscribers are mailed when the recall is lifted): the INSERT reads
+ * the product row FOR SHARE, so it waits for a running stock change and then sees its result (a
  * restock committed first makes this a 409; one committed after finds this row and mails it).
  */
 export async function subscribe(db: Db, userId: string, productId: string): Promise<StockAlert> {
   if (!IdSchema.safeParse(productId).success) throw new NotFound(NOT_FOUND);
   return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ available: product.availableQuantity, min: product.minQuantity })
+      .select({ forSale: sql<boolean>`${productForSale}` })
       .from(product)
       .where(eq(product.id, productId))
       .for('share');
     if (!found) throw new NotFound(NOT_FOUND);
-    if (found.available >= found.min) throw new Conflict(NOTIFY_IN_STOCK_MESSAGE);
+    if (found.forSale) throw new Conflict(NOTIFY_IN_STOCK_MESSAGE);
     await tx.insert(stockAlert).values({ productId, userId }).onConflictDoNothing();
     return { subscribed: true };
   });
@@ -66,10 +68,10 @@ export async function isSubscribed(db: Db, userId: string, productId: string): P
 
 /**
  * The CTEs (`alerts_gone`, `alerts_queued`) that end every subscription of the products `backIds`
- * (a SQL list or subquery of product ids whose stock is back at least at their minimum) and queue
- * each one's mail, to splice into the statement that brought the stock back, after the product
- * rows are locked: a subscription row can be deleted (so mailed) only once, and the outbox's
- * dedupe key repeats that. `alerts_queued` returns one row per mail queued.
+ * (a SQL list or subquery of product ids judged for sale again, `forSaleSql`, on their locked
+ * rows) and queue each one's mail, to splice into the statement that brought the stock back, after
+ * the product rows are locked: a subscription row can be deleted (so mailed) only once, and the
+ * outbox's dedupe key repeats that. `alerts_queued` returns one row per mail queued.
  */
 export function releaseAlertsCtes(backIds: SQL): SQL {
   return sql`alerts_gone AS (
@@ -86,37 +88,25 @@ export function releaseAlertsCtes(backIds: SQL): SQL {
     )`;
 }
 
-async function release(tx: Queryable, backIds: SQL): Promise<number> {
-  const { rows } = await tx.execute<{ queued: number }>(
-    sql`WITH ${releaseAlertsCtes(backIds)} SELECT count(*)::int AS queued FROM alerts_queued`,
-  );
-  return rows[0]?.queued ?? 0;
-}
-
 /**
- * Ends every subscription of the product and queues each one's mail: call it inside the
- * transaction that brought the stock back (the caller holds the product row's lock).
+ * Ends every subscription of those of `productIds` that are for sale now (stock at least their
+ * minimum order quantity, not withdrawn by a recall: `productForSale`) and queues each one's mail,
+ * in one statement: for every path that gives stock back (an admin's edit, a product import, a
+ * cancelled order, a return put back into stock) and for lifting a recall, in its transaction,
+ * after its change (which holds the product rows' locks, so this reads them as they will commit).
  */
-export function releaseStockAlerts(tx: Queryable, productId: string): Promise<number> {
-  return release(tx, sql`${productId}::uuid`);
-}
-
-/**
- * `releaseStockAlerts` for many products in one statement, only those of `productIds` whose stock
- * is now at least their minimum order quantity: for every path that gives stock back (a product
- * import, a cancelled order, a return put back into stock), in its transaction, after its change.
- */
-export function releaseStockAlertsOf(
+export async function releaseStockAlertsOf(
   tx: Queryable,
   productIds: readonly (string | null)[],
 ): Promise<number> {
   const ids = productIds.filter((id): id is string => id !== null);
-  if (ids.length === 0) return Promise.resolve(0);
-  return release(
-    tx,
-    sql`SELECT id FROM ${product} WHERE id = ANY(${sql.param(ids)}::uuid[])
-      AND available_quantity >= min_quantity`,
+  if (ids.length === 0) return 0;
+  const backIds = sql`SELECT id FROM ${product} WHERE id = ANY(${sql.param(ids)}::uuid[])
+    AND ${productForSale}`;
+  const { rows } = await tx.execute<{ queued: number }>(
+    sql`WITH ${releaseAlertsCtes(backIds)} SELECT count(*)::int AS queued FROM alerts_queued`,
   );
+  return rows[0]?.queued ?? 0;
 }
 
 /** The mail of one job, or null when the product or the account is gone (nothing to tell). */

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { outbox, product, purchase, stockAlert } from '../../db/schema.ts';
 import { readOutbox, type SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
-import { paidOrder } from '../../testing/aftersale.ts';
+import { paidOrder, returnedIntoStock } from '../../testing/aftersale.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { expireStaleHolds } from '../purchases/purchases.service.ts';
 import { BACK_IN_STOCK_KIND } from './back-in-stock.service.ts';
@@ -110,23 +110,7 @@ describe('stock given back releases the back-in-stock alerts', () => {
       .set({ availableQuantity: 0, minQuantity: 1 })
       .where(eq(product.id, productId));
     await subscribe(productId);
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: `/api/purchase/${order._id}/returns`,
-      headers: t.customer.headers,
-      payload: { quantity: 1, reason: 'Defective or damaged', note: '' },
-    });
-    expect(asked.statusCode, asked.body).toBe(201);
-    const id = (asked.json() as { _id: string })._id;
-    const act = (action: string, payload?: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/returns/${id}/${action}`,
-        headers: t.admin.headers,
-        ...(payload ? { payload } : {}),
-      });
-    expect((await act('approve')).statusCode).toBe(200);
-    expect((await act('receive', { restock: true })).statusCode).toBe(200);
+    await returnedIntoStock(t, t.customer, t.admin, order._id);
     expect(await alertsOf(productId)).toHaveLength(0);
     expect(await jobsFor(productId)).toHaveLength(1);
   });

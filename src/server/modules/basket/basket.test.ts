@@ -6,6 +6,7 @@ import {
   BASKET_MAX_LINES,
   BASKET_TOO_LONG_MESSAGE,
   basketNotices,
+  PRODUCT_GONE_MESSAGE,
   type Basket,
   type BasketLineInput,
 } from '../../../shared/basket.ts';
@@ -136,14 +137,19 @@ describe('GET and PUT /api/basket', () => {
     expect((await getBasket(buyer)).json<Basket>().notices).toEqual([]);
   });
 
-  it('prices at today’s price and loses the line of a deleted product', async () => {
+  it('prices at today’s price and keeps the line of a deleted product, no longer available', async () => {
     const buyer = await signUp(t.app);
     const [kept, deleted] = await manyProducts(2);
     await putBasket(buyer, [line(deleted!, 1), line(kept!, 2)]);
     await t.database.db.update(product).set({ priceCents: 1_000 }).where(eq(product.id, kept!.id));
     await t.database.db.delete(product).where(eq(product.id, deleted!.id));
     const basket = (await getBasket(buyer)).json<Basket>();
-    expect(quantities(basket)).toEqual([[kept!.id, 2]]);
+    // Issue 39: the line stays, named as the product was, so the checkout can refuse it by name.
+    expect(quantities(basket)).toEqual([
+      [deleted!.id, 1],
+      [kept!.id, 2],
+    ]);
+    expect(basket.lines[0]).toMatchObject({ name: deleted!.name, problem: PRODUCT_GONE_MESSAGE });
     expect(basket.totalPrice).toBe(20);
   });
 

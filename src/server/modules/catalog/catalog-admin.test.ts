@@ -123,6 +123,7 @@ describe('POST /api/products', () => {
       categoryId: null,
       platform: null,
       batteryIncluded: false,
+      withdrawn: false,
     });
     const [row] = await t.database.db
       .select({ priceCents: product.priceCents })

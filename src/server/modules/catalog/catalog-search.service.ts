@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { category, product } from '../../db/schema.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
+import { productForSale } from './for-sale.ts';
 
 /**
  * Catalogue search in PostgreSQL (docs/decisions, "search in PostgreSQL"): full-text search with
@@ -78,8 +79,8 @@ function whereOf(search: ProductSearch, mode: MatchMode): SQL | undefined {
     search.maxPrice === undefined
       ? undefined
       : lte(product.priceCents, dollarsToCents(search.maxPrice)),
-    // In stock: at least the minimum order quantity is left, so it can be ordered now.
-    search.inStock ? sql`${product.availableQuantity} >= ${product.minQuantity}` : undefined,
+    // In stock: for sale now (at least the minimum order quantity left, not withdrawn by a recall).
+    search.inStock ? productForSale : undefined,
     // Issue 24: an unknown slug matches nothing (the subquery is NULL).
     search.category === undefined
       ? undefined

@@ -20,7 +20,7 @@ import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { isStoredImageUrl } from '../images/images.service.ts';
 import { enqueueProductEvents, STOCK_LOW_THRESHOLD } from '../webhooks/webhooks.service.ts';
-import { releaseStockAlerts } from '../back-in-stock/back-in-stock.service.ts';
+import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import { assertCategoryExists } from '../categories/categories.service.ts';
 
 export type ProductInput = z.output<typeof ProductBodySchema>;
@@ -42,6 +42,7 @@ export const productColumns = {
   categoryId: product.categoryId,
   platform: product.platform,
   batteryIncluded: product.batteryIncluded,
+  withdrawn: product.withdrawn,
 };
 
 const columns = productColumns;
@@ -67,6 +68,7 @@ export function toProduct(row: ProductRow): Product {
     categoryId: row.categoryId,
     platform: row.platform,
     batteryIncluded: row.batteryIncluded,
+    withdrawn: row.withdrawn,
   };
 }
 
@@ -184,8 +186,9 @@ export async function updateProduct(
       )
       .returning(columns);
     if (!after) throw new Conflict(PRODUCT_CHANGED_MESSAGE);
-    // Back in stock: the subscribers' mails are queued with this change, or not at all.
-    if (after.availableQuantity >= after.minQuantity) await releaseStockAlerts(tx, productId);
+    // Back in stock (and for sale: not withdrawn by a recall): the subscribers' mails are queued
+    // with this change, or not at all.
+    await releaseStockAlertsOf(tx, [productId]);
     await recordAudit(tx, actor, {
       action: 'product.update',
       targetType: 'product',
@@ -202,7 +205,9 @@ export async function updateProduct(
 
 /**
  * DELETE /api/products/{id}. Orders keep their snapshot of name and price (their product_id
- * becomes NULL), and a deleted product can no longer be ordered.
+ * becomes NULL), and a deleted product can no longer be ordered. Basket lines of it stay, stamped
+ * with its name (a trigger, drizzle/0026): the basket shows them as no longer available and the
+ * checkout refuses them by name (issue 39).
  */
 export async function deleteProduct(
   db: Db,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { product, purchase } from '../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { PRODUCT_NOT_FOUND_MESSAGE, productColumns, toProduct } from './catalog.service.ts';
+import { productForSale } from './for-sale.ts';
 
 /** How many "Goes well with" products a product page shows. */
 export const GOES_WELL_WITH_MAX = 4;
@@ -43,11 +44,7 @@ export async function goesWellWith(db: Db, productId: string): Promise<Product[]
     .select(productColumns)
     .from(product)
     .where(and(ne(product.id, productId), or(samePlatform, sameCategory)))
-    .orderBy(
-      desc(sql`coalesce(${both}, false)`),
-      desc(sql`${product.availableQuantity} >= ${product.minQuantity}`),
-      desc(product.seq),
-    )
+    .orderBy(desc(sql`coalesce(${both}, false)`), desc(productForSale), desc(product.seq))
     .limit(GOES_WELL_WITH_MAX);
   return rows.map(toProduct);
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { BASKET_EMPTY_MESSAGE } from '../../../shared/basket.ts';
+import { BASKET_EMPTY_MESSAGE, GONE_PRODUCT_NAME } from '../../../shared/basket.ts';
 import {
   CHECKOUT_LINES_FAILED_MESSAGE,
+  checkoutGoneMessage,
   type Checkout,
   type CheckoutBodySchema,
   type CheckoutPlaced,
@@ -34,8 +35,9 @@ type CheckoutInput = z.output<typeof CheckoutBodySchema>;
 /**
  * POST /api/checkout: the caller's stored basket placed by the checkout statement (order-statement
  * .ts), one order per line, all or nothing. Refusals: the limits (429, 409) as for one purchase; an
- * empty basket (409); else every failing line named in `fields` by its product id (409), and the
- * basket stays. On success the basket is empty.
+ * empty basket (409); else every failing line named in `fields` by its product id (409; a deleted
+ * product's line also by its name in the message, issue 39), and the basket stays. On success the
+ * basket is empty.
  */
 export async function placeCheckout(
   db: Db,
@@ -61,11 +63,15 @@ export async function placeCheckout(
       totalPrice: centsToDollars(rows.reduce((sum, row) => sum + (row.totalCents ?? 0), 0)),
     };
   const fields: Record<string, string> = {};
-  for (const row of rows)
-    if (row.line_problem && row.line_product_id)
-      fields[row.line_product_id] = LINE_PROBLEM_MESSAGES[row.line_problem];
+  const gone: string[] = [];
+  for (const row of rows) {
+    if (!row.line_problem || !row.line_product_id) continue;
+    fields[row.line_product_id] = LINE_PROBLEM_MESSAGES[row.line_problem];
+    if (row.line_problem === 'gone') gone.push(row.line_name ?? GONE_PRODUCT_NAME);
+  }
   if (Object.keys(fields).length === 0) throw new Conflict(BASKET_EMPTY_MESSAGE);
-  throw new AppError(409, ErrorCode.Conflict, CHECKOUT_LINES_FAILED_MESSAGE, fields);
+  const message = gone.length > 0 ? checkoutGoneMessage(gone) : CHECKOUT_LINES_FAILED_MESSAGE;
+  throw new AppError(409, ErrorCode.Conflict, message, fields);
 }
 
 /** GET /api/checkouts/{id}: a checkout with all its orders (its owner or an admin). */

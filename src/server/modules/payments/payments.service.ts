@@ -5,11 +5,19 @@ import {
   type CreatePaymentIntentBodySchema,
   type PaymentIntentResponse,
 } from '../../../shared/payment.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Purchase } from '../../../shared/purchase.ts';
 import type { Db } from '../../db/client.ts';
-import { checkout, orderEvent, paymentEvent, paymentIntent, purchase } from '../../db/schema.ts';
+import {
+  checkout,
+  orderEvent,
+  paymentEvent,
+  paymentIntent,
+  product,
+  purchase,
+} from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import type { RememberKey } from '../idempotency/payment-keys.ts';
@@ -31,6 +39,10 @@ export const PAYMENT_MISMATCH_MESSAGE = 'This payment does not match the order t
 export const PAYMENT_REFUNDED_MESSAGE = 'This order was cancelled; your payment has been refunded.';
 export const PAYMENT_AMOUNT_CHANGED_MESSAGE =
   'This order changed after the payment was started; your payment has been refunded. Please pay again.';
+
+/** The 409 of a payment for an order of a product withdrawn by a recall since it was ordered. */
+export const withdrawnOrdersMessage = (names: readonly string[]) =>
+  `${PRODUCT_WITHDRAWN_MESSAGE}: ${names.join(', ')}. Cancel that order to pay for the rest.`;
 
 type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBodySchema>;
 
@@ -59,13 +71,26 @@ async function ownCheckoutId(
   return row.checkoutId;
 }
 
-/** What a checkout still has to pay: the total of its orders the lifecycle lets be paid. */
+/**
+ * What a checkout still has to pay: the total of its orders the lifecycle lets be paid. None of
+ * them may be of a product a safety recall has withdrawn since it was ordered (issue 39): 409
+ * naming it, and the customer cancels that order to pay for the rest.
+ */
 async function amountDue(db: Db, checkoutId: string) {
   const orders = await db
-    .select({ status: purchase.status, paid: purchase.paid, totalCents: purchase.totalCents })
+    .select({
+      status: purchase.status,
+      paid: purchase.paid,
+      totalCents: purchase.totalCents,
+      name: purchase.productName,
+      withdrawn: sql<boolean>`coalesce(${product.withdrawn}, false)`,
+    })
     .from(purchase)
+    .leftJoin(product, eq(product.id, purchase.productId))
     .where(eq(purchase.checkoutId, checkoutId));
   const payable = orders.filter((o) => orderActions({ stat: o.status, paid: o.paid }).canPay);
+  const withdrawn = payable.filter((o) => o.withdrawn).map((o) => o.name);
+  if (withdrawn.length > 0) throw new Conflict(withdrawnOrdersMessage(withdrawn));
   if (payable.length > 0) return payable.reduce((sum, o) => sum + o.totalCents, 0);
   // Nothing to pay: say why, as the payment page's buttons would (orderActions().canPay).
   if (orders.some((o) => o.paid)) throw new Conflict(ALREADY_PAID_MESSAGE);

@@ -19,7 +19,13 @@ import {
 export const MAX_TOTAL_CENTS = 2_147_483_647;
 
 /** Why the statement would not place a line, in the order it asks (the first that applies). */
-export const LINE_PROBLEMS = ['gone', 'below_minimum', 'above_stock', 'total_too_large'] as const;
+export const LINE_PROBLEMS = [
+  'gone',
+  'withdrawn',
+  'below_minimum',
+  'above_stock',
+  'total_too_large',
+] as const;
 export type LineProblem = (typeof LINE_PROBLEMS)[number];
 
 /** The statement's parameters, in order, with the SQL type each is sent as. */
@@ -102,7 +108,8 @@ const STOCK_LOW_CROSSED = `SELECT locked.id, locked.name, locked.price_cents, lo
  *    and deadlock with, the key-share locks that inserts referencing products (a basket line, an
  *    order) take in their own order;
  * 4. `judged`: each line's problem on those locked rows, the first of LINE_PROBLEMS that applies
- *    (the only place the order rules are written), the total of all lines counting for each;
+ *    (the only place the order rules are written: a product a safety recall withdrew is refused
+ *    whatever its stock, issue 39), the total of all lines counting for each;
  * 5. only when every line passes: `taken` (the stock of the rows locked in 3, by `change_stock`,
  *    drizzle/0014: an UPDATE in this statement would reach each row again through the statement's
  *    older snapshot and can deadlock with an order queued for it; docs/decisions/023),
@@ -113,31 +120,34 @@ const STOCK_LOW_CROSSED = `SELECT locked.id, locked.name, locked.price_cents, lo
  *    a basket `emptied`, its lines as they were ordered;
  * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
  *    `ip_rate_hit`: the per-address hit on the account's shard of the address;
- * 7. rows: the limits' verdicts, each line with its problem and its order (or nulls), by position;
+ * 7. rows: the limits' verdicts, each line with its problem, its name (a deleted product's as its
+ *    basket line kept it) and its order (or nulls), by position;
  *    one row of nulls when there are no lines or a limit refused.
  */
 export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
-    SELECT product_id, quantity, position::bigint, NULL::int AS unit_price FROM basket_line
+    SELECT product_id, quantity, position::bigint, NULL::int AS unit_price, gone_product_name
+    FROM basket_line
     WHERE ${fromBasket} AND user_id = ${param('userId')}
       AND (SELECT NOT account_missing FROM limits)
     FOR UPDATE
   ), lines AS (
-    SELECT product_id, quantity, position, unit_price FROM basket
+    SELECT product_id, quantity, position, unit_price, gone_product_name FROM basket
     UNION ALL
-    SELECT product_id, quantity, position, unit_price
+    SELECT product_id, quantity, position, unit_price, NULL::text
     FROM unnest(${param('productIds')}, ${param('quantities')}, ${param('unitPrices')})
       WITH ORDINALITY AS given(product_id, quantity, unit_price, position)
   ), locked AS (
     SELECT product.id, product.name, product.price_cents, product.min_quantity,
-      product.available_quantity, product.price_breaks, product.version
+      product.available_quantity, product.price_breaks, product.version, product.withdrawn
     FROM product
     WHERE product.id IN (SELECT product_id FROM lines)
       AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
     ORDER BY product.id FOR NO KEY UPDATE
   ), judged AS (
     SELECT lines.position, lines.product_id, lines.quantity, locked.name,
-      priced.unit_cents AS price_cents,
+      lines.gone_product_name, priced.unit_cents AS price_cents,
       CASE WHEN locked.id IS NULL THEN ${lit('gone')}
+        WHEN locked.withdrawn THEN ${lit('withdrawn')}
         WHEN lines.quantity < locked.min_quantity THEN ${lit('below_minimum')}
         WHEN lines.quantity > locked.available_quantity THEN ${lit('above_stock')}
         WHEN priced.unit_cents::bigint * lines.quantity > ${MAX_TOTAL_CENTS}
@@ -179,6 +189,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
   ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), 'stock_low_webhooks', 'emptied', 'account_counted'])}
   SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
     judged.product_id AS line_product_id, judged.problem AS line_problem,
+    COALESCE(judged.name, judged.gone_product_name) AS line_name,
     placed_checkout.number AS checkout_number, placed_checkout.po_reference AS checkout_po_reference,
     ${PLACED_COLUMNS}
   FROM limits
@@ -235,6 +246,8 @@ export type PlaceCheckoutRow = {
   too_many_unpaid: boolean;
   line_product_id: string | null;
   line_problem: LineProblem | null;
+  /** The line's product name; a deleted product's as its basket line kept it (else null). */
+  line_name: string | null;
   checkout_number: string | null;
   checkout_po_reference: string | null;
 } & ({ [K in keyof PlacedRow]: PlacedRow[K] } | { [K in keyof PlacedRow]: null });

@@ -13,6 +13,7 @@ import {
   RECEIPT_ONLY_WHEN_PAID_MESSAGE,
 } from '../../../shared/purchase.ts';
 import { can } from '../../../shared/permissions.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
@@ -29,6 +30,7 @@ import { AppError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests } fro
 import type { AuthUser } from '../auth/caller.ts';
 import { releaseAlertsCtes, releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { forSaleSql } from '../catalog/for-sale.ts';
 import {
   type LineProblem,
   type PlaceCheckoutInput,
@@ -125,11 +127,12 @@ const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
  * in it too. It follows the lifecycle's lock order: the accounts first, then their orders, then
  * the products in id order; the stock comes back through `change_stock` (drizzle/0014), which
  * changes the rows this statement locked without reaching them again through its older snapshot
- * (that can deadlock: docs/decisions/023). A product orderable again releases its back-in-stock
+ * (that can deadlock: docs/decisions/023). A product for sale again releases its back-in-stock
  * alerts in the same statement (ADR 025), judged on the values the lock returned (the latest) plus
- * what comes back. Accounts and orders another transaction has locked (an
- * order of the account being placed, cancelled or paid right now) are skipped rather than waited
- * for: a later run settles them. Returns how many expired.
+ * what comes back (`forSaleSql`: a product a recall withdrew stays withdrawn, its stock counted).
+ * Accounts and orders another transaction has locked (an order of the account being placed,
+ * cancelled or paid right now) are skipped rather than waited for: a later run settles them.
+ * Returns how many expired.
  */
 export async function expireStaleHolds(db: Queryable): Promise<number> {
   const result = await db.execute<{ expired: number }>(sql`
@@ -150,12 +153,12 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
       SELECT product_id, sum(quantity)::int AS quantity FROM expired
       WHERE product_id IS NOT NULL GROUP BY product_id
     ), restock_locked AS (
-      SELECT id, available_quantity, min_quantity FROM ${product}
+      SELECT id, available_quantity, min_quantity, withdrawn FROM ${product}
       WHERE id IN (SELECT product_id FROM released)
       ORDER BY id FOR NO KEY UPDATE
     ), restock AS (
       SELECT restock_locked.id, released.quantity,
-        restock_locked.available_quantity + released.quantity >= restock_locked.min_quantity
+        ${sql.raw(forSaleSql('restock_locked', 'restock_locked.available_quantity + released.quantity'))}
           AS back_in_stock
       FROM restock_locked JOIN released ON released.product_id = restock_locked.id
     ), restocked AS (
@@ -172,6 +175,7 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
 /** What each line problem the checkout statement names means to a customer (order-statement.ts). */
 export const LINE_PROBLEM_MESSAGES: Record<LineProblem, string> = {
   gone: PRODUCT_GONE_MESSAGE,
+  withdrawn: PRODUCT_WITHDRAWN_MESSAGE,
   below_minimum: BELOW_MINIMUM_MESSAGE,
   above_stock: ABOVE_STOCK_MESSAGE,
   total_too_large: ORDER_TOTAL_TOO_LARGE_MESSAGE,
@@ -183,6 +187,9 @@ function purchaseRefusal(problem: LineProblem): AppError {
   switch (problem) {
     case 'gone':
       return new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+    case 'withdrawn':
+      // A safety recall took it off sale: not now, whatever the quantity (issue 39).
+      return new Conflict(message);
     case 'below_minimum':
     case 'total_too_large':
       return new Invalid(message, { orderQuantity: message });

@@ -48,7 +48,7 @@ export function productListJsonLd(publicUrl: string, products: readonly Product[
           price: product.price.toFixed(2),
           priceCurrency: 'USD',
           availability:
-            product.availableQuantity > 0
+            product.availableQuantity > 0 && !product.withdrawn
               ? 'https://schema.org/InStock'
               : 'https://schema.org/OutOfStock',
           url: `${publicUrl}/purchase/${product._id}`,

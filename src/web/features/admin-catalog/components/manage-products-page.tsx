@@ -35,7 +35,11 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
           className="h-12 w-16 rounded border border-base-300 bg-base-200 object-contain"
         />
       </td>
-      <td className="tabular-nums">{product.availableQuantity}</td>
+      <td className="tabular-nums">
+        {product.availableQuantity}
+        {/* Issue 39: counted, but off sale until the recall is lifted (Recalls screen). */}
+        {product.withdrawn && <span className="badge badge-error ml-2">Withdrawn</span>}
+      </td>
       <td>
         <div className="flex flex-wrap gap-2">
           <Link

@@ -68,5 +68,18 @@ export function useCreateRecall() {
   });
 }
 
+/** POST /api/recalls/{id}/lift (issue 39): the recall's product back on sale. */
+export function useLiftRecall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiClient.post(aftersalePaths.liftRecall(id), undefined, RecallSchema),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.aftersale.recalls() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
+    },
+  });
+}
+
 export const lookUpSerial = (serial: string) =>
   apiClient.get(aftersalePaths.warranty(serial), WarrantySchema);

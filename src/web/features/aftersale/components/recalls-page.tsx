@@ -2,15 +2,22 @@ import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import {
   RECALL_CREATED_MESSAGE,
+  RECALL_LIFTED_MESSAGE,
   RecallBodySchema,
+  type Recall,
   type RecallBody,
 } from '../../../../shared/aftersale.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { TextField } from '../../../components/text-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useCreateRecall, useRecallProducts, useRecalls } from '../api/staff-aftersale.ts';
+import { ApiError, getErrorMessage } from '../../../lib/api-error.ts';
+import {
+  useCreateRecall,
+  useLiftRecall,
+  useRecallProducts,
+  useRecalls,
+} from '../api/staff-aftersale.ts';
 
 const EMPTY = {
   productId: '',
@@ -163,6 +170,51 @@ function NewRecall() {
   );
 }
 
+/**
+ * A withdrawing recall's state (issue 39): "Withdrawn" with **Put back on sale** until an admin
+ * lifts it (confirmed first: its back-in-stock subscribers are mailed at once), then "Back on
+ * sale".
+ */
+function Withdrawal({ recall }: { recall: Recall }) {
+  const lift = useLiftRecall();
+  const [confirming, setConfirming] = useState(false);
+  if (!recall.withdrawn) return null;
+  if (recall.liftedAt) return <span className="badge badge-success ml-2">Back on sale</span>;
+  const confirm = async () => {
+    try {
+      await lift.mutateAsync(recall._id);
+      toast.success(RECALL_LIFTED_MESSAGE);
+    } catch (error) {
+      toast.error(getErrorMessage(error));
+    } finally {
+      setConfirming(false);
+    }
+  };
+  return (
+    <>
+      <span className="badge badge-error ml-2">Withdrawn</span>
+      <button
+        type="button"
+        className="btn btn-outline btn-xs ml-2"
+        aria-label={`Put ${recall.product} back on sale`}
+        onClick={() => setConfirming(true)}
+      >
+        Put back on sale
+      </button>
+      {confirming && (
+        <ConfirmDialog
+          title={`Put ${recall.product} back on sale?`}
+          body="The recall's withdrawal ends: customers can order it again, and those who asked to be told when it is back are mailed at once."
+          confirmLabel="Put back on sale"
+          busy={lift.isPending}
+          onConfirm={() => void confirm()}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
+    </>
+  );
+}
+
 /** Recalls (admins): create one; see how many customers were notified and have read it. */
 export function RecallsPage() {
   const recalls = useRecalls();
@@ -191,9 +243,7 @@ export function RecallsPage() {
                     <tr key={recall._id}>
                       <th scope="row">
                         {recall.title}
-                        {recall.withdrawn && (
-                          <span className="badge badge-error ml-2">Withdrawn</span>
-                        )}
+                        <Withdrawal recall={recall} />
                       </th>
                       <td>
                         {recall.product}

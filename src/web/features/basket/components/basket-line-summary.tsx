@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { BasketLine } from '../../../../shared/basket.ts';
+import { PRODUCT_GONE_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { breakAppliedText, breakFor } from '../../../../shared/price-breaks.ts';
 
@@ -9,7 +9,10 @@ interface BasketLineSummaryProps {
   children: (nameId: string) => ReactNode;
 }
 
-/** One basket line as the basket and the checkout list it: image, name, prices, then `children`. */
+/**
+ * One basket line as the basket and the checkout list it: image, name, prices, then `children`. A
+ * line whose product was deleted has no price: it says it is no longer available (issue 39).
+ */
 export function BasketLineSummary({ line, children }: BasketLineSummaryProps) {
   const nameId = useId();
   const applied = breakFor(line.priceBreaks, line.quantity);
@@ -31,9 +34,15 @@ export function BasketLineSummary({ line, children }: BasketLineSummaryProps) {
         <h2 id={nameId} className="text-lg font-semibold">
           {line.name}
         </h2>
-        <p>Unit price: ${formatDollars(line.price)}</p>
-        {applied && <p className="text-sm text-success">{breakAppliedText(applied)}</p>}
-        <p className="font-medium">Line total: ${formatDollars(line.lineTotal)}</p>
+        {line.problem === PRODUCT_GONE_MESSAGE ? (
+          <p className="font-medium text-error">{PRODUCT_GONE_MESSAGE}</p>
+        ) : (
+          <>
+            <p>Unit price: ${formatDollars(line.price)}</p>
+            {applied && <p className="text-sm text-success">{breakAppliedText(applied)}</p>}
+            <p className="font-medium">Line total: ${formatDollars(line.lineTotal)}</p>
+          </>
+        )}
       </div>
       {children(nameId)}
     </li>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { BASKET_EMPTY_MESSAGE, PRODUCT_GONE_MESSAGE } from '../../../../shared/basket.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { ABOVE_STOCK_MESSAGE, BELOW_MINIMUM_MESSAGE } from '../../../../shared/purchase.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
@@ -101,6 +102,50 @@ describe('BasketPage', () => {
     renderWithProviders(<BasketPage />, { route: '/basket' });
 
     expect(await screen.findByText(PRODUCT_GONE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  });
+
+  it("shows a customer's line of a deleted product as no longer available, to remove (issue 39)", async () => {
+    storeAccessToken('access-1');
+    const gone = makeBasketLine(2, 1, {
+      name: 'Vanishing Saw',
+      img: '',
+      price: 0,
+      basePrice: 0,
+      lineTotal: 0,
+      problem: PRODUCT_GONE_MESSAGE,
+    });
+    const fetchMock = mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(customer, 'access-1'),
+      [BASKET]: jsonResponse(makeBasket([makeBasketLine(1, 10), gone])),
+      [PUT_BASKET]: jsonResponse(makeBasket([makeBasketLine(1, 10)])),
+    });
+    const { user } = renderWithProviders(<BasketPage />, { route: '/basket' });
+    const item = await screen.findByRole('listitem', { name: 'Vanishing Saw' });
+    expect(within(item).getByText(PRODUCT_GONE_MESSAGE)).toBeInTheDocument();
+    expect(within(item).queryByLabelText('Quantity')).not.toBeInTheDocument();
+    expect(within(item).queryByText(/Unit price/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+
+    await user.click(within(item).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(lastRequest(fetchMock, PUT_BASKET).body).toEqual({
+        lines: [{ productId: makeBasketLine(1, 1).productId, quantity: 10 }],
+      }),
+    );
+    expect(await screen.findByRole('button', { name: 'Checkout' })).toBeEnabled();
+  });
+
+  it("says a visitor's line of a product withdrawn by a recall cannot be ordered", async () => {
+    setVisitorLines([{ productId: drill._id, quantity: 3 }]);
+    mockApi({
+      [`GET ${apiPaths.product(drill._id)}`]: jsonResponse({ ...drill, withdrawn: true }),
+    });
+    renderWithProviders(<BasketPage />, { route: '/basket' });
+    const quantity = within(await screen.findByRole('listitem', { name: 'Drill' })).getByLabelText(
+      'Quantity',
+    );
+    expect(quantity).toHaveAccessibleDescription(PRODUCT_WITHDRAWN_MESSAGE);
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
   });
 

@@ -9,13 +9,16 @@ import { TextField } from '../../../components/text-field.tsx';
 import { orderQuantityMessage } from '../../../lib/order-quantity.ts';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { useBasket } from '../hooks/use-basket.ts';
-import { atQuantity } from '../lib/basket-lines.ts';
+import { atQuantity, orderableAtNoQuantity } from '../lib/basket-lines.ts';
 import { BasketLineSummary } from './basket-line-summary.tsx';
 import { EmptyBasket } from './empty-basket.tsx';
 
-/** What is wrong with a line at the quantity typed: the spec's messages, or the product is gone. */
+/**
+ * What is wrong with a line at the quantity typed: the spec's messages, or the product is gone or
+ * withdrawn by a recall (at any quantity).
+ */
 function lineMessage(line: BasketLine, quantityText: string): string | undefined {
-  if (line.problem === PRODUCT_GONE_MESSAGE) return PRODUCT_GONE_MESSAGE;
+  if (orderableAtNoQuantity(line)) return line.problem ?? undefined;
   return orderQuantityMessage(quantityText, line);
 }
 
@@ -26,7 +29,31 @@ interface LineItemProps {
   onRemove: () => void;
 }
 
+function RemoveButton({ nameId, onRemove }: { nameId: string; onRemove: () => void }) {
+  return (
+    <button
+      type="button"
+      className="btn btn-outline btn-sm self-start sm:self-end"
+      aria-describedby={nameId}
+      onClick={onRemove}
+    >
+      Remove
+    </button>
+  );
+}
+
+/** A line whose product was deleted: it says so (BasketLineSummary) and can only be removed. */
+function GoneLineItem({ line, onRemove }: Pick<LineItemProps, 'line' | 'onRemove'>) {
+  return (
+    <BasketLineSummary line={line}>
+      {(nameId) => <RemoveButton nameId={nameId} onRemove={onRemove} />}
+    </BasketLineSummary>
+  );
+}
+
 function LineItem({ line, quantityText, onQuantityText, onRemove }: LineItemProps) {
+  if (line.problem === PRODUCT_GONE_MESSAGE)
+    return <GoneLineItem line={line} onRemove={onRemove} />;
   const typed = PurchaseBodySchema.shape.orderQuantity.safeParse(quantityText);
   // The line total follows the quantity as typed, once it is a quantity at all.
   const shown = typed.success ? atQuantity(line, typed.data) : line;
@@ -48,14 +75,7 @@ function LineItem({ line, quantityText, onQuantityText, onRemove }: LineItemProp
               onChange={(event) => onQuantityText(event.target.value)}
             />
           </div>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm self-start sm:self-end"
-            aria-describedby={nameId}
-            onClick={onRemove}
-          >
-            Remove
-          </button>
+          <RemoveButton nameId={nameId} onRemove={onRemove} />
         </>
       )}
     </BasketLineSummary>

@@ -1,9 +1,11 @@
 import { useQueries } from '@tanstack/react-query';
 import {
+  GONE_PRODUCT_NAME,
   PRODUCT_GONE_MESSAGE,
   type BasketLine,
   type BasketLineInput,
 } from '../../../../shared/basket.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { productQueryOptions } from '../../../api/products.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -42,11 +44,11 @@ function visitorLine({ productId, quantity }: VisitorBasketLine, product: Produc
         lineTotal: 0,
         minQuantity: product.minQuantity,
         availableQuantity: product.availableQuantity,
-        problem: null,
+        problem: product.withdrawn ? PRODUCT_WITHDRAWN_MESSAGE : null,
       }
     : {
         productId,
-        name: 'Unavailable product',
+        name: GONE_PRODUCT_NAME,
         img: '',
         price: 0,
         basePrice: 0,

@@ -1,4 +1,5 @@
 import { PRODUCT_GONE_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { centsToDollars, dollarsToCents } from '../../../../shared/money.ts';
 import { unitPriceFor } from '../../../../shared/price-breaks.ts';
 import { orderQuantityProblem } from '../../../../shared/purchase.ts';
@@ -11,9 +12,13 @@ export interface PricedBasket {
   totalPrice: number;
 }
 
+/** Whether no quantity of the line can be ordered: its product is gone, or a recall withdrew it. */
+export const orderableAtNoQuantity = (line: BasketLine): boolean =>
+  line.problem === PRODUCT_GONE_MESSAGE || line.problem === PRODUCT_WITHDRAWN_MESSAGE;
+
 /** A line at another quantity: its total and the rule it breaks at that quantity. */
 export function atQuantity(line: BasketLine, quantity: number): BasketLine {
-  const gone = line.problem === PRODUCT_GONE_MESSAGE;
+  const stuck = orderableAtNoQuantity(line);
   return {
     ...line,
     quantity,
@@ -23,7 +28,7 @@ export function atQuantity(line: BasketLine, quantity: number): BasketLine {
         unitPriceFor({ price: line.basePrice, priceBreaks: line.priceBreaks }, quantity),
       ) * quantity,
     ),
-    problem: gone ? PRODUCT_GONE_MESSAGE : (orderQuantityProblem(quantity, line) ?? null),
+    problem: stuck ? line.problem : (orderQuantityProblem(quantity, line) ?? null),
   };
 }
 

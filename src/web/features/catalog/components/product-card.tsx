@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { imageSrcSet } from '../../../../shared/image-variants.ts';
 import type { Product } from '../../../../shared/product.ts';
@@ -69,7 +70,11 @@ export function ProductCard({
         </p>
         <ul className="text-sm">
           <li>Min order quantity: {product.minQuantity}</li>
-          <li>Stock Quantity: {product.availableQuantity}</li>
+          {product.withdrawn ? (
+            <li className="font-semibold text-error">{PRODUCT_WITHDRAWN_MESSAGE}</li>
+          ) : (
+            <li>Stock Quantity: {product.availableQuantity}</li>
+          )}
           {product.platform && <PlatformLine product={product} />}
         </ul>
         <div className="card-actions mt-auto justify-end pt-2">

@@ -4,12 +4,16 @@ import {
   NOTIFY_SUBSCRIBED_MESSAGE,
   STOP_NOTIFY_LABEL,
 } from '../../../../shared/back-in-stock.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { useStockAlert } from '../api/product-extras.ts';
 
-/** In place of the order form while a product cannot be ordered (issue 24). */
+/**
+ * In place of the order form while a product cannot be ordered (issue 24): too little stock, or
+ * withdrawn by a safety recall (issue 39: its subscribers are mailed when the recall is lifted).
+ */
 export function BackInStock({ product, email }: { product: Product; email: string }) {
   const { query, change } = useStockAlert(email, product._id);
   const subscribed = query.data?.subscribed === true;
@@ -25,11 +29,17 @@ export function BackInStock({ product, email }: { product: Product; email: strin
 
   return (
     <div className="flex flex-col items-start gap-3 rounded-box border border-base-300 bg-base-200 p-6">
-      <p className="text-lg font-semibold">Out of stock</p>
-      <p>
-        Fewer than the minimum order of {product.minQuantity} are left, so it cannot be ordered
-        right now.
-      </p>
+      {product.withdrawn ? (
+        <p className="text-lg font-semibold">{PRODUCT_WITHDRAWN_MESSAGE}</p>
+      ) : (
+        <>
+          <p className="text-lg font-semibold">Out of stock</p>
+          <p>
+            Fewer than the minimum order of {product.minQuantity} are left, so it cannot be ordered
+            right now.
+          </p>
+        </>
+      )}
       {query.isPending ? (
         <Spinner label="Checking your notification" />
       ) : (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../../shared/api-paths.ts';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import type { Product } from '../../../../shared/product.ts';
 import {
   ABOVE_STOCK_MESSAGE,
@@ -184,6 +185,16 @@ describe('PurchasePage', () => {
     await user.click(notifyMe);
     expect(await screen.findByRole('button', { name: STOP_NOTIFY_LABEL })).toBeInTheDocument();
     expect(screen.getAllByText(NOTIFY_SUBSCRIBED_MESSAGE).length).toBeGreaterThan(0);
+  });
+
+  it('says a product withdrawn by a recall is withdrawn, with no form but "Notify me" (issue 39)', async () => {
+    renderPurchase({ [PRODUCT]: jsonResponse({ ...drill, withdrawn: true }) });
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    await screen.findByRole('button', { name: NOTIFY_ME_LABEL }, { timeout: 5000 });
+    // In the product's facts (server-rendered) and in place of the order form.
+    expect(screen.getAllByText(PRODUCT_WITHDRAWN_MESSAGE)).toHaveLength(2);
+    expect(screen.queryByText(/Stock available/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
   });
 
   it('orders, confirms, shows the new stock and puts the quantity back at the minimum', async () => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { DocumentTitle } from '../../../components/document-title.tsx';
@@ -27,7 +28,11 @@ function ProductDetails({ product, email }: { product: Product; email: string | 
       <p className="text-xl font-semibold">Price: ${formatDollars(product.price)}</p>
       <ul>
         <li>Min order quantity: {product.minQuantity}</li>
-        <li>Stock available: {product.availableQuantity}</li>
+        {product.withdrawn ? (
+          <li className="font-semibold text-error">{PRODUCT_WITHDRAWN_MESSAGE}</li>
+        ) : (
+          <li>Stock available: {product.availableQuantity}</li>
+        )}
       </ul>
       <PriceBreaksTable
         price={product.price}
