@@ -198,6 +198,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/warranty/:serial': { may: ADMIN },
   'POST /api/recalls': { may: ADMIN },
   'GET /api/recalls': { may: ADMIN },
+  'POST /api/recalls/:id/lift': { may: ADMIN },
   'POST /api/recalls/:id/acknowledge': { may: SIGNED_IN },
   'GET /api/aftersale/mine': { may: SIGNED_IN },
   // Quotes.
