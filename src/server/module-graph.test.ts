@@ -23,8 +23,6 @@ const KNOWN_EDGES: Record<string, string> = {
   'http -> modules/auth': 'http/authentication.ts: Auth, AuthUser types',
   // The audit log's CSV download uses the CSV writer of the exports module.
   'modules/audit -> modules/exports': 'audit-log.service.ts, audit.routes.ts: csv.ts',
-  // An idempotent replay of an order or checkout answer reads the orders.
-  'modules/idempotency -> modules/purchases': 'idempotency/replay.ts: selectOrders, toPurchase',
   // Test support: the resilience harness and the test apps use each other.
   'resilience -> testing': 'resilience/database-traffic.ts',
 };
