@@ -158,8 +158,8 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
   const perCheckout = CHECKOUT_EVENTS.includes(event);
   const subject = perCheckout ? 'checkout_id' : 'id';
   const mails = MAILS[event].map((mail) => {
-    const fields = {
-      template: literal(mail.template),
+    const template = literal(mail.template);
+    const rest = {
       audience: literal(mail.audience),
       ...(event === 'cancelled' ? { actor: literal(actor) } : {}),
     };
@@ -167,8 +167,8 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
       key: `${subject}::text || ${literal(`:${event}:${mail.audience}`)}`,
       from: `${source} GROUP BY ${subject}`,
       payload: perCheckout
-        ? { ...fields, checkoutId: subject }
-        : { ...fields, purchaseId: subject },
+        ? { template, checkoutId: subject, ...rest }
+        : { template, purchaseId: subject, ...rest },
     };
   });
   if (mails.length > 0)
