@@ -21,8 +21,6 @@ const KNOWN_EDGES: Record<string, string> = {
   'http -> modules/catalog': 'http/static-spa.ts: the CatalogCache type',
   // The request's caller types and the auth instance, used by the authentication hook.
   'http -> modules/auth': 'http/authentication.ts: Auth, AuthUser types',
-  // The audit log's CSV download uses the CSV writer of the exports module.
-  'modules/audit -> modules/exports': 'audit-log.service.ts, audit.routes.ts: csv.ts',
   // Test support: the resilience harness and the test apps use each other.
   'resilience -> testing': 'resilience/database-traffic.ts',
 };
