@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { parseCsv } from '../src/server/modules/exports/csv-read.ts';
-import { csvRow } from '../src/server/modules/exports/csv.ts';
+import { parseCsv } from '../src/server/modules/csv/csv-read.ts';
+import { csvRow } from '../src/server/modules/csv/csv.ts';
 import { PRODUCT_EXPORT_COLUMNS } from '../src/shared/order-export.ts';
 import { signUpAdmin } from './support/accounts.ts';
 

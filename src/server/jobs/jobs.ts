@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import {
+  drainDestinations,
   drainOutbox,
-  drainWebhooks,
   type OutboxContext,
-} from '../modules/notifications/outbox.service.ts';
+} from '../modules/outbox/outbox.service.ts';
 import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
 import { sweepIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
 import { sweepPaymentIdempotencyKeys } from '../modules/idempotency/payment-keys.ts';
@@ -14,6 +14,7 @@ import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
 import { expireQuotes } from '../modules/quotes/quotes.service.ts';
 import { pruneWebhookDeliveries } from '../modules/webhooks/webhook-log-prune.ts';
 import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
+import { outboxJobs } from './job-list.ts';
 
 const OUTBOX_POLL_MS = 1_000;
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
@@ -41,7 +42,7 @@ function outboxWorkerJobs(context: OutboxContext, intervalMs = OUTBOX_POLL_MS): 
       failureMessage: 'webhook delivery step failed',
       intervalMs,
       run: async (_log, stopping) => {
-        await drainWebhooks(context, { pollMs: intervalMs }, stopping);
+        await drainDestinations(context, { pollMs: intervalMs }, stopping);
       },
     },
   ];
@@ -172,6 +173,7 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
   const { webhookAllowPrivate = false, webhookDeadlineMs, webhookLogDays = 30 } = options;
   runJobs(app, [
     ...outboxWorkerJobs({
+      jobs: outboxJobs,
       db,
       mailer,
       provider,

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { PRODUCT_EXPORT_COLUMNS, type ProductExportColumn } from '../../shared/order-export.ts';
-import { parseCsv } from '../modules/exports/csv-read.ts';
-import { csvRow } from '../modules/exports/csv.ts';
+import { parseCsv } from '../modules/csv/csv-read.ts';
+import { csvRow } from '../modules/csv/csv.ts';
 import type { SignedIn } from './accounts.ts';
 import type { AppWithAccounts } from './app-with-accounts.ts';
 

@@ -1,16 +1,25 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatCents } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { orderReturn, purchase, recall, refund, user } from '../../db/schema.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
 import { renderShopMail } from '../notifications/shop-mail.ts';
-import type { AftersaleMailJob } from './order-aftersale.ts';
+import { defineJob } from '../outbox/jobs.ts';
 
 /*
  * The after-sale mails (outbox kind `aftersale-mail`), rendered when sent from the records they
  * name, in the shop's look: the refund, the return's approval (with the return instructions) or
  * rejection, and a recall notice.
  */
+
+/** An after-sale mail job: which mail, about which record. */
+const AftersaleMailJobSchema = z.union([
+  z.object({ template: z.literal('refund'), refundId: z.string() }),
+  z.object({ template: z.enum(['return.approved', 'return.rejected']), returnId: z.string() }),
+  z.object({ template: z.literal('recall'), recallId: z.string(), userId: z.string() }),
+]);
+export type AftersaleMailJob = z.infer<typeof AftersaleMailJobSchema>;
 
 export interface AftersaleMail {
   to: string;
@@ -109,3 +118,13 @@ export async function aftersaleMail(
     }
   }
 }
+
+/** The after-sale mails (kind `aftersale-mail`). */
+export const aftersaleMailJob = defineJob({
+  kind: 'aftersale-mail',
+  payload: AftersaleMailJobSchema,
+  async handle(job, context) {
+    const mail = await aftersaleMail(context.db, context.publicUrl, job);
+    if (mail) await context.mailer.send(mail);
+  },
+});

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { orderAftersale, outbox, purchase } from '../../db/schema.ts';
+import { orderAftersale, purchase } from '../../db/schema.ts';
+import { enqueue } from '../outbox/enqueue.ts';
+import { aftersaleMailJob, type AftersaleMailJob } from './aftersale-mails.ts';
 
 /*
  * The per-order counters of after-sale actions (schema `order_aftersale`): what was paid and how
@@ -17,22 +19,11 @@ export async function ensureAftersaleRow(tx: Queryable, purchaseId: string): Pro
     ON CONFLICT (purchase_id) DO NOTHING`);
 }
 
-/** The outbox job kind of the after-sale mails (rendered when sent: aftersale-mails.ts). */
-export const AFTERSALE_MAIL = 'aftersale-mail';
-
-export type AftersaleMailJob =
-  | { template: 'refund'; refundId: string }
-  | { template: 'return.approved' | 'return.rejected'; returnId: string }
-  | { template: 'recall'; recallId: string; userId: string };
-
 /** Queues one after-sale mail, once per `key` (the outbox's dedupe key), in the caller's transaction. */
 export async function queueAftersaleMail(
   tx: Queryable,
   key: string,
   job: AftersaleMailJob,
 ): Promise<void> {
-  await tx
-    .insert(outbox)
-    .values({ kind: AFTERSALE_MAIL, dedupeKey: key, payload: job })
-    .onConflictDoNothing({ target: outbox.dedupeKey });
+  await enqueue(tx, aftersaleMailJob, job, key);
 }

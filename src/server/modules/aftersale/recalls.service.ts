@@ -7,20 +7,14 @@ import {
   type RecallBodySchema,
 } from '../../../shared/aftersale.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  outbox,
-  product,
-  purchase,
-  recall,
-  recallNotice,
-  warrantyRegistration,
-} from '../../db/schema.ts';
+import { product, purchase, recall, recallNotice, warrantyRegistration } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import { isId } from '../purchases/purchases.service.ts';
-import { AFTERSALE_MAIL } from './order-aftersale.ts';
+import { enqueueSql } from '../outbox/enqueue.ts';
+import { aftersaleMailJob } from './aftersale-mails.ts';
 
 /*
  * Safety recalls (issue 25). Creating one and choosing its recipients is ONE transaction: the
@@ -94,11 +88,11 @@ export async function createRecall(
         ON CONFLICT DO NOTHING
         RETURNING recall_id, user_id
       )
-      INSERT INTO ${outbox} (kind, dedupe_key, payload)
-      SELECT ${AFTERSALE_MAIL}, 'recall:' || recall_id || ':' || user_id,
-        jsonb_build_object('template', 'recall', 'recallId', recall_id, 'userId', user_id)
-      FROM notices
-      ON CONFLICT (dedupe_key) DO NOTHING`);
+      ${enqueueSql(aftersaleMailJob, {
+        key: sql`'recall:' || recall_id || ':' || user_id`,
+        from: sql`notices`,
+        payload: { template: sql`'recall'`, recallId: sql`recall_id`, userId: sql`user_id` },
+      })}`);
     // Withdrawn from sale until an admin lifts it (issue 39): its stock is still counted, but
     // nothing sells it or puts it back on sale (catalog/for-sale.ts).
     if (input.withdraw)

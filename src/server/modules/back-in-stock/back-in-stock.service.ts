@@ -1,12 +1,15 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
 import { NOTIFY_IN_STOCK_MESSAGE, type StockAlert } from '../../../shared/back-in-stock.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { outbox, product, stockAlert, user } from '../../db/schema.ts';
+import { product, stockAlert, user } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { productForSale } from '../catalog/for-sale.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
+import { enqueueSql } from '../outbox/enqueue.ts';
+import { defineJob } from '../outbox/jobs.ts';
 
 /**
  * Back-in-stock alerts (issue 24, docs/decisions/025). A subscription is a row; the stock change
@@ -78,13 +81,15 @@ export function releaseAlertsCtes(backIds: SQL): SQL {
       DELETE FROM ${stockAlert} WHERE product_id IN (${backIds})
       RETURNING id, user_id, product_id
     ), alerts_queued AS (
-      INSERT INTO ${outbox} (kind, dedupe_key, payload)
-      SELECT ${BACK_IN_STOCK_KIND}, ${BACK_IN_STOCK_KIND} || ':' || alerts_gone.id::text,
-        jsonb_build_object('alertId', alerts_gone.id, 'userId', alerts_gone.user_id,
-          'productId', alerts_gone.product_id)
-      FROM alerts_gone
-      ON CONFLICT (dedupe_key) DO NOTHING
-      RETURNING 1
+      ${enqueueSql(backInStockJob, {
+        key: sql`${BACK_IN_STOCK_KIND} || ':' || alerts_gone.id::text`,
+        from: sql`alerts_gone`,
+        payload: {
+          alertId: sql`alerts_gone.id`,
+          userId: sql`alerts_gone.user_id`,
+          productId: sql`alerts_gone.product_id`,
+        },
+      })}
     )`;
 }
 
@@ -135,3 +140,17 @@ export async function backInStockMail(
     ].join('\n'),
   };
 }
+
+/** The mail of one ended subscription (kind `back-in-stock`, queued by releaseAlertsCtes). */
+export const backInStockJob = defineJob({
+  kind: BACK_IN_STOCK_KIND,
+  payload: z.object({
+    alertId: z.string(),
+    userId: z.string(),
+    productId: z.string(),
+  }) satisfies z.ZodType<BackInStockJob>,
+  async handle(job, context) {
+    const mail = await backInStockMail(context.db, job, context.publicUrl);
+    if (mail) await context.mailer.send(mail);
+  },
+});

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
 import { category, checkout, orderAftersale, product, purchase } from '../../db/schema.ts';
 import { checkoutReference } from '../purchases/purchases.service.ts';
-import type { CsvCell } from './csv.ts';
+import type { CsvCell } from '../csv/csv.ts';
 import { imagesCell, priceBreaksCell, yesNoCell } from './product-cells.ts';
 
 /** Rows fetched per round trip: the export never holds more than this in memory. */

@@ -10,7 +10,7 @@ import {
   type TestProduct,
 } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
-import { CSV_BOM } from './csv.ts';
+import { CSV_BOM } from '../csv/csv.ts';
 import { EXPORT_BATCH_SIZE } from './exports.service.ts';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { createProduct, stockOf, userIdOf } from '../../testing/factories.ts';
 import { storeBasket } from '../../testing/orders.ts';
 import { placePurchase } from '../purchases/purchases.service.ts';
 import { placeOnce, sweepIdempotencyKeys } from './idempotency.service.ts';
-import { replayPurchase } from './replay.ts';
+import { replayPurchase } from '../purchases/replay.ts';
 
 const t = setUpAppWithAccounts();
 

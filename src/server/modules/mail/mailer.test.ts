@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mailFilesIn, readMailFile } from '../../testing/mail-files.ts';
-import { renderOrderMail, type OrderMailFacts } from '../notifications/order-mails.ts';
+import { renderOrderMail, type OrderMailFacts } from '../purchases/order-mails.ts';
 import { createMailer, outboxFolder } from './mailer.ts';
 
 // The file outbox (no SMTP_URL) writes each mail as a message file (.eml) built by nodemailer, so

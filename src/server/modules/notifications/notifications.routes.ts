@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FailedMailListSchema } from '../../../shared/notifications.ts';
 import type { Db } from '../../db/client.ts';
-import { listFailedMails } from './outbox.service.ts';
+import { listFailedMails } from './failed-mails.ts';
 
 /** The admins' view of mails that could not be sent (the outbox worker is in jobs/). */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/product-import.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { column, edited, productImportHelpers } from '../../testing/product-import.ts';
-import { parseCsv } from '../exports/csv-read.ts';
+import { parseCsv } from '../csv/csv-read.ts';
 
 // Issues 23 and 24's fields in the product CSV: Category, Battery Platform, Battery Included,
 // Price Breaks, More Images. The first product of the demo catalogue is the one edited: $129.00,

@@ -20,7 +20,7 @@ import {
   type ProductImportOptionalColumn,
 } from '../../../shared/product-import.ts';
 import { Invalid } from '../../errors.ts';
-import { parseCsv, unescapeCell } from '../exports/csv-read.ts';
+import { parseCsv, unescapeCell } from '../csv/csv-read.ts';
 import { readImagesCell, readPriceBreaksCell, readYesNoCell } from '../exports/product-cells.ts';
 
 /**

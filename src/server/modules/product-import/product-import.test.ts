@@ -6,7 +6,7 @@ import {
 } from '../../../shared/product-import.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { column, edited, productImportHelpers } from '../../testing/product-import.ts';
-import { parseCsv } from '../exports/csv-read.ts';
+import { parseCsv } from '../csv/csv-read.ts';
 
 const t = setUpAppWithAccounts();
 

@@ -5,16 +5,11 @@ import {
   type OrderStatus,
 } from '../../../shared/order-status.ts';
 import type { Queryable } from '../../db/client.ts';
-import {
-  accountOrders,
-  checkout,
-  orderEvent,
-  outbox,
-  paymentIntent,
-  purchase,
-} from '../../db/schema.ts';
+import { accountOrders, checkout, orderEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { Conflict, NotFound, type AppError } from '../../errors.ts';
+import { enqueueText } from '../outbox/enqueue.ts';
 import { webhookEffectSql } from '../webhooks/webhooks.service.ts';
+import { cancelIntentJob, orderMailJob, type OrderMailTemplate } from './order-jobs.ts';
 
 /*
  * The order lifecycle machine, in one place (spec section 4, ADR 005, ADR 013). Place, pay, ship,
@@ -107,28 +102,6 @@ export function refusal(
 /** Who made a transition, as the timeline shows it. */
 export type Actor = 'customer' | 'admin' | 'system';
 
-/** The mails of the outbox (rendered when sent: src/server/modules/notifications/order-mails.ts). */
-export type OrderMailTemplate =
-  | 'order.placed'
-  | 'order.paid'
-  | 'order.paid.admin'
-  | 'order.shipped'
-  | 'order.cancelled'
-  | 'order.expired';
-
-/** A mail about one order (shipped, cancelled, expired) or a whole checkout (placed, paid). */
-export type OrderMailJob = {
-  template: OrderMailTemplate;
-  /** The order's customer, or the admins (ORDER_NOTIFY_EMAILS, else every admin) in one mail. */
-  audience: 'customer' | 'admins';
-  /** Who cancelled (for order.cancelled). */
-  actor?: Actor;
-} & ({ purchaseId: string } | { checkoutId: string });
-export interface CancelIntentJob {
-  intentId: string;
-  provider: string;
-}
-
 const MAILS: Record<
   OrderEvent,
   { template: OrderMailTemplate; audience: 'customer' | 'admins' }[]
@@ -159,7 +132,6 @@ const UNPAID_ENDED: readonly OrderEvent[] = ['paid', 'cancelled', 'expired'];
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 const ORDER_EVENT = getTableName(orderEvent);
-const OUTBOX = getTableName(outbox);
 const PAYMENT_INTENT = getTableName(paymentIntent);
 const CHECKOUT = getTableName(checkout);
 const ACCOUNT_ORDERS = getTableName(accountOrders);
@@ -186,20 +158,22 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
   const perCheckout = CHECKOUT_EVENTS.includes(event);
   const subject = perCheckout ? 'checkout_id' : 'id';
   const mails = MAILS[event].map((mail) => {
-    const job = [
-      `'template', ${literal(mail.template)}`,
-      `${literal(perCheckout ? 'checkoutId' : 'purchaseId')}, ${subject}`,
-      `'audience', ${literal(mail.audience)}`,
-      ...(event === 'cancelled' ? [`'actor', ${literal(actor)}`] : []),
-    ];
-    return `SELECT 'mail', ${subject}::text || ${literal(`:${event}:${mail.audience}`)},
-        jsonb_build_object(${job.join(', ')}) FROM ${source} GROUP BY ${subject}`;
+    const template = literal(mail.template);
+    const rest = {
+      audience: literal(mail.audience),
+      ...(event === 'cancelled' ? { actor: literal(actor) } : {}),
+    };
+    return {
+      key: `${subject}::text || ${literal(`:${event}:${mail.audience}`)}`,
+      from: `${source} GROUP BY ${subject}`,
+      payload: perCheckout
+        ? { template, checkoutId: subject, ...rest }
+        : { template, purchaseId: subject, ...rest },
+    };
   });
   if (mails.length > 0)
     parts.push(`effect_mails AS (
-      INSERT INTO ${OUTBOX} (kind, dedupe_key, payload)
-      ${mails.join('\n      UNION ALL ')}
-      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+      ${enqueueText(orderMailJob, ...mails)}
     )`);
   if (event === 'cancelled' || event === 'expired')
     parts.push(
@@ -210,10 +184,11 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
       RETURNING ${PAYMENT_INTENT}.id AS intent_id, ${PAYMENT_INTENT}.provider AS provider
     )`,
       `effect_cancel_jobs AS (
-      INSERT INTO ${OUTBOX} (kind, dedupe_key, payload)
-      SELECT 'cancel-intent', 'cancel-intent:' || intent_id,
-        jsonb_build_object('intentId', intent_id, 'provider', provider)
-      FROM effect_canceled ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+      ${enqueueText(cancelIntentJob, {
+        key: `'cancel-intent:' || intent_id`,
+        from: 'effect_canceled',
+        payload: { intentId: 'intent_id', provider: 'provider' },
+      })}
     )`,
     );
   if (UNPAID_ENDED.includes(event))

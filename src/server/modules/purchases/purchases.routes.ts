@@ -13,7 +13,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim, placeOnce } from '../idempotency/idempotency.service.ts';
-import { replayPurchase } from '../idempotency/replay.ts';
+import { replayPurchase } from './replay.ts';
 import {
   cancelPurchase,
   getPurchase,

@@ -48,6 +48,7 @@ import {
   refusal,
   TRANSITIONS,
 } from './purchase-lifecycle.ts';
+import { checkoutReference } from './checkout-reference.ts';
 
 export { PAYMENT_IN_FLIGHT_MESSAGE } from './purchase-lifecycle.ts';
 
@@ -68,7 +69,7 @@ export const seesAllOrders = (caller: AuthUser) => can(caller.role, 'orders.view
 export const isId = (id: string) => IdSchema.safeParse(id).success;
 
 /** The shop's reference of a checkout. */
-export const checkoutReference = (number: number | string) => `C-${number}`;
+export { checkoutReference };
 
 /** An order's columns with its checkout's reference, PO reference and receipt number. */
 const orderColumns = {

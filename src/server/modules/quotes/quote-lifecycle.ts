@@ -1,5 +1,7 @@
 import type { QuoteEvent, QuoteStatus } from '../../../shared/quote.ts';
+import { enqueueText } from '../outbox/enqueue.ts';
 import type { Actor } from '../purchases/purchase-lifecycle.ts';
+import { quoteMailJob } from './quote-mails.ts';
 
 /*
  * The quote machine (issue 23), on the order lifecycle's pattern (purchase-lifecycle.ts, ADR 013):
@@ -34,15 +36,17 @@ export const QUOTE_TRANSITIONS = {
 } as const satisfies Record<string, QuoteTransition>;
 export type QuoteTransitionName = keyof typeof QUOTE_TRANSITIONS;
 
-/** A mail job of the outbox about a quote. */
-export interface QuoteMailJob {
-  quoteId: string;
-  event: QuoteEvent;
-  audience: 'customer' | 'admins';
-}
-
 /** A string literal for SQL built from the closed sets above (never from user input). */
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** Queues the quote mail of `event` to `audience` for each quote `from` returns (its `id`). */
+export function quoteMailSql(from: string, event: QuoteEvent, audience: 'customer' | 'admins') {
+  return enqueueText(quoteMailJob, {
+    key: `'quote:' || id || ':' || ${literal(event)}`,
+    from,
+    payload: { quoteId: 'id', event: literal(event), audience: literal(audience) },
+  });
+}
 
 /** The guard of `name` on the quote row `alias`, as SQL text. */
 export function guardSql(name: QuoteTransitionName, alias = 'quote'): string {
@@ -67,11 +71,7 @@ export function transitionSql(
   const transition: QuoteTransition = QUOTE_TRANSITIONS[name];
   const mail = transition.mail
     ? `, mailed AS (
-      INSERT INTO outbox (kind, dedupe_key, payload)
-      SELECT 'quote-mail', 'quote:' || id || ':' || ${literal(transition.event)},
-        jsonb_build_object('quoteId', id, 'event', ${literal(transition.event)},
-          'audience', ${literal(transition.mail)})
-      FROM changed ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+      ${quoteMailSql('changed', transition.event, transition.mail)}
     )`
     : '';
   return `WITH changed AS (

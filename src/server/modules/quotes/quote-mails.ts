@@ -1,11 +1,20 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { formatCents } from '../../../shared/money.ts';
-import { quoteReference } from '../../../shared/quote.ts';
+import { QUOTE_EVENTS, quoteReference } from '../../../shared/quote.ts';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import type { Db } from '../../db/client.ts';
 import { quote, user } from '../../db/schema.ts';
 import { renderShopMail } from '../notifications/shop-mail.ts';
-import type { QuoteMailJob } from './quote-lifecycle.ts';
+import { defineJob } from '../outbox/jobs.ts';
+
+/** A mail job of the outbox about a quote (quote-lifecycle.ts queues it with the transition). */
+const QuoteMailJobSchema = z.object({
+  quoteId: z.string(),
+  event: z.enum(QUOTE_EVENTS),
+  audience: z.enum(['customer', 'admins']),
+});
+export type QuoteMailJob = z.infer<typeof QuoteMailJobSchema>;
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -85,3 +94,13 @@ export async function quoteMail(
   const linkLabel = job.audience === 'admins' ? 'Quotes' : 'My Quotes';
   return { to, ...renderShopMail({ subject, lines: lines.filter(Boolean), link, linkLabel }) };
 }
+
+/** A quote's mail (kind `quote-mail`). */
+export const quoteMailJob = defineJob({
+  kind: 'quote-mail',
+  payload: QuoteMailJobSchema,
+  async handle(job, context) {
+    const mail = await quoteMail(context.db, job, context.publicUrl, context.notifyEmails);
+    if (mail) await context.mailer.send(mail);
+  },
+});

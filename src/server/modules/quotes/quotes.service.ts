@@ -42,7 +42,7 @@ import {
   type PlaceOptions,
 } from '../purchases/purchases.service.ts';
 import { can } from '../../../shared/permissions.ts';
-import { transitionSql, type QuoteTransitionName } from './quote-lifecycle.ts';
+import { quoteMailSql, transitionSql, type QuoteTransitionName } from './quote-lifecycle.ts';
 
 type RequestInput = z.output<typeof QuoteRequestBodySchema>;
 type AnswerInput = z.output<typeof QuoteAnswerBodySchema>;
@@ -124,10 +124,7 @@ export async function requestQuote(db: Db, caller: AuthUser, input: RequestInput
     ), timeline AS (
       INSERT INTO quote_event (quote_id, event, actor) SELECT id, 'requested', 'customer' FROM created
     ), mailed AS (
-      INSERT INTO outbox (kind, dedupe_key, payload)
-      SELECT 'quote-mail', 'quote:' || id || ':requested',
-        jsonb_build_object('quoteId', id, 'event', 'requested', 'audience', 'admins')
-      FROM created
+      ${sql.raw(quoteMailSql('created', 'requested', 'admins'))}
     )
     SELECT id FROM created`);
   const id = result.rows[0]?.id;

@@ -7,11 +7,8 @@ import { connectDatabase, type Database } from '../../db/client.ts';
 import { outbox, webhookDelivery, webhookEndpoint } from '../../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import {
-  drainWebhooks,
-  processOutbox,
-  type OutboxContext,
-} from '../notifications/outbox.service.ts';
+import { drainDestinations, processOutbox, type OutboxContext } from '../outbox/outbox.service.ts';
+import { outboxJobs } from '../../jobs/job-list.ts';
 import type { WebhookRequestOptions } from './webhook-request.ts';
 import { verifySignature } from './webhook-signature.ts';
 import { enqueueWebhookEvent, webhookBackoffMs } from './webhooks.service.ts';
@@ -31,6 +28,7 @@ const SECRET = 'whsec_test_secret';
 const noMail: Mailer = { send: async () => undefined } as unknown as Mailer;
 
 const context = (webhooks: WebhookRequestOptions): OutboxContext => ({
+  jobs: outboxJobs,
   db: database.db,
   mailer: noMail,
   provider: null,
@@ -316,7 +314,7 @@ describe('webhook delivery', () => {
 
       // One instance: the three endpoints in parallel, never two deliveries to one endpoint.
       await queue(4, 'one');
-      expect(await drainWebhooks(context({ allowPrivate: true }), { pollMs: 50 })).toBe(12);
+      expect(await drainDestinations(context({ allowPrivate: true }), { pollMs: 50 })).toBe(12);
       expect(got).toHaveLength(12);
       expect(new Set(got).size).toBe(4);
       expect([...most.values()]).toEqual([1, 1, 1]);
@@ -327,8 +325,8 @@ describe('webhook delivery', () => {
       await database.db.delete(outbox);
       await queue(6, 'two');
       const [first, second] = await Promise.all([
-        drainWebhooks(context({ allowPrivate: true }), { pollMs: 50 }),
-        drainWebhooks({ ...context({ allowPrivate: true }), db: other.db }, { pollMs: 50 }),
+        drainDestinations(context({ allowPrivate: true }), { pollMs: 50 }),
+        drainDestinations({ ...context({ allowPrivate: true }), db: other.db }, { pollMs: 50 }),
       ]);
       expect(first + second).toBe(18);
       expect(got).toHaveLength(18);

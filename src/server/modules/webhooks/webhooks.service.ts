@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { OrderEvent } from '../../../shared/order-status.ts';
 import {
+  WEBHOOK_EVENTS,
   WEBHOOK_NOT_FOUND_MESSAGE,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookDelivery,
@@ -10,12 +11,14 @@ import {
   type WebhookEvent,
 } from '../../../shared/webhooks.ts';
 import { IdSchema } from '../../../shared/ids.ts';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { purchase, webhookDelivery, webhookEndpoint } from '../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { enqueueSql, enqueueText } from '../outbox/enqueue.ts';
+import { defineJob } from '../outbox/jobs.ts';
 import { RefusedAddressError } from './webhook-address.ts';
 import { postWebhook, type WebhookRequestOptions } from './webhook-request.ts';
 import { signatureHeader } from './webhook-signature.ts';
@@ -23,12 +26,20 @@ import { signatureHeader } from './webhook-signature.ts';
 type Actor = Pick<AuthUser, 'id' | 'email'>;
 
 /** The outbox job of one delivery (kind `webhook`): one per endpoint and event. */
-export interface WebhookJob {
-  endpointId: string;
-  event: WebhookEvent;
-  eventId: string;
-  occurredAt: string;
-  data: Record<string, unknown>;
+const WebhookJobSchema = z.object({
+  endpointId: z.string(),
+  event: z.enum(WEBHOOK_EVENTS),
+  eventId: z.string(),
+  occurredAt: z.string(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type WebhookJob = z.infer<typeof WebhookJobSchema>;
+
+declare module '../outbox/jobs.ts' {
+  interface JobContext {
+    /** How webhook deliveries connect (WEBHOOK_ALLOW_PRIVATE; tests add their own DNS). */
+    webhooks?: WebhookRequestOptions;
+  }
 }
 
 // ---- Retry: with backoff for 24 hours ----
@@ -144,17 +155,29 @@ export async function enqueueWebhookEvent(
   payload: Record<string, unknown>,
   eventId: string = randomUUID(),
 ): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO outbox (kind, dedupe_key, payload)
-    SELECT 'webhook', 'webhook:' || e.id || ':' || ${eventId},
-      jsonb_build_object('endpointId', e.id, 'event', ${type}::text, 'eventId', ${eventId}::text,
-        'occurredAt', now(), 'data', ${JSON.stringify(payload)}::jsonb)
-    FROM ${webhookEndpoint} e WHERE ${type}::text = ANY(e.events)
-    ON CONFLICT (dedupe_key) DO NOTHING`);
+  await tx.execute(
+    enqueueSql(webhookJob, {
+      key: sql`'webhook:' || e.id || ':' || ${eventId}`,
+      from: sql`${webhookEndpoint} e WHERE ${type}::text = ANY(e.events)`,
+      payload: {
+        endpointId: sql`e.id`,
+        event: sql`${type}::text`,
+        eventId: sql`${eventId}::text`,
+        occurredAt: sql`now()`,
+        data: sql`${JSON.stringify(payload)}::jsonb`,
+      },
+    }),
+  );
 }
 
 /** Stock at or under this many units is low (stock.low, once per crossing). */
 export const STOCK_LOW_THRESHOLD = 10;
+
+/** A product event's data, from the product row (or row of its columns) `alias`. */
+const productData = (alias: string) =>
+  `jsonb_build_object('productId', ${alias}.id, 'name', ${alias}.name,
+          'price', ${alias}.price_cents / 100.0, 'minQuantity', ${alias}.min_quantity,
+          'availableQuantity', ${alias}.available_quantity, 'version', ${alias}.version)`;
 
 /**
  * product.updated for the products `productIds` as they are now in the transaction (one
@@ -167,22 +190,26 @@ export async function enqueueProductEvents(
   lowFrom: readonly string[] = [],
 ): Promise<void> {
   if (productIds.length === 0) return;
-  await tx.execute(sql`
-    INSERT INTO outbox (kind, dedupe_key, payload)
-    SELECT 'webhook', 'webhook:' || e.id || ':' || ev.type || ':' || p.id || ':' || p.version,
-      jsonb_build_object('endpointId', e.id, 'event', ev.type,
-        'eventId', ev.type || ':' || p.id || ':' || p.version, 'occurredAt', now(),
-        'data', jsonb_build_object('productId', p.id, 'name', p.name,
-          'price', p.price_cents / 100.0, 'minQuantity', p.min_quantity,
-          'availableQuantity', p.available_quantity, 'version', p.version))
-    FROM product p
+  const eventId = sql`ev.type || ':' || p.id || ':' || p.version`;
+  await tx.execute(
+    enqueueSql(webhookJob, {
+      key: sql`'webhook:' || e.id || ':' || ${eventId}`,
+      from: sql`product p
     CROSS JOIN (VALUES ('product.updated'), ('stock.low')) AS ev(type)
     JOIN ${webhookEndpoint} e ON ev.type = ANY(e.events)
     WHERE p.id = ANY(${sql.param([...productIds])}::uuid[])
       AND (ev.type = 'product.updated'
         OR (p.id = ANY(${sql.param([...lowFrom])}::uuid[])
-          AND p.available_quantity <= ${STOCK_LOW_THRESHOLD}))
-    ON CONFLICT (dedupe_key) DO NOTHING`);
+          AND p.available_quantity <= ${STOCK_LOW_THRESHOLD}))`,
+      payload: {
+        endpointId: sql`e.id`,
+        event: sql`ev.type`,
+        eventId,
+        occurredAt: sql`now()`,
+        data: sql.raw(productData('p')),
+      },
+    }),
+  );
 }
 
 /**
@@ -197,15 +224,17 @@ export async function enqueueProductEvents(
 export function stockLowEffectSql(crossed: string): string {
   const eventId = `'stock.low:' || c.id || ':' || c.version`;
   return `stock_low_webhooks AS (
-      INSERT INTO outbox (kind, dedupe_key, payload)
-      SELECT 'webhook', 'webhook:' || e.id || ':' || ${eventId},
-        jsonb_build_object('endpointId', e.id, 'event', 'stock.low',
-          'eventId', ${eventId}, 'occurredAt', now(),
-          'data', jsonb_build_object('productId', c.id, 'name', c.name,
-            'price', c.price_cents / 100.0, 'minQuantity', c.min_quantity,
-            'availableQuantity', c.available_quantity, 'version', c.version))
-      FROM (${crossed}) AS c JOIN webhook_endpoint e ON 'stock.low' = ANY(e.events)
-      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+      ${enqueueText(webhookJob, {
+        key: `'webhook:' || e.id || ':' || ${eventId}`,
+        from: `(${crossed}) AS c JOIN webhook_endpoint e ON 'stock.low' = ANY(e.events)`,
+        payload: {
+          endpointId: 'e.id',
+          event: `'stock.low'`,
+          eventId,
+          occurredAt: 'now()',
+          data: productData('c'),
+        },
+      })}
     )`;
 }
 
@@ -231,13 +260,17 @@ export function webhookEffectSql(event: OrderEvent, source: string): string | nu
       ? `'${type}:' || s.id || ':' || pg_current_xact_id()::text`
       : `'${type}:' || s.id`;
   return `effect_webhooks AS (
-      INSERT INTO outbox (kind, dedupe_key, payload)
-      SELECT 'webhook', 'webhook:' || e.id || ':' || ${eventId},
-        jsonb_build_object('endpointId', e.id, 'event', '${type}',
-          'eventId', ${eventId}, 'occurredAt', now(),
-          'data', jsonb_build_object('orderId', s.id, 'checkoutId', s.checkout_id))
-      FROM ${source} s JOIN webhook_endpoint e ON '${type}' = ANY(e.events)
-      ON CONFLICT (dedupe_key) DO NOTHING RETURNING id
+      ${enqueueText(webhookJob, {
+        key: `'webhook:' || e.id || ':' || ${eventId}`,
+        from: `${source} s JOIN webhook_endpoint e ON '${type}' = ANY(e.events)`,
+        payload: {
+          endpointId: 'e.id',
+          event: `'${type}'`,
+          eventId,
+          occurredAt: 'now()',
+          data: `jsonb_build_object('orderId', s.id, 'checkoutId', s.checkout_id)`,
+        },
+      })}
     )`;
 }
 
@@ -268,12 +301,12 @@ async function orderSnapshot(db: Db, orderId: string) {
  * guard, pinned addresses, no redirects, a deadline for the whole exchange), logs the attempt,
  * and throws unless the receiver answered 2xx, so the outbox retries with the webhook backoff.
  */
-export async function deliverWebhook(
+async function deliverWebhook(
   db: Db,
-  job: { id: number; attempts: number; payload: unknown },
+  job: { id: number; attempts: number },
+  payload: WebhookJob,
   options: WebhookRequestOptions = {},
 ): Promise<void> {
-  const payload = job.payload as WebhookJob;
   const [endpoint] = await db
     .select()
     .from(webhookEndpoint)
@@ -325,3 +358,19 @@ export async function deliverWebhook(
   });
   if (error) throw new Error(error);
 }
+
+/**
+ * One delivery to one endpoint (kind `webhook`): in the destination lane (one at a time per
+ * endpoint, ADR 039), retried with the webhook backoff for 24 hours.
+ */
+export const webhookJob = defineJob({
+  kind: 'webhook',
+  payload: WebhookJobSchema,
+  destination: 'endpointId',
+  retry: {
+    maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+    maxAgeSeconds: WEBHOOK_RETRY_HOURS * 3600,
+    backoffMs: webhookBackoffMs,
+  },
+  handle: (payload, context, job) => deliverWebhook(context.db, job, payload, context.webhooks),
+});

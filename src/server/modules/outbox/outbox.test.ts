@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { connectDatabase, type Database } from '../../db/client.ts';
 import { checkout, outbox, user } from '../../db/schema.ts';
 import type { AuthUser } from '../auth/caller.ts';
@@ -13,12 +14,11 @@ import { createProduct } from '../../testing/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { createMailer, type MailMessage, type Mailer } from '../mail/mailer.ts';
 import { placePurchase } from '../purchases/purchases.service.ts';
-import {
-  drainOutbox,
-  listFailedMails,
-  processOutbox,
-  type OutboxContext,
-} from './outbox.service.ts';
+import { outboxJobs } from '../../jobs/job-list.ts';
+import { listFailedMails } from '../notifications/failed-mails.ts';
+import { enqueue } from './enqueue.ts';
+import { defineJob, jobRegistry } from './jobs.ts';
+import { drainOutbox, processOutbox, type OutboxContext } from './outbox.service.ts';
 
 // The outbox worker on its own (no app, so no background worker interferes): two "instances" are
 // two connection pools on one database, as two processes would be.
@@ -83,6 +83,7 @@ const jobOf = async (checkoutId: string) => {
 
 function context(database: Database, mailer: Mailer): OutboxContext {
   return {
+    jobs: outboxJobs,
     db: database.db,
     mailer,
     provider: { name: 'test', cancelIntent: () => Promise.resolve() },
@@ -237,5 +238,62 @@ describe('outbox worker', () => {
     const statuses = await Promise.all(orders.map(async (id) => (await jobOf(id)).status));
     expect(statuses.filter((status) => status === 'pending')).toHaveLength(3);
     await drainOutbox(context(one, recordingMailer(sent)));
+  });
+});
+
+describe('typed jobs (ADR 042)', () => {
+  const seen: unknown[] = [];
+  const echoJob = defineJob({
+    kind: 'test-echo',
+    payload: z.object({ n: z.number().int() }),
+    handle: async (payload) => {
+      seen.push(payload);
+    },
+  });
+  const withEcho = (log?: OutboxContext['log']): OutboxContext => ({
+    ...context(one, recordingMailer([])),
+    jobs: jobRegistry([...outboxJobs.all(), echoJob]),
+    log,
+  });
+  const rowOf = async (key: string) =>
+    (await one.db.select().from(outbox).where(eq(outbox.dedupeKey, key)))[0]!;
+
+  it('queues a job typed by its definition, once per key, and hands the handler its payload', async () => {
+    const key = `echo:${randomUUID()}`;
+    await enqueue(one.db, echoJob, { n: 3 }, key);
+    await enqueue(one.db, echoJob, { n: 4 }, key);
+    // @ts-expect-error: the payload type follows the job
+    await expect(enqueue(one.db, echoJob, { n: 'three' }, `${key}:bad`)).rejects.toThrow();
+    await drainOutbox(withEcho());
+    expect(seen).toEqual([{ n: 3 }]);
+    expect(await rowOf(key)).toMatchObject({ kind: 'test-echo', status: 'sent', attempts: 1 });
+  });
+
+  it('fails a payload its schema refuses for good at the first attempt, logged as an error', async () => {
+    const key = `echo:${randomUUID()}`;
+    await one.db.insert(outbox).values({ kind: 'test-echo', dedupeKey: key, payload: { n: 'x' } });
+    const errors: unknown[] = [];
+    const log = { warn: () => undefined, error: (entry: unknown) => errors.push(entry) };
+    await drainOutbox(withEcho(log as unknown as OutboxContext['log']), { backoffMs: () => 0 });
+    const row = await rowOf(key);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.lastError).toBe(
+      'invalid test-echo payload (n: Invalid input: expected number, received string)',
+    );
+    expect(errors).toEqual([
+      expect.objectContaining({ kind: 'test-echo', attempt: 1, last: true }),
+    ]);
+  });
+
+  it('retries a kind this instance does not know (it is no reason to drop the job)', async () => {
+    const key = `unknown:${randomUUID()}`;
+    await one.db.insert(outbox).values({ kind: 'not-registered', dedupeKey: key, payload: {} });
+    await processOutbox(context(one, recordingMailer([])), { backoffMs: () => 0 });
+    expect(await rowOf(key)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'unknown outbox job kind not-registered',
+    });
+    await one.db.delete(outbox).where(eq(outbox.dedupeKey, key));
   });
 });

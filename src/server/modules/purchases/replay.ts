@@ -4,7 +4,7 @@ import { centsToDollars } from '../../../shared/money.ts';
 import type { Purchase } from '../../../shared/purchase.ts';
 import type { Db } from '../../db/client.ts';
 import { purchase } from '../../db/schema.ts';
-import { selectOrders, toPurchase } from '../purchases/purchases.service.ts';
+import { selectOrders, toPurchase } from './purchases.service.ts';
 
 /** The orders a checkout placed, in the order the statement answers them. */
 async function placedOrders(db: Db, checkoutId: string) {
