@@ -1,5 +1,5 @@
 // Issue 39: whether a product is for sale, for the browser (no zod here: the home page's cards
-// read it). The server's rule is the same, in SQL: src/server/modules/catalog/for-sale.ts.
+// read it). The server's rule is the same, in SQL: src/server/modules/stock/for-sale.ts.
 
 /** What a withdrawn product's pages and every refusal to sell it say. */
 export const PRODUCT_WITHDRAWN_MESSAGE = 'Withdrawn from sale for a safety recall';

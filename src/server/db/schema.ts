@@ -70,7 +70,7 @@ export const product = pgTable(
     /**
      * Issue 39: withdrawn from sale by a safety recall, until an admin lifts it
      * (recalls.service.ts). Its stock is still counted, but it is not for sale (forSaleSql in
-     * catalog/for-sale.ts).
+     * stock/for-sale.ts).
      */
     withdrawn: boolean('withdrawn').notNull().default(false),
     /** Volume price breaks (issue 23), ascending; read by the order statement with the row's lock. */

@@ -94,7 +94,7 @@ export async function createRecall(
         payload: { template: sql`'recall'`, recallId: sql`recall_id`, userId: sql`user_id` },
       })}`);
     // Withdrawn from sale until an admin lifts it (issue 39): its stock is still counted, but
-    // nothing sells it or puts it back on sale (catalog/for-sale.ts).
+    // nothing sells it or puts it back on sale (stock/for-sale.ts).
     if (input.withdraw)
       await tx
         .update(product)

@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { product, stockAlert, user } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { productForSale } from '../catalog/for-sale.ts';
+import { productForSale } from '../stock/for-sale.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
 import { enqueueSql } from '../outbox/enqueue.ts';
 import { defineJob } from '../outbox/jobs.ts';

@@ -30,7 +30,7 @@ import { AppError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests } fro
 import type { AuthUser } from '../auth/caller.ts';
 import { releaseAlertsCtes, releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { forSaleSql } from '../catalog/for-sale.ts';
+import { forSaleSql } from '../stock/for-sale.ts';
 import {
   type LineProblem,
   type PlaceCheckoutInput,
