@@ -177,5 +177,5 @@ export const pageRenderer: PageRenderer = {
   planPage,
   renderPage,
   setApiTransport,
-  sitemapPaths: publicPagePaths.filter((path) => path !== pageRoutes.reset.path),
+  sitemapPaths: publicPagePaths,
 };

@@ -6,6 +6,7 @@ import { outbox, product, stockAlert, user } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /**
  * Back-in-stock alerts (issue 24, docs/decisions/025). A subscription is a row; the stock change
@@ -131,7 +132,7 @@ export async function backInStockMail(
     .innerJoin(product, eq(product.id, job.productId))
     .where(eq(user.id, job.userId));
   if (!row) return null;
-  const link = `${publicUrl}/purchase/${job.productId}`;
+  const link = `${publicUrl}${pageRoutes.purchase.href({ productId: job.productId })}`;
   return {
     to: row.email,
     subject: `${row.productName} is back in stock`,

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { quote, user } from '../../db/schema.ts';
 import { renderShopMail } from '../notifications/shop-mail.ts';
 import type { QuoteMailJob } from './quote-lifecycle.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -81,7 +82,8 @@ export async function quoteMail(
     },
   };
   const { subject, lines } = wording[job.event];
-  const link = `${publicUrl}/dashboard/${job.audience === 'admins' ? 'quotes' : 'myQuotes'}`;
+  const page = job.audience === 'admins' ? pageRoutes.quotes : pageRoutes.myQuotes;
+  const link = `${publicUrl}${page.href()}`;
   const linkLabel = job.audience === 'admins' ? 'Quotes' : 'My Quotes';
   return { to, ...renderShopMail({ subject, lines: lines.filter(Boolean), link, linkLabel }) };
 }
