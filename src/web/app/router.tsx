@@ -45,7 +45,7 @@ const CategoryRoute = lazyPage(() => import('./routes/category.tsx'));
 const AuditLogRoute = lazyPage(() => import('./routes/audit-log.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
-const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
+export const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
 
 // Each page of the route table, as the router renders it: a page added to the table without an
 // element here does not compile.
