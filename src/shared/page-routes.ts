@@ -277,7 +277,10 @@ export interface PageLink<Menu extends PageNavigation['menu'] = PageNavigation['
   placement: Extract<PageNavigation, { menu: Menu }>;
 }
 
-/** The links of `menu`, in their order there (a menu without orders: in the table's order). */
+/**
+ * The links of `menu`, in their order there (a menu without orders: in the table's order). A page
+ * linked from a menu has no parameters (its link is its path).
+ */
 export function pageLinksIn<Menu extends PageNavigation['menu']>(menu: Menu): PageLink<Menu>[] {
   const orderOf = (placement: PageNavigation) => ('order' in placement ? placement.order : 0);
   return pageNames
