@@ -296,25 +296,31 @@ export function pageLinksIn<Menu extends PageNavigation['menu']>(menu: Menu): Pa
 
 const hasParameters = (path: string) => path.includes(':');
 
+// Read by the server only: functions, so that the browser's bundle leaves them out.
+
 /**
  * The pages sitemap.xml lists by their own path (`indexing: 'sitemap'`); a pattern's instances
  * (each category's page) are listed by the server.
  */
-export const sitemapPagePaths: readonly string[] = pageNames
-  .map(recordOf)
-  .filter((route) => route.indexing === 'sitemap' && !hasParameters(route.path))
-  .map((route) => route.path);
+export function sitemapPagePaths(): string[] {
+  return pageNames
+    .map(recordOf)
+    .filter((route) => route.indexing === 'sitemap' && !hasParameters(route.path))
+    .map((route) => route.path);
+}
 
 /**
  * robots.txt's Disallow paths of the pages (`indexing: 'disallow'`): each page's path up to its
  * first parameter, once, leaving out one a shorter earlier path already covers (/dashboard covers
  * /dashboard/myOrders).
  */
-export const disallowedPagePaths: readonly string[] = pageNames
-  .map(recordOf)
-  .filter((route) => route.indexing === 'disallow')
-  .map((route) => route.path.split(':')[0] ?? route.path)
-  .filter((path, i, all) => !all.slice(0, i).some((earlier) => path.startsWith(earlier)));
+export function disallowedPagePaths(): string[] {
+  return pageNames
+    .map(recordOf)
+    .filter((route) => route.indexing === 'disallow')
+    .map((route) => route.path.split(':')[0] ?? route.path)
+    .filter((path, i, all) => !all.slice(0, i).some((earlier) => path.startsWith(earlier)));
+}
 
 const patternsOf = (route: PageRoute) =>
   route.alias === undefined ? [route.path] : [route.path, route.alias];

@@ -113,7 +113,7 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
       const categories = CategoryListSchema.parse((await app.inject('/api/categories')).json());
       const xml = sitemapXml(
         publicUrl,
-        sitemapPagePaths,
+        sitemapPagePaths(),
         products,
         categories.map((category) => pageRoutes.category.href({ slug: category.slug })),
       );

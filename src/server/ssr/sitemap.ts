@@ -48,7 +48,7 @@ export function robotsTxt(publicUrl: string): string {
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
-    ...disallowedPagePaths.map((path) => `Disallow: ${path}`),
+    ...disallowedPagePaths().map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
