@@ -8,8 +8,9 @@
  *   (the router puts the page behind RequireAuth or RequireAdmin, and the staff guard and the
  *   dashboard's sidebar ask for exactly this permission);
  * - `rendering`: `server` (rendered with its data, then hydrated) or `browser` (the empty shell);
- * - `navigation`: where it is linked, each with its label: the main navbar, the account links, the
- *   dashboard's sidebar (and its order there); none for a page only linked from others;
+ * - `navigation`: where it is linked (its title, or a label of its own): the main navbar, the
+ *   account links, the dashboard's sidebar (and its order there); none for a page only linked
+ *   from others;
  * - `indexing`: `sitemap` (listed in sitemap.xml), `unlisted` (neither listed nor disallowed) or
  *   `disallow` (robots.txt disallows it, and a server-rendered one says `noindex`);
  * - `title`: the page's own title (none for the home page and for pages named after their
@@ -45,23 +46,23 @@ export type PageRendering = 'server' | 'browser';
 /** What search engines are told about the page. */
 export type PageIndexing = 'sitemap' | 'unlisted' | 'disallow';
 
-/** A place where the page is linked, with its link's label. */
+/** A place where the page is linked; its link's label is `label`, else the page's title. */
 export type PageNavigation =
   /** The main navbar, for everyone, in `order`. */
-  | { menu: 'navbar'; label: string; order: number }
+  | { menu: 'navbar'; label?: string; order: number }
   /** The navbar's account links (Basket for everyone, Dashboard once signed in). */
-  | { menu: 'account'; label: string }
+  | { menu: 'account'; label?: string }
   /**
    * The dashboard's sidebar, in `order`: a staff page's link for staff whose permissions open it,
    * a signed-in page's for customers; `everyone`: for customers and staff alike.
    */
-  | { menu: 'sidebar'; label: string; order: number; everyone?: true };
+  | { menu: 'sidebar'; label?: string; order: number; everyone?: true };
 
 export interface PageRecord {
   access: PageAccess;
   rendering: PageRendering;
-  /** Where the page is linked: none, one or more places. */
-  navigation: readonly PageNavigation[];
+  /** Where the page is linked: nowhere (left out), one or more places. */
+  navigation?: readonly PageNavigation[];
   indexing: PageIndexing;
   title?: string;
   /** The same page at a second address of the spec's (/home is the home page). */
@@ -89,45 +90,46 @@ const signedIn = { access: 'signedIn', rendering: 'browser', indexing: 'disallow
 /** A staff screen of the dashboard: for staff with `permission`. */
 const staff = (permission: Permission) =>
   ({ access: { permission }, rendering: 'browser', indexing: 'disallow' }) as const;
-const sidebar = (label: string, order: number) => ({ menu: 'sidebar', label, order }) as const;
+/** Linked in the main navbar / the dashboard's sidebar, in `order`, by its title or `label`. */
+const navbar = (order: number, label?: string) => [{ menu: 'navbar', order, label }] as const;
+const sidebar = (order: number, label?: string) => [{ menu: 'sidebar', order, label }] as const;
 
 export const pageRoutes = {
   home: page('/', {
     ...publicPage,
     alias: '/home',
-    navigation: [{ menu: 'navbar', label: 'Home', order: 1 }],
+    navigation: navbar(1, 'Home'),
   }),
   allProducts: page('/allProducts', {
     ...publicPage,
     title: 'All Products',
-    navigation: [{ menu: 'navbar', label: 'All Products', order: 2 }],
+    navigation: navbar(2),
   }),
   blogs: page('/blogs', {
     ...publicPage,
     title: 'Blogs',
-    navigation: [{ menu: 'navbar', label: 'Blogs', order: 3 }],
+    navigation: navbar(3),
   }),
-  about: page('/about', { ...publicPage, title: 'About', navigation: [] }),
+  about: page('/about', { ...publicPage, title: 'About' }),
   portfolio: page('/portfolio', {
     ...publicPage,
     title: 'Portfolio',
-    navigation: [{ menu: 'navbar', label: 'Portfolio', order: 4 }],
+    navigation: navbar(4),
   }),
   contact: page('/contact', {
     ...publicPage,
     title: 'Contact Us',
-    navigation: [{ menu: 'navbar', label: 'Contact Us', order: 5 }],
+    navigation: navbar(5),
   }),
-  terms: page('/terms', { ...publicPage, title: 'Terms of Service', navigation: [] }),
-  privacy: page('/privacy', { ...publicPage, title: 'Privacy Policy', navigation: [] }),
-  login: page('/login', { ...publicPage, title: 'Login', navigation: [] }),
-  register: page('/register', { ...publicPage, title: 'Register', navigation: [] }),
+  terms: page('/terms', { ...publicPage, title: 'Terms of Service' }),
+  privacy: page('/privacy', { ...publicPage, title: 'Privacy Policy' }),
+  login: page('/login', { ...publicPage, title: 'Login' }),
+  register: page('/register', { ...publicPage, title: 'Register' }),
   /** Its link carries a one-time token: rendered, but neither listed nor a route of its own. */
   reset: page('/reset', {
     ...publicPage,
     indexing: 'unlisted',
     title: 'Reset Password',
-    navigation: [],
   }),
   /** The dashboard opens on My Profile. */
   dashboard: page('/dashboard', {
@@ -135,120 +137,119 @@ export const pageRoutes = {
     title: 'My Profile',
     navigation: [
       { menu: 'account', label: 'Dashboard' },
-      { menu: 'sidebar', label: 'My Profile', order: 0, everyone: true },
+      { menu: 'sidebar', order: 0, everyone: true },
     ],
   }),
   /**
    * The product: server-rendered for everyone, but private (noindex, not listed); the page itself
    * sends a signed-out visitor to sign in once it is live (ADR 030).
    */
-  purchase: page('/purchase/:productId', { ...publicPage, indexing: 'disallow', navigation: [] }),
+  purchase: page('/purchase/:productId', { ...publicPage, indexing: 'disallow' }),
   /** Everyone's basket; its Checkout signs a visitor in and comes back. */
   basket: page('/basket', {
     access: 'public',
     rendering: 'browser',
     indexing: 'disallow',
     title: 'Basket',
-    navigation: [{ menu: 'account', label: 'Basket' }],
+    navigation: [{ menu: 'account' }],
   }),
-  checkout: page('/checkout', { ...signedIn, title: 'Checkout', navigation: [] }),
+  checkout: page('/checkout', { ...signedIn, title: 'Checkout' }),
   myOrders: page('/dashboard/myOrders', {
     ...signedIn,
     title: 'My Orders',
-    navigation: [sidebar('My Orders', 1)],
+    navigation: sidebar(1),
   }),
   addReview: page('/dashboard/addReview', {
     ...signedIn,
     title: 'Add Review',
-    navigation: [sidebar('Add Review', 2)],
+    navigation: sidebar(2),
   }),
-  payment: page('/dashboard/payment/:id', { ...signedIn, title: 'Payment', navigation: [] }),
+  payment: page('/dashboard/payment/:id', { ...signedIn, title: 'Payment' }),
   manageAllOrders: page('/dashboard/manageAllOrders', {
     ...staff('orders.view'),
     title: 'Manage All Orders',
-    navigation: [sidebar('Manage All Orders', 2)],
+    navigation: sidebar(2),
   }),
   addProduct: page('/dashboard/addProduct', {
     ...staff('catalogue.manage'),
     title: 'Add a new Product',
-    navigation: [sidebar('Add a Product', 3)],
+    navigation: sidebar(3, 'Add a Product'),
   }),
   makeAdmin: page('/dashboard/makeAdmin', {
     ...staff('users.manage'),
     title: 'Make Admin',
-    navigation: [sidebar('Make Admin', 4)],
+    navigation: sidebar(4),
   }),
   manageProducts: page('/dashboard/manageProducts', {
     ...staff('catalogue.manage'),
     title: 'Manage Products',
-    navigation: [sidebar('Manage Products', 5)],
+    navigation: sidebar(5),
   }),
   editProduct: page('/dashboard/manageProducts/:productId/edit', {
     ...staff('catalogue.manage'),
     title: 'Edit Product',
-    navigation: [],
   }),
   manageReviews: page('/dashboard/manageReviews', {
     ...staff('reviews.moderate'),
     title: 'Manage Reviews',
-    navigation: [sidebar('Manage Reviews', 7)],
+    navigation: sidebar(7),
   }),
   overview: page('/dashboard/overview', {
     ...staff('admin.other'),
     title: 'Overview',
-    navigation: [sidebar('Overview', 1)],
+    navigation: sidebar(1),
   }),
   siteSpeed: page('/dashboard/siteSpeed', {
     ...staff('admin.other'),
     title: 'Site speed',
-    navigation: [sidebar('Site Speed', 8)],
+    navigation: sidebar(8, 'Site Speed'),
   }),
   importProducts: page('/dashboard/importProducts', {
     ...staff('catalogue.manage'),
     title: 'Import products',
-    navigation: [sidebar('Import Products', 9)],
+    navigation: sidebar(9, 'Import Products'),
   }),
   webhooks: page('/dashboard/webhooks', {
     ...staff('admin.other'),
     title: 'Webhooks',
-    navigation: [sidebar('Webhooks', 10)],
+    navigation: sidebar(10),
   }),
   returns: page('/dashboard/returns', {
     ...staff('orders.view'),
     title: 'Returns',
-    navigation: [sidebar('Returns', 11)],
+    navigation: sidebar(11),
   }),
   recalls: page('/dashboard/recalls', {
     ...staff('admin.other'),
     title: 'Recalls',
-    navigation: [sidebar('Recalls', 12)],
+    navigation: sidebar(12),
   }),
   warranty: page('/dashboard/warranty', {
     ...staff('admin.other'),
     title: 'Warranty',
-    navigation: [sidebar('Warranty', 13)],
+    navigation: sidebar(13),
   }),
   myQuotes: page('/dashboard/myQuotes', {
     ...signedIn,
     title: 'My Quotes',
-    navigation: [sidebar('My Quotes', 3)],
+    navigation: sidebar(3),
   }),
   quotes: page('/dashboard/quotes', {
     ...staff('admin.other'),
     title: 'Quotes',
-    navigation: [sidebar('Quotes', 14)],
+    navigation: sidebar(14),
   }),
   manageCategories: page('/dashboard/manageCategories', {
     ...staff('catalogue.manage'),
     title: 'Categories',
-    navigation: [sidebar('Categories', 6)],
+    navigation: sidebar(6),
   }),
   /** Each category's page (issue 24): the sitemap lists every category's (the server adds them). */
-  category: page('/category/:slug', { ...publicPage, navigation: [] }),
+  category: page('/category/:slug', publicPage),
   auditLog: page('/dashboard/auditLog', {
     ...staff('audit.view'),
     title: 'Audit log',
-    navigation: [sidebar('Audit Log', 15)],
+    navigation: sidebar(15, 'Audit Log'),
   }),
 } as const;
 
@@ -274,6 +275,8 @@ export function permissionOf(name: PageName): Permission | undefined {
 export interface PageLink<Menu extends PageNavigation['menu'] = PageNavigation['menu']> {
   page: PageName;
   to: string;
+  /** The placement's label, else the page's title. */
+  label: string;
   placement: Extract<PageNavigation, { menu: Menu }>;
 }
 
@@ -285,11 +288,14 @@ export function pageLinksIn<Menu extends PageNavigation['menu']>(menu: Menu): Pa
   const orderOf = (placement: PageNavigation) => ('order' in placement ? placement.order : 0);
   return pageNames
     .flatMap((name) =>
-      recordOf(name)
-        .navigation.filter(
-          (placement): placement is PageLink<Menu>['placement'] => placement.menu === menu,
-        )
-        .map((placement) => ({ page: name, to: recordOf(name).href(), placement })),
+      (recordOf(name).navigation ?? [])
+        .filter((placement): placement is PageLink<Menu>['placement'] => placement.menu === menu)
+        .map((placement) => ({
+          page: name,
+          to: recordOf(name).href(),
+          label: placement.label ?? recordOf(name).title ?? '',
+          placement,
+        })),
     )
     .sort((a, b) => orderOf(a.placement) - orderOf(b.placement));
 }

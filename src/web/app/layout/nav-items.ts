@@ -11,14 +11,14 @@ export interface NavItem {
  */
 export const primaryNavItems: readonly NavItem[] = pageLinksIn('navbar').map((link) => ({
   to: link.to,
-  label: link.placement.label,
+  label: link.label,
 }));
 
 /** The account link of page `page` (its record's `account` placement). */
 function accountItem(page: 'dashboard' | 'basket'): NavItem {
   const link = pageLinksIn('account').find((candidate) => candidate.page === page);
   if (!link) throw new Error(`The route table gives ${page} no account link`);
-  return { to: link.to, label: link.placement.label };
+  return { to: link.to, label: link.label };
 }
 
 /** Shown to signed-in users only (spec section 2). */

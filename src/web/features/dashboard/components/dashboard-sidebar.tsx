@@ -16,7 +16,7 @@ interface SidebarLink {
 const links = pageLinksIn('sidebar');
 const linkOf = (link: (typeof links)[number]): SidebarLink => ({
   to: link.to,
-  label: link.placement.label,
+  label: link.label,
 });
 const isStaffPage = (page: PageName) => permissionOf(page) !== undefined;
 
