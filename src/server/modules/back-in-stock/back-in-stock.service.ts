@@ -10,6 +10,7 @@ import { productForSale } from '../stock/for-sale.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
 import { enqueueSql } from '../outbox/enqueue.ts';
 import { defineJob } from '../outbox/jobs.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /**
  * Back-in-stock alerts (issue 24, docs/decisions/025). A subscription is a row; the stock change
@@ -126,7 +127,7 @@ export async function backInStockMail(
     .innerJoin(product, eq(product.id, job.productId))
     .where(eq(user.id, job.userId));
   if (!row) return null;
-  const link = `${publicUrl}/purchase/${job.productId}`;
+  const link = `${publicUrl}${pageRoutes.purchase.href({ productId: job.productId })}`;
   return {
     to: row.email,
     subject: `${row.productName} is back in stock`,
