@@ -64,7 +64,7 @@ const answerOf = (type: string, body: CompressedBody): HotAnswer => ({
  * instance shows on the next request everywhere; between changes a page costs a map lookup.
  * The public pages' canonical paths are routes of their own (hot reads: route and fast answer
  * from one definition); also robots.txt and sitemap.xml. Returns the handler of every other page
- * path (static-spa.ts routes them to it).
+ * path (web-app.ts routes them to it).
  */
 export function registerPages(app: FastifyInstance, options: PagesOptions) {
   const { renderer, publicUrl } = options;
