@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildTestApp, type TestApp } from './test-app.ts';
-import { startFakeStripe, type FakeStripeServer } from '../modules/payments/fake-stripe-server.ts';
+import { startFakeStripe, type FakeStripeServer } from './fake-stripe-server.ts';
 
 /** Stripe's configuration in these tests: test-mode keys no real Stripe knows. */
 export const STRIPE_TEST_ENV = {

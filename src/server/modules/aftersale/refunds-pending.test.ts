@@ -5,7 +5,7 @@ import { orderAftersale, paymentIdempotencyKey, paymentIntent, refund } from '..
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { checkoutPaidByFakeStripe, paidByFakeStripe } from '../../testing/aftersale.ts';
 import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
-import type { FakeStripeMode, FakeStripeRequest } from '../payments/fake-stripe-server.ts';
+import type { FakeStripeMode, FakeStripeRequest } from '../../testing/fake-stripe-server.ts';
 import { createStripeClient, createStripeProvider } from '../payments/stripe-provider.ts';
 import { REFUND_PENDING_MESSAGE } from './refund-errors.ts';
 import { reconcilePendingRefunds } from './refund-reconciliation.ts';

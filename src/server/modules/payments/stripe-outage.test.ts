@@ -9,7 +9,7 @@ import {
 import { paymentIntent, product, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { placeTestOrder, checkoutOf } from '../../testing/orders.ts';
-import { startFakeStripe } from './fake-stripe-server.ts';
+import { startFakeStripe } from '../../testing/fake-stripe-server.ts';
 import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
 import { intentKeyOf } from './stripe-provider.ts';
 

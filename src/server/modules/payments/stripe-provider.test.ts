@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../../shared/errors.ts';
 import { PAYMENT_UNAVAILABLE_MESSAGE } from '../../../shared/payment.ts';
 import type { AppError } from '../../errors.ts';
-import { refusedPort, startFakeStripe, type FakeStripeServer } from './fake-stripe-server.ts';
+import {
+  refusedPort,
+  startFakeStripe,
+  type FakeStripeServer,
+} from '../../testing/fake-stripe-server.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { guardProvider } from './provider-guard.ts';
 import { classifyStripeError } from './stripe-errors.ts';

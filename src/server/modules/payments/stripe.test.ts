@@ -9,7 +9,7 @@ import { contentSecurityPolicy } from '../../http/security-headers.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { buildTestApp } from '../../testing/test-app.ts';
-import type { FakeIntent } from './fake-stripe-server.ts';
+import type { FakeIntent } from '../../testing/fake-stripe-server.ts';
 import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
 import { PAYMENT_REFUNDED_MESSAGE } from './payments.service.ts';
 
