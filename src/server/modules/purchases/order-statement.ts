@@ -1,7 +1,5 @@
 import { getTableColumns } from 'drizzle-orm';
-import type { Pool } from 'pg';
 import { purchase } from '../../db/schema.ts';
-import { isLostRace, ServiceUnavailable } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { rememberedKeyCte } from '../idempotency/idempotency-cte.ts';
 import { STOCK_LOW_THRESHOLD, stockLowEffectSql } from '../webhooks/webhooks.service.ts';
@@ -254,37 +252,3 @@ export type PlaceCheckoutRow = {
 
 export const ORDER_BUSY_MESSAGE =
   'The shop is very busy right now and your order was not placed. Please try again.';
-
-/**
- * Sends the checkout statement; a first order of an account (whose limits row the statement has
- * just created) is sent once more, so its limits are decided on the locked row like any other.
- *
- * A statement that lost a race (`isLostRace`: a deadlock's victim, or not serializable) is sent
- * once more: it is one atomic statement, so the lost one took, placed and queued nothing, and the
- * second runs on a fresh snapshot after the transaction it lost to. The lock order (docs/decisions/022, 023) leaves no known deadlock, so
- * this is the safety net for one nobody found yet, or an engine that aborts rather than waits. A
- * second loss in a row is answered 503 (worth a retry, said so), never 500: the customer's order
- * was not placed, and the message says that.
- */
-export async function runPlaceCheckout(
-  pool: Pick<Pool, 'query'>,
-  input: PlaceCheckoutInput,
-): Promise<PlaceCheckoutRow[]> {
-  const send = async () =>
-    (await pool.query<PlaceCheckoutRow>(PLACE_CHECKOUT_SQL, placeCheckoutValues(input))).rows;
-  const run = async () => {
-    try {
-      return await send();
-    } catch (error) {
-      if (!isLostRace(error)) throw error;
-    }
-    try {
-      return await send();
-    } catch (error) {
-      if (isLostRace(error)) throw new ServiceUnavailable(ORDER_BUSY_MESSAGE);
-      throw error;
-    }
-  };
-  const rows = await run();
-  return rows[0]?.account_missing ? run() : rows;
-}

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PRODUCT_GONE_MESSAGE } from '../../../shared/basket.ts';
-import { ErrorCode, TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
+import { ErrorCode } from '../../../shared/errors.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import {
@@ -26,7 +26,7 @@ import {
   user,
 } from '../../db/schema.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
-import { AppError, Conflict, Forbidden, Invalid, NotFound, TooManyRequests } from '../../errors.ts';
+import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { releaseAlertsCtes, releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -35,9 +35,8 @@ import {
   type LineProblem,
   type PlaceCheckoutInput,
   type PlaceCheckoutRow,
-  runPlaceCheckout,
 } from './order-statement.ts';
-import { tooManyUnpaidOrdersMessage } from './purchase-limits.ts';
+import { limitRefusal, placeOrder } from './place-order.ts';
 import {
   ACTIVE_STATUSES,
   allowed,
@@ -201,7 +200,7 @@ function purchaseRefusal(problem: LineProblem): AppError {
 }
 
 /**
- * Runs the checkout statement (order-statement.ts) and answers its limits: 429 for the order rate,
+ * Places the order (place-order.ts) and answers its limits: 429 for the order rate,
  * then 409 for the unpaid orders. The unpaid count includes holds that have passed but were not
  * swept yet, so that refusal sweeps them and asks once more when the sweep freed anything. Returns
  * the statement's rows, one per line, for the caller to answer the lines.
@@ -210,14 +209,13 @@ export async function placeCheckoutLines(
   db: Db,
   input: PlaceCheckoutInput,
 ): Promise<PlaceCheckoutRow[]> {
-  let rows = await runPlaceCheckout(db.$client, input);
+  let rows = await placeOrder(db.$client, input);
   if (rows[0]?.too_many_unpaid && (await expireStaleHolds(db)) > 0)
-    rows = await runPlaceCheckout(db.$client, input);
+    rows = await placeOrder(db.$client, input);
   const [first] = rows;
   if (!first) throw new Error('the checkout statement returned no row');
-  if (first.rate_reached) throw new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
-  if (first.too_many_unpaid)
-    throw new Conflict(tooManyUnpaidOrdersMessage(input.limits.maxUnpaidOrders));
+  const refused = limitRefusal(first, input.limits.maxUnpaidOrders);
+  if (refused) throw refused;
   return rows;
 }
 

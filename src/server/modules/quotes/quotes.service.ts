@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { z } from 'zod';
-import { ErrorCode, TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
+import { ErrorCode } from '../../../shared/errors.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
 import {
   QUOTE_BELOW_MINIMUM_MESSAGE,
@@ -17,24 +17,10 @@ import {
 } from '../../../shared/quote.ts';
 import type { Db } from '../../db/client.ts';
 import { product, quote, user } from '../../db/schema.ts';
-import {
-  AppError,
-  Conflict,
-  Invalid,
-  NotFound,
-  ServiceUnavailable,
-  TooManyRequests,
-  isLostRace,
-} from '../../errors.ts';
+import { AppError, Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
-import {
-  ORDER_BUSY_MESSAGE,
-  PLACE_CHECKOUT_SQL,
-  placeCheckoutValues,
-  type PlaceCheckoutInput,
-  type PlaceCheckoutRow,
-} from '../purchases/order-statement.ts';
-import { tooManyUnpaidOrdersMessage } from '../purchases/purchase-limits.ts';
+import type { PlaceCheckoutRow } from '../purchases/order-statement.ts';
+import { limitRefusal, placeOrderInTransaction } from '../purchases/place-order.ts';
 import {
   expireStaleHolds,
   isId,
@@ -216,7 +202,8 @@ export interface AcceptOutcome {
  * expired, the caller's: so parallel accepts queue on its row and only the first finds it quoted)
  * and then the order statement for the quoted quantity at the quoted unit price, with every order
  * rule (limits, minimum, stock taken now). When the order is refused, everything rolls back and the
- * quote stays quoted (409). A lost race is retried once as a whole, then answered 503.
+ * quote stays quoted (409). Placed as every order is (place-order.ts: a lost race is retried once as
+ * a whole, then answered 503).
  */
 export async function acceptQuote(
   db: Db,
@@ -228,89 +215,54 @@ export async function acceptQuote(
 ): Promise<AcceptOutcome> {
   if (!isId(id)) throw new NotFound(QUOTE_NOT_FOUND_MESSAGE);
   await expireStaleHolds(db);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const placed = await acceptOnce(pool, caller, id, input, options);
-      if (placed === null) throw await refusal(db, caller, id);
-      return { quote: await getQuote(db, caller, id), ...placed };
-    } catch (error) {
-      if (!isLostRace(error)) throw error;
-      if (attempt >= 2) throw new ServiceUnavailable(ORDER_BUSY_MESSAGE);
-    }
-  }
-}
-
-/** One attempt of `acceptQuote`: the checkout placed, or null when the quote's guard refused. */
-async function acceptOnce(
-  pool: Pick<pg.Pool, 'connect'>,
-  caller: AuthUser,
-  id: string,
-  input: AcceptInput,
-  options: PlaceOptions,
-): Promise<{ checkoutId: string; orderId: string } | null> {
-  const client = await pool.connect();
-  let done = false;
-  try {
-    await client.query('BEGIN');
-    const accepted = await client.query<{
-      product_id: string | null;
-      quantity: number;
-      quoted_price_cents: number;
-    }>(transitionSql('accept', 'customer', 'quote.id = $1::uuid AND quote.user_id = $2'), [
-      id,
-      caller.id,
-    ]);
-    const [row] = accepted.rows;
-    if (!row) {
-      await client.query('ROLLBACK');
-      done = true;
-      return null;
-    }
-    const order: PlaceCheckoutInput = {
-      ...options,
-      lines: [
-        {
-          productId: row.product_id,
-          quantity: row.quantity,
-          unitPriceCents: row.quoted_price_cents,
-        },
-      ],
-      caller,
-      address: input.address,
-      phone: input.phone,
-      poReference: input.poReference || null,
-    };
-    const place = async () =>
-      (await client.query<PlaceCheckoutRow>(PLACE_CHECKOUT_SQL, placeCheckoutValues(order))).rows;
-    let rows = await place();
-    // An account's first order creates its limits row; asked again, its limits are decided on it.
-    if (rows[0]?.account_missing) rows = await place();
-    const [line] = rows;
-    const refused = orderRefusal(line, options);
-    if (refused || !line?.checkoutId || !line.id) {
-      await client.query('ROLLBACK');
-      done = true;
-      throw refused ?? new Error('the checkout statement placed nothing and said no why');
-    }
-    await client.query('UPDATE quote SET checkout_id = $2::uuid WHERE id = $1::uuid', [
-      id,
-      line.checkoutId,
-    ]);
-    await client.query('COMMIT');
-    done = true;
-    return { checkoutId: line.checkoutId, orderId: line.id };
-  } finally {
-    if (!done) await client.query('ROLLBACK').catch(() => undefined);
-    client.release();
-  }
+  const placed = await placeOrderInTransaction<{ checkoutId: string; orderId: string }>(pool, {
+    before: async (client) => {
+      const accepted = await client.query<{
+        product_id: string | null;
+        quantity: number;
+        quoted_price_cents: number;
+      }>(transitionSql('accept', 'customer', 'quote.id = $1::uuid AND quote.user_id = $2'), [
+        id,
+        caller.id,
+      ]);
+      const [row] = accepted.rows;
+      if (!row) return null;
+      return {
+        ...options,
+        lines: [
+          {
+            productId: row.product_id,
+            quantity: row.quantity,
+            unitPriceCents: row.quoted_price_cents,
+          },
+        ],
+        caller,
+        address: input.address,
+        phone: input.phone,
+        poReference: input.poReference || null,
+      };
+    },
+    after: async (client, [line]) => {
+      const refused = orderRefusal(line, options);
+      if (refused) throw refused;
+      if (!line?.checkoutId || !line.id)
+        throw new Error('the checkout statement placed nothing and said no why');
+      await client.query('UPDATE quote SET checkout_id = $2::uuid WHERE id = $1::uuid', [
+        id,
+        line.checkoutId,
+      ]);
+      return { checkoutId: line.checkoutId, orderId: line.id };
+    },
+  });
+  if (placed === null) throw await refusal(db, caller, id);
+  return { quote: await getQuote(db, caller, id), ...placed };
 }
 
 /** The order statement's refusal of the quote's order (the quote then stays quoted). */
 function orderRefusal(row: PlaceCheckoutRow | undefined, options: PlaceOptions): AppError | null {
   if (!row) return null;
-  if (row.rate_reached) return new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
-  if (row.too_many_unpaid)
-    return new Conflict(tooManyUnpaidOrdersMessage(options.limits.maxUnpaidOrders));
+  const limits = limitRefusal(row, options.limits.maxUnpaidOrders);
+  if (limits) return limits;
   if (row.line_problem) {
     const message = LINE_PROBLEM_MESSAGES[row.line_problem];
     return new AppError(409, ErrorCode.Conflict, message, { quantity: message });

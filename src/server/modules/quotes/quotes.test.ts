@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   QUOTE_BELOW_MINIMUM_MESSAGE,
@@ -9,6 +10,7 @@ import {
 } from '../../../shared/quote.ts';
 import { ABOVE_STOCK_MESSAGE } from '../../../shared/purchase.ts';
 import { purchase, quote, quoteEvent } from '../../db/schema.ts';
+import { ORDER_BUSY_MESSAGE, PLACE_CHECKOUT_SQL } from '../purchases/order-statement.ts';
 import { readOutbox, signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import {
   afterDirectWrite,
@@ -228,5 +230,66 @@ describe('accepting', () => {
     const listed: Quote[] = (await get('/api/quotes', buyer)).json();
     expect(listed.find((x) => x._id === q._id)?.status).toBe('expired');
     expect(await timeline(q._id)).toEqual(['requested:customer', 'quoted:admin', 'expired:system']);
+  });
+});
+
+describe('accepting, when the order statement loses a race', () => {
+  /**
+   * The next `n` order statements sent on a client of the pool (the acceptance's transaction) fail
+   * as a deadlock's victim would.
+   */
+  function loseNextRaces(n: number) {
+    const pool = t.database.pool;
+    const connect = pool.connect.bind(pool) as () => Promise<PoolClient>;
+    let left = n;
+    return vi.spyOn(pool, 'connect').mockImplementation((async () => {
+      const client = await connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      Object.assign(client, {
+        query: async (...args: unknown[]) => {
+          if (left > 0 && args[0] === PLACE_CHECKOUT_SQL) {
+            left -= 1;
+            throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+          }
+          return query(...args);
+        },
+      });
+      return client;
+    }) as never);
+  }
+
+  it('is accepted as every order is placed: the whole transaction once more', async () => {
+    const item = await createProduct(t.database.db, { priceCents: 10_000, availableQuantity: 50 });
+    const q = await requested(20, buyer, item.id);
+    await post(`/api/quotes/${q._id}/answer`, admin, { price: 80, validDays: 7 });
+    const spy = loseNextRaces(1);
+    try {
+      const res = await accept(q._id);
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await stockOf(t.database.db, item.id))?.available).toBe(30);
+    expect(await timeline(q._id)).toEqual([
+      'requested:customer',
+      'quoted:admin',
+      'accepted:customer',
+    ]);
+  });
+
+  it('twice in a row: 503 saying the order was not placed, and the quote stays quoted', async () => {
+    const item = await createProduct(t.database.db, { priceCents: 10_000, availableQuantity: 50 });
+    const q = await requested(20, buyer, item.id);
+    await post(`/api/quotes/${q._id}/answer`, admin, { price: 80, validDays: 7 });
+    const spy = loseNextRaces(2);
+    try {
+      const res = await accept(q._id);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().message).toBe(ORDER_BUSY_MESSAGE);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await get(`/api/quotes/${q._id}`, buyer)).json().status).toBe('quoted');
+    expect((await stockOf(t.database.db, item.id))?.available).toBe(50);
   });
 });
