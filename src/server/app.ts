@@ -45,7 +45,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';
 import { recordRouteTable, routeTableOf } from './http/route-table.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerSpa } from './http/static-spa.ts';
+import { registerWebApp } from './ssr/web-app.ts';
 import { jobsPlugin } from './jobs/jobs.ts';
 import { registerMetrics } from './metrics/metrics-plugin.ts';
 import { createServices } from './services.ts';
@@ -143,7 +143,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(imagesRoutes, { db });
-  await registerSpa(app, webRoot, {
+  await registerWebApp(app, webRoot, {
     versions,
     catalog,
     publicUrl: config.publicUrl,

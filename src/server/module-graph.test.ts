@@ -16,9 +16,6 @@ const KNOWN_EDGES: Record<string, string> = {
   'db -> backup': 'db/embedded-cluster.ts: archiveSettings, prepareArchiveFolder',
   // The demo seed stores product images through the images module.
   'db -> modules/images': 'db/seed/seed.ts: storeWebp, toWebp',
-  // http/ mounts the pages that belong to ssr/ (issue 33: page mounting moves to ssr/).
-  'http -> ssr': 'http/static-spa.ts: registerPages, loadPageRenderer',
-  'http -> modules/catalog': 'http/static-spa.ts: the CatalogCache type',
   // Test support: the resilience harness and the test apps use each other.
   'resilience -> testing': 'resilience/database-traffic.ts',
 };

@@ -54,9 +54,9 @@ export interface PageRenderer {
   /** Sets how the renderer's API calls are answered (once, at start). */
   setApiTransport(transport: ApiTransport): void;
   /**
-   * The server-rendered pages, for sitemap.xml and their routes; a pattern (/category/:slug,
-   * /purchase/:productId) is a route only: the sitemap lists the categories' pages, and no product
-   * page (private, ADR 030).
+   * The server-rendered pages that are routes of the server's (a pattern too: /category/:slug,
+   * /purchase/:productId). sitemap.xml lists the route table's `indexing: 'sitemap'` pages
+   * (shared/page-routes.ts) and each category's page, no product page (private, ADR 030).
    */
   sitemapPaths: readonly string[];
 }

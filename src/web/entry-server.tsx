@@ -96,8 +96,8 @@ function pageExtras(canonicalPath: string, publicUrl: string, queryClient: Query
     return (
       jsonLdElement(
         breadcrumbJsonLd(publicUrl, [
-          { name: 'Home', path: '/' },
-          { name: 'All Products', path: pageRoutes.allProducts.path },
+          { name: 'Home', path: pageRoutes.home.path },
+          { name: pageRoutes.allProducts.title, path: pageRoutes.allProducts.path },
           { name: category.name, path: canonicalPath },
         ]),
       ) + jsonLdElement(productListJsonLd(publicUrl, page?.items ?? []))
@@ -177,5 +177,5 @@ export const pageRenderer: PageRenderer = {
   planPage,
   renderPage,
   setApiTransport,
-  sitemapPaths: publicPagePaths.filter((path) => path !== pageRoutes.reset.path),
+  sitemapPaths: publicPagePaths,
 };

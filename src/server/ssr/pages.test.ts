@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRenderer } from '../../shared/page-rendering.ts';
+import { pageNames, pageRoutes } from '../../shared/page-routes.ts';
 import type { Product } from '../../shared/product.ts';
 import type { Review } from '../../shared/review.ts';
 import { projectRoot } from '../paths.ts';
@@ -318,6 +319,23 @@ describe('robots.txt and sitemap.xml', () => {
     for (const product of await products()) {
       expect(res.body).toContain(`<image:loc>https://shop.example${product.img}</image:loc>`);
     }
+  });
+});
+
+describe('sitemap.xml from the route table', () => {
+  it("lists exactly the pages whose record says `sitemap`, and each category's page", async () => {
+    const res = await a.app.inject('/sitemap.xml');
+    const locs = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    const categories = (await a.app.inject('/api/categories')).json<{ slug: string }[]>();
+    const expected = [
+      ...pageNames
+        .map((name) => pageRoutes[name])
+        .filter((record) => record.indexing === 'sitemap' && !record.path.includes(':'))
+        .map((record) => `https://shop.example${record.path}`),
+      ...categories.map((category) => `https://shop.example/category/${category.slug}`),
+    ];
+    expect(locs).toEqual(expected);
+    expect(locs).not.toContain('https://shop.example/reset');
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PagePlan, PageRenderer } from '../../shared/page-rendering.ts';
 import { ProductListSchema } from '../../shared/product.ts';
 import { CategoryListSchema } from '../../shared/category.ts';
+import { pageRoutes, sitemapPagePaths } from '../../shared/page-routes.ts';
 import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
 import type { DataVersionCheck, Eventually } from '../db/data-version-check.ts';
 import { findDatabaseUnavailable } from '../errors.ts';
@@ -63,7 +64,7 @@ const answerOf = (type: string, body: CompressedBody): HotAnswer => ({
  * instance shows on the next request everywhere; between changes a page costs a map lookup.
  * The public pages' canonical paths are routes of their own (hot reads: route and fast answer
  * from one definition); also robots.txt and sitemap.xml. Returns the handler of every other page
- * path (static-spa.ts routes them to it).
+ * path (web-app.ts routes them to it).
  */
 export function registerPages(app: FastifyInstance, options: PagesOptions) {
   const { renderer, publicUrl } = options;
@@ -112,9 +113,9 @@ export function registerPages(app: FastifyInstance, options: PagesOptions) {
       const categories = CategoryListSchema.parse((await app.inject('/api/categories')).json());
       const xml = sitemapXml(
         publicUrl,
-        renderer.sitemapPaths,
+        sitemapPagePaths(),
         products,
-        categories.map((category) => `/category/${category.slug}`),
+        categories.map((category) => pageRoutes.category.href({ slug: category.slug })),
       );
       const body = compressBody(Buffer.from(xml));
       sitemap = { etag: key, answer: answerOf('application/xml; charset=utf-8', body) };

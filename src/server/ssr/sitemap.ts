@@ -1,3 +1,4 @@
+import { disallowedPagePaths } from '../../shared/page-routes.ts';
 import type { Product } from '../../shared/product.ts';
 
 const escapeXml = (text: string) =>
@@ -9,7 +10,7 @@ const escapeXml = (text: string) =>
     .replace(/'/g, '&apos;');
 
 /**
- * sitemap.xml: every public page, and on /allProducts every product's image (Google's image
+ * sitemap.xml: every page the route table lists for it (`indexing: 'sitemap'`), and on /allProducts every product's image (Google's image
  * extension), so what search engines index follows the live catalogue.
  */
 export function sitemapXml(
@@ -38,16 +39,16 @@ export function sitemapXml(
   );
 }
 
-/** robots.txt: everything public may be crawled; the API, the basket and signed-in screens may not. */
+/**
+ * robots.txt: everything public may be crawled; the API and the pages the route table disallows
+ * (the product pages, the basket, checkout and the dashboard) may not.
+ */
 export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
-    'Disallow: /dashboard',
-    'Disallow: /purchase/',
-    'Disallow: /basket',
-    'Disallow: /checkout',
+    ...disallowedPagePaths().map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

@@ -1,6 +1,6 @@
 import { isValidElement, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
-import { pageRoutes, type PageName } from '../../shared/page-routes.ts';
+import { pageNames, pageRoutes, type PageName } from '../../shared/page-routes.ts';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -45,7 +45,7 @@ const CategoryRoute = lazyPage(() => import('./routes/category.tsx'));
 const AuditLogRoute = lazyPage(() => import('./routes/audit-log.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
-const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
+export const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
 
 // Each page of the route table, as the router renders it: a page added to the table without an
 // element here does not compile.
@@ -88,11 +88,44 @@ const pages: Record<PageName, ReactElement> = {
   auditLog: <AuditLogRoute />,
 };
 
-const page = (name: PageName): RouteObject => ({
+const route = (name: PageName): RouteObject => ({
   path: pageRoutes[name].path,
   element: pages[name],
 });
 
+const isDashboardPage = (name: PageName) =>
+  pageRoutes[name].path.startsWith(`${pageRoutes.dashboard.path}/`);
+
+/** The table's pages of one access and place (inside the dashboard's frame or not). */
+function routesOf(access: 'public' | 'signedIn' | 'staff', inDashboard: boolean): RouteObject[] {
+  return pageNames
+    .filter((name) => name !== 'dashboard' && isDashboardPage(name) === inDashboard)
+    .filter((name) => {
+      const record = pageRoutes[name].access;
+      return typeof record === 'object' ? access === 'staff' : record === access;
+    })
+    .flatMap((name) => {
+      const { alias } = pageRoutes[name];
+      return alias === undefined
+        ? [route(name)]
+        : [route(name), { path: alias, element: pages[name] }];
+    });
+}
+
+/** Staff pages behind RequireAdmin, which asks for each page's permission (its record's). */
+const staffRoutes = (inDashboard: boolean): RouteObject[] => {
+  const children = routesOf('staff', inDashboard);
+  return children.length === 0 ? [] : [{ element: <RequireAdmin />, children }];
+};
+
+/**
+ * The route tree, derived from the route table: each page's `access` puts it behind its guards
+ * (signed-in pages behind RequireAuth, staff pages behind RequireAdmin too), and a page under
+ * /dashboard/ is shown in the dashboard's frame, whose index is the dashboard page (My Profile).
+ * The basket is everyone's: its Checkout signs a visitor in and comes back (RequireAuth). The
+ * product page is server-rendered for everyone; the page itself sends a signed-out visitor to
+ * sign in once it is live, and shows the forms to a signed-in one (ADR 030).
+ */
 export const routeTree: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -101,58 +134,19 @@ export const routeTree: RouteObject[] = [
         // A page that fails is caught inside the layout (PageErrorBoundary), so the navbar and
         // footer stay.
         children: [
-          page('home'),
-          { path: pageRoutes.home.alias, element: pages.home },
-          page('allProducts'),
-          page('category'),
-          page('blogs'),
-          page('about'),
-          page('portfolio'),
-          page('contact'),
-          page('terms'),
-          page('privacy'),
-          page('login'),
-          page('register'),
-          page('reset'),
-          // Everyone's basket; its Checkout signs a visitor in and comes back (RequireAuth).
-          page('basket'),
-          // The product: server-rendered for everyone; the page itself sends a signed-out visitor
-          // to sign in once it is live, and shows the forms to a signed-in one (ADR 030).
-          page('purchase'),
+          ...routesOf('public', false),
           {
             element: <RequireAuth />,
             children: [
-              page('checkout'),
+              ...routesOf('signedIn', false),
+              ...staffRoutes(false),
               {
                 path: pageRoutes.dashboard.path,
                 element: <DashboardRoute />,
                 children: [
                   { index: true, element: pages.dashboard },
-                  page('myOrders'),
-                  page('addReview'),
-                  page('payment'),
-                  page('myQuotes'),
-                  {
-                    element: <RequireAdmin />,
-                    children: [
-                      page('manageAllOrders'),
-                      page('addProduct'),
-                      page('makeAdmin'),
-                      page('manageProducts'),
-                      page('editProduct'),
-                      page('manageReviews'),
-                      page('overview'),
-                      page('siteSpeed'),
-                      page('importProducts'),
-                      page('webhooks'),
-                      page('returns'),
-                      page('recalls'),
-                      page('warranty'),
-                      page('quotes'),
-                      page('manageCategories'),
-                      page('auditLog'),
-                    ],
-                  },
+                  ...routesOf('signedIn', true),
+                  ...staffRoutes(true),
                 ],
               },
             ],

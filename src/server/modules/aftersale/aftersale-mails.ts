@@ -6,6 +6,7 @@ import { orderReturn, purchase, recall, refund, user } from '../../db/schema.ts'
 import { SHOP } from '../notifications/shop-identity.ts';
 import { renderShopMail } from '../notifications/shop-mail.ts';
 import { defineJob } from '../outbox/jobs.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /*
  * The after-sale mails (outbox kind `aftersale-mail`), rendered when sent from the records they
@@ -41,7 +42,7 @@ function render(
   paragraphs: string[],
   publicUrl: string,
 ): AftersaleMail {
-  const link = `${publicUrl}/dashboard/myOrders`;
+  const link = `${publicUrl}${pageRoutes.myOrders.href()}`;
   return { to, ...renderShopMail({ subject, lines: paragraphs, link, linkLabel: 'My Orders' }) };
 }
 

@@ -2,6 +2,7 @@ import { formatCents } from '../../../shared/money.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import type { OrderMailJob } from './order-jobs.ts';
 import { renderShopMail } from '../notifications/shop-mail.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /** One order a mail is about: its snapshot. */
 export interface OrderMailLine {
@@ -128,7 +129,8 @@ export function renderOrderMail(
   const worded = wording(job, order, totalCents);
   const subject = worded.subject;
   const lines = testModeNotice ? [TEST_MODE_NOTICE, ...worded.lines] : worded.lines;
-  const link = `${publicUrl}/dashboard/${job.audience === 'admins' ? 'manageAllOrders' : 'myOrders'}`;
+  const page = job.audience === 'admins' ? pageRoutes.manageAllOrders : pageRoutes.myOrders;
+  const link = `${publicUrl}${page.href()}`;
   const linkLabel = job.audience === 'admins' ? 'Manage All Orders' : 'My Orders';
   const details: [string, string][] = [
     ['Order', order.reference],

@@ -15,6 +15,7 @@ const QuoteMailJobSchema = z.object({
   audience: z.enum(['customer', 'admins']),
 });
 export type QuoteMailJob = z.infer<typeof QuoteMailJobSchema>;
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
@@ -90,7 +91,8 @@ export async function quoteMail(
     },
   };
   const { subject, lines } = wording[job.event];
-  const link = `${publicUrl}/dashboard/${job.audience === 'admins' ? 'quotes' : 'myQuotes'}`;
+  const page = job.audience === 'admins' ? pageRoutes.quotes : pageRoutes.myQuotes;
+  const link = `${publicUrl}${page.href()}`;
   const linkLabel = job.audience === 'admins' ? 'Quotes' : 'My Quotes';
   return { to, ...renderShopMail({ subject, lines: lines.filter(Boolean), link, linkLabel }) };
 }

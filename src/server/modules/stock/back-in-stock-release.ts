@@ -6,6 +6,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { SHOP } from '../notifications/shop-identity.ts';
 import { enqueueSql, enqueueText } from '../outbox/enqueue.ts';
 import { defineJob } from '../outbox/jobs.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /**
  * The back-in-stock release (issue 24, docs/decisions/025), one consequence of stock changing
@@ -81,7 +82,7 @@ export async function backInStockMail(
     .innerJoin(product, eq(product.id, job.productId))
     .where(eq(user.id, job.userId));
   if (!row) return null;
-  const link = `${publicUrl}/purchase/${job.productId}`;
+  const link = `${publicUrl}${pageRoutes.purchase.href({ productId: job.productId })}`;
   return {
     to: row.email,
     subject: `${row.productName} is back in stock`,

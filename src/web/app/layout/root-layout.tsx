@@ -2,12 +2,15 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/spinner.tsx';
 import { DashboardDrawerProvider } from '../../features/dashboard/hooks/dashboard-drawer.tsx';
+import { lazyIsland } from '../lazy-island.tsx';
 import { AuthLoadingBar } from './auth-loading-bar.tsx';
-import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { PageErrorBoundary } from './page-error-boundary.tsx';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { ToastArea } from './toast-area.tsx';
+
+/** Below the fold on every page: an island, outside the first script (lazy-island.tsx). */
+const Footer = lazyIsland(() => import('./footer.tsx').then((module) => module.Footer));
 
 export function RootLayout() {
   return (
@@ -36,9 +39,7 @@ export function RootLayout() {
             </Suspense>
           </PageErrorBoundary>
         </main>
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
+        <Footer />
         <ToastArea />
         <ScrollToTop />
       </div>

@@ -1,10 +1,11 @@
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { AddProductPage } from '../../features/admin-catalog/components/add-product-page.tsx';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export default function AddProductRoute() {
   return (
     <>
-      <DocumentTitle title="Add a new Product" />
+      <DocumentTitle title={pageRoutes.addProduct.title} />
       <AddProductPage />
     </>
   );

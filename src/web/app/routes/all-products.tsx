@@ -3,12 +3,13 @@ import { DocumentTitle } from '../../components/document-title.tsx';
 import { AddToBasketButton } from '../../features/basket/components/add-to-basket-button.tsx';
 import { ProductCatalog } from '../../features/catalog/components/product-catalog.tsx';
 import { CatalogueFilters } from '../../features/catalog/components/catalogue-filters.tsx';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export default function AllProductsRoute() {
   return (
     <>
       <DocumentTitle
-        title="All Products"
+        title={pageRoutes.allProducts.title}
         description="Every Toolhouse power tool with its price, minimum order and stock: drills, saws, grinders, sanders and batteries. Order online."
       />
       <ProductCatalog

@@ -1,11 +1,12 @@
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { ContactForm } from '../../features/contact/components/contact-form.tsx';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export default function ContactRoute() {
   return (
     <>
       <DocumentTitle
-        title="Contact Us"
+        title={pageRoutes.contact.title}
         description="Questions about a tool, an order or a partnership? Write to Toolhouse and we will get back to you by email."
       />
       <div className="mx-auto max-w-2xl px-4 py-12">

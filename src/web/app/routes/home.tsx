@@ -1,13 +1,18 @@
-import { BusinessSummary } from '../../features/home/components/business-summary.tsx';
-import { ExploreSystems } from '../../features/home/components/explore-systems.tsx';
 import { HeroCarousel } from '../../features/home/components/hero-carousel.tsx';
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { businessStats, companyLocation, slides, systems } from '../../content/site.ts';
 import { lazyIsland } from '../lazy-island.tsx';
 
-// The first screen (carousel, promos, summary) is in this chunk. The sections below it read the
-// API's data (the API client and its response schemas) or hold a form (the form library): each is
-// an island, rendered by the server and hydrated on its own once its chunk arrives.
+// The first screen (the carousel) is in this chunk. The sections below it are islands, each
+// rendered by the server and hydrated on its own once its chunk arrives: the static ones keep the
+// first script small (docs/benchmarks.md: with the entry, at most 100 kB), the others read the
+// API's data (the API client and its response schemas) or hold a form (the form library).
+const ExploreSystems = lazyIsland(() =>
+  import('../../features/home/components/explore-systems.tsx').then((m) => m.ExploreSystems),
+);
+const BusinessSummary = lazyIsland(() =>
+  import('../../features/home/components/business-summary.tsx').then((m) => m.BusinessSummary),
+);
 const LocationSection = lazyIsland(() =>
   import('../../features/home/components/location-section.tsx').then((m) => m.LocationSection),
 );

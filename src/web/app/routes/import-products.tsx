@@ -1,10 +1,11 @@
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { ImportProductsPage } from '../../features/product-import/components/import-products-page.tsx';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export default function ImportProductsRoute() {
   return (
     <>
-      <DocumentTitle title="Import products" />
+      <DocumentTitle title={pageRoutes.importProducts.title} />
       <ImportProductsPage />
     </>
   );

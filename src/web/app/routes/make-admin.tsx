@@ -1,10 +1,11 @@
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { MakeAdminPage } from '../../features/admin/components/make-admin-page.tsx';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export default function MakeAdminRoute() {
   return (
     <>
-      <DocumentTitle title="Make Admin" />
+      <DocumentTitle title={pageRoutes.makeAdmin.title} />
       <MakeAdminPage />
     </>
   );

@@ -1,10 +1,11 @@
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { ManageReviewsPage } from '../../features/review-moderation/components/manage-reviews-page.tsx';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export default function Route() {
   return (
     <>
-      <DocumentTitle title="Manage Reviews" />
+      <DocumentTitle title={pageRoutes.manageReviews.title} />
       <ManageReviewsPage />
     </>
   );

@@ -1,10 +1,11 @@
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { MyProfile } from '../../features/profile/components/my-profile.tsx';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export default function MyProfileRoute() {
   return (
     <>
-      <DocumentTitle title="My Profile" />
+      <DocumentTitle title={pageRoutes.dashboard.title} />
       <MyProfile />
     </>
   );

@@ -1,10 +1,11 @@
 import { DocumentTitle } from '../../components/document-title.tsx';
 import { SiteSpeedPage } from '../../features/site-speed/components/site-speed-page.tsx';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export default function Route() {
   return (
     <>
-      <DocumentTitle title="Site speed" />
+      <DocumentTitle title={pageRoutes.siteSpeed.title} />
       <SiteSpeedPage />
     </>
   );

@@ -1,6 +1,12 @@
 import type { UseQueryOptions } from '@tanstack/react-query';
 import type { PageQueryKey } from '../../../shared/page-rendering.ts';
-import { pageOf, pageRoutes, type PageName } from '../../../shared/page-routes.ts';
+import {
+  pageNames,
+  pageOf,
+  pageRoutes,
+  type PageName,
+  type ServerRenderedPageName,
+} from '../../../shared/page-routes.ts';
 import { parseSearchParams } from '../../../shared/product-search.ts';
 import { recentProductsQueryOptions } from '../../features/catalog/api/recent-products.ts';
 import { productSearchQueryOptions } from '../../features/catalog/api/search-products.ts';
@@ -41,14 +47,15 @@ const home = () => [
 const signIn = () => [publicConfigQueryOptions()];
 
 /**
- * The public pages the server renders and the queries each reads while it renders. Every other
- * page of the route table (the dashboard, checkout) is rendered in the browser only; an unknown
- * path is the not-found page with a 404.
+ * The queries each page the server renders (`rendering: 'server'` in the route table) reads while
+ * it renders: a server-rendered page without its entry here does not compile. Every other page of
+ * the table (the dashboard, checkout) is rendered in the browser only; an unknown path is the
+ * not-found page with a 404.
  *
  * The server prefetches and embeds whatever a page's queries list, and the page reads the same
  * queries when it hydrates.
  */
-const pageQueries: Partial<Record<PageName, ServerRenderedPage['queries']>> = {
+const pageQueries: Record<ServerRenderedPageName, ServerRenderedPage['queries']> = {
   home,
   // The page of results the URL asks for (search, sort, filters, page), as the page reads it.
   allProducts: ({ searchParams }) => [
@@ -100,21 +107,28 @@ export function categorySlugOf(pathname: string): string {
 
 /**
  * Every server-rendered page once, by its canonical path (a pattern for /category/:slug and
- * /purchase/:productId): each is a route of the server's.
+ * /purchase/:productId): each is a route of the server's, but an unlisted page (/reset, whose link
+ * carries a one-time token), which the server renders on demand only.
  */
-export const publicPagePaths: readonly string[] = (Object.keys(pageQueries) as PageName[]).map(
-  (name) => pageRoutes[name].path,
-);
+export const publicPagePaths: readonly string[] = pageNames
+  .filter(isServerRendered)
+  .filter((name) => pageRoutes[name].indexing !== 'unlisted')
+  .map((name) => pageRoutes[name].path);
+
+function isServerRendered(name: PageName): name is ServerRenderedPageName {
+  return pageRoutes[name].rendering === 'server';
+}
 
 export function serverRenderedPage(pathname: string): ServerRenderedPage | undefined {
   const name = pageOf(pathname)?.name;
-  const queries = name && pageQueries[name];
-  if (!name || !queries) return undefined;
+  if (!name || !isServerRendered(name)) return undefined;
+  const queries = pageQueries[name];
   const canonicalPath =
     name === 'category'
       ? pageRoutes.category.href({ slug: categorySlugOf(pathname) })
       : name === 'purchase'
         ? pageRoutes.purchase.href({ productId: productIdOf(pathname) })
         : pageRoutes[name].path;
-  return { canonicalPath, queries, private: name === 'purchase' };
+  // Not for search engines (the product page, ADR 030): noindex, no canonical URL.
+  return { canonicalPath, queries, private: pageRoutes[name].indexing === 'disallow' };
 }

@@ -1,5 +1,6 @@
 import type { Product } from '../../../shared/product.ts';
 import { COMPANY_FOUNDED_YEAR } from '../../../shared/constants.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 import type { CompanyLocation } from '../../content/site.ts';
 
 // JSON-LD (schema.org) that search engines read from server-rendered pages.
@@ -51,7 +52,7 @@ export function productListJsonLd(publicUrl: string, products: readonly Product[
             product.availableQuantity > 0 && !product.withdrawn
               ? 'https://schema.org/InStock'
               : 'https://schema.org/OutOfStock',
-          url: `${publicUrl}/purchase/${product._id}`,
+          url: `${publicUrl}${pageRoutes.purchase.href({ productId: product._id })}`,
         },
       },
     })),

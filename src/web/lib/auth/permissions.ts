@@ -5,7 +5,7 @@ import {
   type MyPermissions,
   type Permission,
 } from '../../../shared/permissions.ts';
-import type { PageName } from '../../../shared/page-routes.ts';
+import { permissionOf, type PageName } from '../../../shared/page-routes.ts';
 import { apiClient } from '../api-client.ts';
 import { queryKeys } from '../query-keys.ts';
 import { useAuth } from './session.ts';
@@ -24,28 +24,13 @@ export function usePermissions(email: string) {
 }
 
 /**
- * The permission each staff page needs (the server's routes need the same). A staff page missing
- * here is for admins only: a new screen is never shown to a role by accident.
+ * May the user open page `page`? A staff page (its route table record's `access`) needs its
+ * permission, the one the server's routes need too; any other page (My Profile, the dashboard's
+ * index) is every signed-in user's.
  */
-export const PAGE_PERMISSIONS: Partial<Record<PageName, Permission>> = {
-  manageAllOrders: 'orders.view',
-  addProduct: 'catalogue.manage',
-  manageProducts: 'catalogue.manage',
-  editProduct: 'catalogue.manage',
-  makeAdmin: 'users.manage',
-  manageReviews: 'reviews.moderate',
-  overview: 'admin.other',
-  siteSpeed: 'admin.other',
-  auditLog: 'audit.view',
-  importProducts: 'catalogue.manage',
-  manageCategories: 'catalogue.manage',
-  returns: 'orders.view',
-};
-
-/** May the user open staff page `page` (My Profile, the dashboard's index, is everyone's)? */
 export function mayOpen(permissions: MyPermissions, page: PageName): boolean {
-  if (page === 'dashboard') return true;
-  return permissions.permissions.includes(PAGE_PERMISSIONS[page] ?? 'admin.other');
+  const permission = permissionOf(page);
+  return permission === undefined || permissions.permissions.includes(permission);
 }
 
 /** Does `permissions` (undefined: not known yet) allow `permission`? Unknown allows nothing. */

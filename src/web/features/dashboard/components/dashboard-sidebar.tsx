@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mayOpen, usePermissions } from '../../../lib/auth/permissions.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
-import { pageOf, pageRoutes } from '../../../../shared/page-routes.ts';
+import { pageLinksIn, permissionOf, type PageName } from '../../../../shared/page-routes.ts';
 import type { MyPermissions } from '../../../../shared/permissions.ts';
 
 interface SidebarLink {
@@ -10,42 +10,33 @@ interface SidebarLink {
   label: string;
 }
 
-/** A staff member sees the staff links their role may open (the same map the guard uses). */
-function staffLinksFor(permissions: MyPermissions): readonly SidebarLink[] {
-  return adminLinks.filter((link) => {
-    const page = pageOf(link.to)?.name;
-    return page !== undefined && mayOpen(permissions, page);
-  });
+// The route table's sidebar links (spec section 6: what each role can do from the dashboard),
+// each in its order: a staff page's link is for staff, a signed-in page's for customers, one
+// marked `everyone` (My Profile) for both.
+const links = pageLinksIn('sidebar');
+const linkOf = (link: (typeof links)[number]): SidebarLink => ({
+  to: link.to,
+  label: link.label,
+});
+const isStaffPage = (page: PageName) => permissionOf(page) !== undefined;
+
+/** Everyone's links (My Profile), shown while the rest is not known. */
+const everyonesLinks: readonly SidebarLink[] = links
+  .filter((link) => link.placement.everyone === true)
+  .map(linkOf);
+
+/** A customer's links. */
+export const customerLinks: readonly SidebarLink[] = links
+  .filter((link) => link.placement.everyone === true || !isStaffPage(link.page))
+  .map(linkOf);
+
+/** A staff member sees the staff links their role may open (the same rule the guard uses). */
+export function staffLinksFor(permissions: MyPermissions): readonly SidebarLink[] {
+  return links
+    .filter((link) => link.placement.everyone === true || isStaffPage(link.page))
+    .filter((link) => mayOpen(permissions, link.page))
+    .map(linkOf);
 }
-
-const profileLink: SidebarLink = { to: pageRoutes.dashboard.href(), label: 'My Profile' };
-
-/** Spec section 6: what each role can do from the dashboard. */
-const customerLinks: readonly SidebarLink[] = [
-  profileLink,
-  { to: pageRoutes.myOrders.href(), label: 'My Orders' },
-  { to: pageRoutes.addReview.href(), label: 'Add Review' },
-  { to: pageRoutes.myQuotes.href(), label: 'My Quotes' },
-];
-
-const adminLinks: readonly SidebarLink[] = [
-  profileLink,
-  { to: pageRoutes.overview.href(), label: 'Overview' },
-  { to: pageRoutes.manageAllOrders.href(), label: 'Manage All Orders' },
-  { to: pageRoutes.addProduct.href(), label: 'Add a Product' },
-  { to: pageRoutes.makeAdmin.href(), label: 'Make Admin' },
-  { to: pageRoutes.manageProducts.href(), label: 'Manage Products' },
-  { to: pageRoutes.manageCategories.href(), label: 'Categories' },
-  { to: pageRoutes.manageReviews.href(), label: 'Manage Reviews' },
-  { to: pageRoutes.siteSpeed.href(), label: 'Site Speed' },
-  { to: pageRoutes.importProducts.href(), label: 'Import Products' },
-  { to: pageRoutes.webhooks.href(), label: 'Webhooks' },
-  { to: pageRoutes.returns.href(), label: 'Returns' },
-  { to: pageRoutes.recalls.href(), label: 'Recalls' },
-  { to: pageRoutes.warranty.href(), label: 'Warranty' },
-  { to: pageRoutes.quotes.href(), label: 'Quotes' },
-  { to: pageRoutes.auditLog.href(), label: 'Audit Log' },
-];
 
 function SidebarLinks({
   links,
@@ -75,7 +66,7 @@ export function DashboardSidebar({ onNavigate }: { onNavigate: () => void }) {
   if (adminCheck.isPending) {
     return (
       <>
-        <SidebarLinks links={[profileLink]} onNavigate={onNavigate} />
+        <SidebarLinks links={everyonesLinks} onNavigate={onNavigate} />
         <Spinner label="Loading your menu" className="py-4" />
       </>
     );
@@ -83,7 +74,7 @@ export function DashboardSidebar({ onNavigate }: { onNavigate: () => void }) {
   if (adminCheck.isError) {
     return (
       <>
-        <SidebarLinks links={[profileLink]} onNavigate={onNavigate} />
+        <SidebarLinks links={everyonesLinks} onNavigate={onNavigate} />
         <div role="alert" className="mt-4 flex flex-col items-start gap-2 px-3 text-sm">
           <p>We couldn&apos;t load your menu.</p>
           <button

@@ -5,13 +5,13 @@ import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { ErrorCode } from '../../shared/errors.ts';
 import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
 import type { DataVersionCheck } from '../db/data-version-check.ts';
-import type { FastPaths } from './fast-path.ts';
-import { registerPages } from '../ssr/pages.ts';
-import { loadPageRenderer } from '../ssr/page-renderer.ts';
-import { registerStaticAssets } from './static-assets.ts';
+import type { FastPaths } from '../http/fast-path.ts';
+import { registerPages } from './pages.ts';
+import { loadPageRenderer } from './page-renderer.ts';
+import { registerStaticAssets } from '../http/static-assets.ts';
 import { withTestModeBanner } from './test-mode-banner.ts';
 
-export interface SpaOptions {
+export interface WebAppOptions {
   /** The instance's shared data version check and catalogue cache (pages, sitemap). */
   versions: DataVersionCheck;
   catalog: CatalogCache;
@@ -38,13 +38,13 @@ const isApiPath = (url: string) => {
  * Serves the web app: the build's files from memory (static-assets.ts), and every other GET
  * outside /api as a page: public pages rendered on the server with their data, signed-in screens
  * as the shell the browser renders, unknown paths as the not-found page with a 404
- * (ssr/pages.ts), all of them routes. Unknown /api paths, and anything but GET and HEAD outside
+ * (pages.ts), all of them routes. Unknown /api paths, and anything but GET and HEAD outside
  * the routes, are 404 JSON.
  */
-export async function registerSpa(
+export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string,
-  options: SpaOptions,
+  options: WebAppOptions,
 ): Promise<void> {
   const templateFile = join(webRoot, 'index.html');
   const hasBuild = existsSync(templateFile);
