@@ -12,18 +12,11 @@ import {
 import { ErrorCode } from '../../../shared/errors.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import {
-  orderAftersale,
-  orderEvent,
-  orderReturn,
-  product,
-  purchase,
-  refund,
-} from '../../db/schema.ts';
+import { orderAftersale, orderEvent, orderReturn, purchase, refund } from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
+import { changeStock } from '../stock/stock-change.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
 import { isId } from '../purchases/purchases.service.ts';
@@ -267,20 +260,15 @@ export async function receiveReturn(
   await db.transaction(async (tx) => {
     const row = await transition(tx, admin, id, 'receive', { restocked: restock });
     if (!restock) return;
-    // A product deleted meanwhile has no stock to return to.
-    const back = await tx
-      .update(product)
-      .set({
-        availableQuantity: sql`${product.availableQuantity} + ${row.quantity}`,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(product.id, sql`(SELECT product_id FROM ${purchase} WHERE id = ${row.purchaseId})`))
-      .returning({ id: product.id });
-    // Back in stock through the return: its subscribers are mailed with it (ADR 025).
-    await releaseStockAlertsOf(
-      tx,
-      back.map((p) => p.id),
-    );
+    // The units go back through the stock's one entry point, with its consequences (back in
+    // stock: the subscribers are mailed with it, ADR 025 and 043). A product deleted meanwhile
+    // has no stock to return to.
+    const [ordered] = await tx
+      .select({ productId: purchase.productId })
+      .from(purchase)
+      .where(eq(purchase.id, row.purchaseId));
+    if (ordered?.productId)
+      await changeStock(tx, [{ productId: ordered.productId, delta: row.quantity }], 'give');
   });
   return oneReturn(db, id);
 }

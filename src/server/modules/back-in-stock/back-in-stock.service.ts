@@ -1,16 +1,11 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, eq, sql } from 'drizzle-orm';
 import { IdSchema } from '../../../shared/ids.ts';
 import { NOTIFY_IN_STOCK_MESSAGE, type StockAlert } from '../../../shared/back-in-stock.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { product, stockAlert, user } from '../../db/schema.ts';
+import { product, stockAlert } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
-import type { MailMessage } from '../mail/mailer.ts';
 import { productForSale } from '../stock/for-sale.ts';
-import { SHOP } from '../notifications/shop-identity.ts';
-import { enqueueSql } from '../outbox/enqueue.ts';
-import { defineJob } from '../outbox/jobs.ts';
-import { pageRoutes } from '../../../shared/page-routes.ts';
+import { releaseAlertsCtes } from '../stock/back-in-stock-release.ts';
 
 /**
  * Back-in-stock alerts (issue 24, docs/decisions/025). A subscription is a row; the stock change
@@ -20,13 +15,14 @@ import { pageRoutes } from '../../../shared/page-routes.ts';
  * together or not at all, on any instance, and a row can be deleted (so mailed) only once.
  */
 
-export const BACK_IN_STOCK_KIND = 'back-in-stock';
-
-export interface BackInStockJob {
-  alertId: string;
-  userId: string;
-  productId: string;
-}
+// The release of the alerts when stock comes back, and its mail, are a consequence of stock
+// changing: they live with the stock's one entry point (modules/stock, ADR 043).
+export {
+  BACK_IN_STOCK_KIND,
+  backInStockJob,
+  backInStockMail,
+  type BackInStockJob,
+} from '../stock/back-in-stock-release.ts';
 
 const NOT_FOUND = 'Product not found';
 
@@ -71,30 +67,6 @@ export async function isSubscribed(db: Db, userId: string, productId: string): P
 }
 
 /**
- * The CTEs (`alerts_gone`, `alerts_queued`) that end every subscription of the products `backIds`
- * (a SQL list or subquery of product ids judged for sale again, `forSaleSql`, on their locked
- * rows) and queue each one's mail, to splice into the statement that brought the stock back, after
- * the product rows are locked: a subscription row can be deleted (so mailed) only once, and the
- * outbox's dedupe key repeats that. `alerts_queued` returns one row per mail queued.
- */
-export function releaseAlertsCtes(backIds: SQL): SQL {
-  return sql`alerts_gone AS (
-      DELETE FROM ${stockAlert} WHERE product_id IN (${backIds})
-      RETURNING id, user_id, product_id
-    ), alerts_queued AS (
-      ${enqueueSql(backInStockJob, {
-        key: sql`${BACK_IN_STOCK_KIND} || ':' || alerts_gone.id::text`,
-        from: sql`alerts_gone`,
-        payload: {
-          alertId: sql`alerts_gone.id`,
-          userId: sql`alerts_gone.user_id`,
-          productId: sql`alerts_gone.product_id`,
-        },
-      })}
-    )`;
-}
-
-/**
  * Ends every subscription of those of `productIds` that are for sale now (stock at least their
  * minimum order quantity, not withdrawn by a recall: `productForSale`) and queues each one's mail,
  * in one statement: for every path that gives stock back (an admin's edit, a product import, a
@@ -114,44 +86,3 @@ export async function releaseStockAlertsOf(
   );
   return rows[0]?.queued ?? 0;
 }
-
-/** The mail of one job, or null when the product or the account is gone (nothing to tell). */
-export async function backInStockMail(
-  db: Db,
-  job: BackInStockJob,
-  publicUrl: string,
-): Promise<MailMessage | null> {
-  const [row] = await db
-    .select({ email: user.email, customer: user.name, productName: product.name })
-    .from(user)
-    .innerJoin(product, eq(product.id, job.productId))
-    .where(eq(user.id, job.userId));
-  if (!row) return null;
-  const link = `${publicUrl}${pageRoutes.purchase.href({ productId: job.productId })}`;
-  return {
-    to: row.email,
-    subject: `${row.productName} is back in stock`,
-    text: [
-      `Hello ${row.customer},`,
-      '',
-      `${row.productName} is back in stock at ${SHOP.name}. You asked us to tell you once:`,
-      link,
-      '',
-      'You will not get this mail again for this product unless you ask again.',
-    ].join('\n'),
-  };
-}
-
-/** The mail of one ended subscription (kind `back-in-stock`, queued by releaseAlertsCtes). */
-export const backInStockJob = defineJob({
-  kind: BACK_IN_STOCK_KIND,
-  payload: z.object({
-    alertId: z.string(),
-    userId: z.string(),
-    productId: z.string(),
-  }) satisfies z.ZodType<BackInStockJob>,
-  async handle(job, context) {
-    const mail = await backInStockMail(context.db, job, context.publicUrl);
-    if (mail) await context.mailer.send(mail);
-  },
-});

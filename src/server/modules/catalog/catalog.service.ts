@@ -19,8 +19,8 @@ import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { isStoredImageUrl } from '../images/images.service.ts';
-import { enqueueProductEvents, STOCK_LOW_THRESHOLD } from '../webhooks/webhooks.service.ts';
-import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
+import { enqueueProductEvents } from '../webhooks/webhooks.service.ts';
+import { stockSetConsequences } from '../stock/stock-change.ts';
 import { assertCategoryExists } from '../categories/categories.service.ts';
 
 export type ProductInput = z.output<typeof ProductBodySchema>;
@@ -133,7 +133,8 @@ export async function createProduct(
       targetId: row.id,
       after: row,
     });
-    await enqueueProductEvents(tx, [row.id], [row.id]);
+    await enqueueProductEvents(tx, [row.id]);
+    await stockSetConsequences(tx, [{ productId: row.id, before: null }]);
     return { insertedId: row.id };
   });
 }
@@ -186,9 +187,6 @@ export async function updateProduct(
       )
       .returning(columns);
     if (!after) throw new Conflict(PRODUCT_CHANGED_MESSAGE);
-    // Back in stock (and for sale: not withdrawn by a recall): the subscribers' mails are queued
-    // with this change, or not at all.
-    await releaseStockAlertsOf(tx, [productId]);
     await recordAudit(tx, actor, {
       action: 'product.update',
       targetType: 'product',
@@ -196,9 +194,11 @@ export async function updateProduct(
       before,
       after,
     });
-    // Webhooks: product.updated, and stock.low when this edit took the stock to the threshold.
-    const low = before.availableQuantity > STOCK_LOW_THRESHOLD ? [productId] : [];
-    await enqueueProductEvents(tx, [productId], low);
+    // Webhooks: product.updated; then the consequences of the stock this edit set, from the
+    // stock's one owner (ADR 043): back in stock (and for sale: not withdrawn by a recall), the
+    // subscribers' mails; stock.low when it took the stock to the threshold.
+    await enqueueProductEvents(tx, [productId]);
+    await stockSetConsequences(tx, [{ productId, before: before.availableQuantity }]);
     return toProduct(after);
   });
 }

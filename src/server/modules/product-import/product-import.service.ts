@@ -16,8 +16,8 @@ import { ErrorCode } from '../../../shared/errors.ts';
 import { AppError, Invalid } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
-import { enqueueProductEvents, STOCK_LOW_THRESHOLD } from '../webhooks/webhooks.service.ts';
+import { enqueueProductEvents } from '../webhooks/webhooks.service.ts';
+import { stockSetConsequences } from '../stock/stock-change.ts';
 import { readImportFile, type FileRow, type ProductValues } from './product-import-file.ts';
 import { insertProducts, updateProducts } from './product-import-write.ts';
 
@@ -188,8 +188,6 @@ export async function applyProductImport(
       valuesOf(updates),
       present,
     );
-    // Back in stock: subscribers of a product the file restocks are mailed with this apply.
-    await releaseStockAlertsOf(tx, changedIds);
     const createdIds = await insertProducts(tx, valuesOf(creates), present);
     creates.forEach((p, i) => (p.report.productId = createdIds[i] ?? null));
     changedIds.push(...createdIds);
@@ -200,16 +198,14 @@ export async function applyProductImport(
       targetId: new Date().toISOString(),
       after: report.counts,
     });
-    // Webhooks: product.updated for each, stock.low where the stock just fell to the threshold.
-    const wasLow = new Set(
-      planned
-        .filter((p) => p.stockBefore !== undefined && p.stockBefore <= STOCK_LOW_THRESHOLD)
-        .map((p) => p.report.productId),
-    );
-    await enqueueProductEvents(
+    // Webhooks: product.updated for each; then the consequences of the stock the file set, from
+    // the stock's one owner (ADR 043): subscribers of a product the file puts back on sale are
+    // mailed with this apply, stock.low where the stock just fell to the threshold.
+    await enqueueProductEvents(tx, changedIds);
+    const before = new Map(planned.map((p) => [p.report.productId, p.stockBefore]));
+    await stockSetConsequences(
       tx,
-      changedIds,
-      changedIds.filter((id) => !wasLow.has(id)),
+      changedIds.map((productId) => ({ productId, before: before.get(productId) ?? null })),
     );
     return report;
   });

@@ -2,7 +2,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { purchase } from '../../db/schema.ts';
 import type { AuthUser } from '../auth/caller.ts';
 import { rememberedKeyCte } from '../idempotency/idempotency-cte.ts';
-import { STOCK_LOW_THRESHOLD, stockLowEffectSql } from '../webhooks/webhooks.service.ts';
+import { stockChangeText, stockConsequenceNames } from '../stock/stock-change.ts';
 import { effectCtes, effectsSql } from './purchase-lifecycle.ts';
 import {
   accountCountedCte,
@@ -78,19 +78,6 @@ const UNIT_PRICE_SQL = `SELECT COALESCE(lines.unit_price,
 const fromBasket = `${param('productIds')} IS NULL`;
 
 /**
- * The products this checkout takes from above STOCK_LOW_THRESHOLD to at or under it, as it leaves
- * them (the values locked in `locked` less what it takes; `change_stock` bumps the version once),
- * for the stock.low webhook (webhooks.service.ts stockLowEffectSql). Empty unless it placed
- * (`to_take` is). A product is on one line of a checkout (the basket's key; one given line).
- */
-const STOCK_LOW_CROSSED = `SELECT locked.id, locked.name, locked.price_cents, locked.min_quantity,
-      locked.available_quantity - to_take.quantity AS available_quantity,
-      locked.version + 1 AS version
-    FROM to_take JOIN locked ON locked.id = to_take.product_id
-    WHERE locked.available_quantity > ${STOCK_LOW_THRESHOLD}
-      AND locked.available_quantity - to_take.quantity <= ${STOCK_LOW_THRESHOLD}`;
-
-/**
  * A checkout as ONE statement (docs/decisions/015 and 022): one round trip, atomic without
  * BEGIN/COMMIT, the same text every time (unnamed: nothing kept per connection, so it works through
  * PgBouncer in transaction pooling mode). POST /api/checkout places the caller's basket with it,
@@ -108,14 +95,15 @@ const STOCK_LOW_CROSSED = `SELECT locked.id, locked.name, locked.price_cents, lo
  * 4. `judged`: each line's problem on those locked rows, the first of LINE_PROBLEMS that applies
  *    (the only place the order rules are written: a product a safety recall withdrew is refused
  *    whatever its stock, issue 39), the total of all lines counting for each;
- * 5. only when every line passes: `taken` (the stock of the rows locked in 3, by `change_stock`,
- *    drizzle/0014: an UPDATE in this statement would reach each row again through the statement's
- *    older snapshot and can deadlock with an order queued for it; docs/decisions/023),
+ * 5. only when every line passes: `taken` (the stock of the rows locked in 3, by the stock's one
+ *    entry point, stockChangeText: `change_stock`, drizzle/0014 and 0027: an UPDATE in this
+ *    statement would reach each row again through the statement's older snapshot and can deadlock
+ *    with an order queued for it; docs/decisions/023) with the consequences of taking stock
+ *    (`taken_stock_low`: stock.low for a product this checkout takes to the threshold; ADR 043),
  *    `placed_checkout`, `placed` (one order per line with the product's name as locked and the
  *    unit price of its quantity (UNIT_PRICE_SQL: a quote's, a break's or the base price) and the customer as the session knows them, holding the stock `holdHours`),
  *    the lifecycle's effects of placing (timeline per order, one mail per checkout),
- *    `stock_low_webhooks` (stock.low for a product this checkout takes to the threshold), and for
- *    a basket `emptied`, its lines as they were ordered;
+ *    and for a basket `emptied`, its lines as they were ordered;
  * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
  *    `ip_rate_hit`: the per-address hit on the account's shard of the address;
  * 7. rows: the limits' verdicts, each line with its problem, its name (a deleted product's as its
@@ -159,11 +147,12 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     SELECT count(*) > 0 AND bool_and(problem IS NULL) AS placeable FROM judged
   ), to_take AS (
     SELECT product_id, quantity, position FROM judged WHERE (SELECT placeable FROM verdict)
-  ), taken AS (
-    SELECT taken_id AS id FROM change_stock(
-      ARRAY(SELECT product_id FROM to_take ORDER BY position),
-      ARRAY(SELECT -quantity FROM to_take ORDER BY position)) AS taken_id
-  ), placed_checkout AS (
+  ), ${stockChangeText(
+    'taken',
+    'ARRAY(SELECT product_id FROM to_take ORDER BY position)',
+    'ARRAY(SELECT -quantity FROM to_take ORDER BY position)',
+    'take',
+  )}, placed_checkout AS (
     INSERT INTO checkout (user_id, po_reference, unpaid_orders)
     SELECT ${param('userId')}, ${param('poReference')}, (SELECT count(*) FROM taken)
     WHERE (SELECT placeable FROM verdict)
@@ -177,14 +166,14 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       now() + ${param('holdHours')} * interval '1 hour'
     FROM judged JOIN taken ON taken.id = judged.product_id CROSS JOIN placed_checkout
     RETURNING *
-  )${effectsSql('placed', 'customer', 'placed')}, ${stockLowEffectSql(STOCK_LOW_CROSSED)}, emptied AS (
+  )${effectsSql('placed', 'customer', 'placed')}, emptied AS (
     DELETE FROM basket_line USING judged
     WHERE ${fromBasket} AND basket_line.user_id = ${param('userId')}
       AND basket_line.product_id = judged.product_id AND basket_line.quantity = judged.quantity
       AND EXISTS (SELECT FROM placed)
     RETURNING 1
   ), ${rememberedKeyCte(param)}, ${accountCountedCte(param)},
-  ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), 'stock_low_webhooks', 'emptied', 'account_counted'])}
+  ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), ...stockConsequenceNames('taken', 'take'), 'emptied', 'account_counted'])}
   SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
     judged.product_id AS line_product_id, judged.problem AS line_problem,
     COALESCE(judged.name, judged.gone_product_name) AS line_name,

@@ -28,9 +28,8 @@ import {
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/caller.ts';
-import { releaseAlertsCtes, releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
+import { changeStock, stockChangeCtes } from '../stock/stock-change.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { forSaleSql } from '../stock/for-sale.ts';
 import {
   type LineProblem,
   type PlaceCheckoutInput,
@@ -125,11 +124,12 @@ const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
  * order's stock comes back exactly once however many instances, timers and requests run this at
  * the same time. The lifecycle's expiry effects (timeline, mail, intent cancel, unpaid counts) are
  * in it too. It follows the lifecycle's lock order: the accounts first, then their orders, then
- * the products in id order; the stock comes back through `change_stock` (drizzle/0014), which
- * changes the rows this statement locked without reaching them again through its older snapshot
- * (that can deadlock: docs/decisions/023). A product for sale again releases its back-in-stock
- * alerts in the same statement (ADR 025), judged on the values the lock returned (the latest) plus
- * what comes back (`forSaleSql`: a product a recall withdrew stays withdrawn, its stock counted).
+ * the products in id order; the stock comes back through the stock's one entry point
+ * (stockChangeCtes: `change_stock`, drizzle/0014 and 0027), which changes the rows this statement
+ * locked without reaching them again through its older snapshot (that can deadlock:
+ * docs/decisions/023) and attaches the consequences of giving stock back in the same statement
+ * (ADR 043): a product for sale again releases its back-in-stock alerts (ADR 025; a product a
+ * recall withdrew stays withdrawn, its stock counted).
  * Accounts and orders another transaction has locked (an order of the account being placed,
  * cancelled or paid right now) are skipped rather than waited for: a later run settles them.
  * Returns how many expired.
@@ -153,19 +153,18 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
       SELECT product_id, sum(quantity)::int AS quantity FROM expired
       WHERE product_id IS NOT NULL GROUP BY product_id
     ), restock_locked AS (
-      SELECT id, available_quantity, min_quantity, withdrawn FROM ${product}
+      SELECT id FROM ${product}
       WHERE id IN (SELECT product_id FROM released)
       ORDER BY id FOR NO KEY UPDATE
     ), restock AS (
-      SELECT restock_locked.id, released.quantity,
-        ${sql.raw(forSaleSql('restock_locked', 'restock_locked.available_quantity + released.quantity'))}
-          AS back_in_stock
+      SELECT restock_locked.id, released.quantity
       FROM restock_locked JOIN released ON released.product_id = restock_locked.id
-    ), restocked AS (
-      SELECT restocked_id FROM change_stock(
-        ARRAY(SELECT id FROM restock ORDER BY id),
-        ARRAY(SELECT quantity FROM restock ORDER BY id)) AS restocked_id
-    ), ${releaseAlertsCtes(sql`SELECT id FROM restock WHERE back_in_stock`)}
+    ), ${stockChangeCtes(
+      'restocked',
+      sql`ARRAY(SELECT id FROM restock ORDER BY id)`,
+      sql`ARRAY(SELECT quantity FROM restock ORDER BY id)`,
+      'give',
+    )}
     SELECT (SELECT count(*)::int FROM expired) AS expired,
       (SELECT count(*)::int FROM restocked) AS restocked
   `);
@@ -351,18 +350,11 @@ export async function cancelPurchase(
       .returning({ id: purchase.id, productId: purchase.productId, quantity: purchase.quantity });
     if (!row) return undefined;
     await applyEffects(tx, [row.id], 'cancelled', seesAllOrders(caller) ? 'admin' : 'customer');
-    if (row.productId) {
-      // A product deleted meanwhile has no stock to return to: nothing to do then.
-      await tx
-        .update(product)
-        .set({
-          availableQuantity: sql`${product.availableQuantity} + ${row.quantity}`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(product.id, row.productId));
-      // Back in stock through the cancellation: its subscribers are mailed with it (ADR 025).
-      await releaseStockAlertsOf(tx, [row.productId]);
-    }
+    // The stock comes back through its one entry point, with its consequences (back in stock:
+    // the subscribers are mailed with it, ADR 025 and 043). A product deleted meanwhile has no
+    // stock to return to: nothing to do then.
+    if (row.productId)
+      await changeStock(tx, [{ productId: row.productId, delta: row.quantity }], 'give');
     if (seesAllOrders(caller)) await auditTransition(tx, caller, 'cancel', row.id);
     return row;
   });

@@ -181,29 +181,24 @@ const productData = (alias: string) =>
 
 /**
  * product.updated for the products `productIds` as they are now in the transaction (one
- * statement), and stock.low for those whose stock `lowFrom` says just fell to the threshold.
- * Event ids are the product's id and version, so a change is announced once.
+ * statement). Event ids are the product's id and version, so a change is announced once. (stock.low
+ * is a consequence of the stock changing, queued by the stock's one owner: modules/stock, ADR 043.)
  */
 export async function enqueueProductEvents(
   tx: Queryable,
   productIds: readonly string[],
-  lowFrom: readonly string[] = [],
 ): Promise<void> {
   if (productIds.length === 0) return;
-  const eventId = sql`ev.type || ':' || p.id || ':' || p.version`;
+  const eventId = sql`'product.updated:' || p.id || ':' || p.version`;
   await tx.execute(
     enqueueSql(webhookJob, {
       key: sql`'webhook:' || e.id || ':' || ${eventId}`,
       from: sql`product p
-    CROSS JOIN (VALUES ('product.updated'), ('stock.low')) AS ev(type)
-    JOIN ${webhookEndpoint} e ON ev.type = ANY(e.events)
-    WHERE p.id = ANY(${sql.param([...productIds])}::uuid[])
-      AND (ev.type = 'product.updated'
-        OR (p.id = ANY(${sql.param([...lowFrom])}::uuid[])
-          AND p.available_quantity <= ${STOCK_LOW_THRESHOLD}))`,
+    JOIN ${webhookEndpoint} e ON 'product.updated' = ANY(e.events)
+    WHERE p.id = ANY(${sql.param([...productIds])}::uuid[])`,
       payload: {
         endpointId: sql`e.id`,
-        event: sql`ev.type`,
+        event: sql`'product.updated'`,
         eventId,
         occurredAt: sql`now()`,
         data: sql.raw(productData('p')),
@@ -213,17 +208,17 @@ export async function enqueueProductEvents(
 }
 
 /**
- * The order statement's effect (order-statement.ts) that queues stock.low for each product whose
- * stock this checkout took from above STOCK_LOW_THRESHOLD to at or under it, one per subscribed
- * endpoint, as a CTE part. `crossed` is a SELECT of such products' `id, name, price_cents,
- * min_quantity, available_quantity, version` as the checkout leaves them (plain text from the
- * statement: no parameters). The event id is the catalogue's (`stock.low:<id>:<version>`), so a
- * crossing is announced once whichever path made it. Without a crossing, no row: its cost is the
- * filter over the checkout's few lines.
+ * The CTE `name` that queues stock.low for each product whose stock a change took from above
+ * STOCK_LOW_THRESHOLD to at or under it, one per subscribed endpoint: the stock.low consequence of
+ * the stock's one owner (modules/stock/stock-change.ts, ADR 043), for every path that changes
+ * stock. `crossed` is a SELECT of such products' `id, name, price_cents, min_quantity,
+ * available_quantity, version` as the change leaves them (plain text: no parameters). The event id
+ * is `stock.low:<id>:<version>`, so a crossing is announced once. Without a crossing, no row: in
+ * the order statement its cost is the filter over the checkout's few lines.
  */
-export function stockLowEffectSql(crossed: string): string {
+export function stockLowEffectSql(crossed: string, name = 'stock_low_webhooks'): string {
   const eventId = `'stock.low:' || c.id || ':' || c.version`;
-  return `stock_low_webhooks AS (
+  return `${name} AS (
       ${enqueueText(webhookJob, {
         key: `'webhook:' || e.id || ':' || ${eventId}`,
         from: `(${crossed}) AS c JOIN webhook_endpoint e ON 'stock.low' = ANY(e.events)`,

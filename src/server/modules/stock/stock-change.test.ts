@@ -1,0 +1,244 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { outbox, product, purchase } from '../../db/schema.ts';
+import { paidOrder, returnedIntoStock } from '../../testing/aftersale.ts';
+import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
+import { createProduct, stockOf } from '../../testing/factories.ts';
+import { placeTestOrder } from '../../testing/orders.ts';
+import { column, edited, productImportHelpers } from '../../testing/product-import.ts';
+import { storeWebp, toWebp } from '../images/images.service.ts';
+import { expireStaleHolds } from '../purchases/purchases.service.ts';
+import { STOCK_LOW_THRESHOLD } from '../webhooks/webhooks.service.ts';
+import { BACK_IN_STOCK_KIND } from './back-in-stock-release.ts';
+import { STOCK_CONSEQUENCES } from './stock-change.ts';
+
+// One owner for stock (issue 33, ADR 043): each of the six paths that change a product's stock
+// goes through modules/stock/stock-change.ts and so fires every consequence of the change there:
+// back-in-stock mails when it puts the product on sale again, stock.low when it takes the stock
+// from above the threshold to at or under it. One table, one row per path and consequence.
+
+const t = setUpAppWithAccounts({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+const { exportCsv, send } = productImportHelpers(t);
+const T = STOCK_LOW_THRESHOLD;
+
+beforeAll(async () => {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/webhooks',
+    headers: t.admin.headers,
+    // Nobody listens there: each delivery fails and waits for its retry; the jobs stay queued.
+    payload: { url: 'http://127.0.0.1:9/hooks', events: ['stock.low'] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+});
+
+const subscribe = async (productId: string) => {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/products/${productId}/notify`,
+    headers: t.other.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+
+const backInStockJobs = async (productId: string) =>
+  (await t.database.db.select().from(outbox).where(eq(outbox.kind, BACK_IN_STOCK_KIND))).filter(
+    (job) => (job.payload as { productId: string }).productId === productId,
+  ).length;
+
+const stockLowJobs = async (productId: string) =>
+  (
+    await t.database.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(sql`${outbox.kind} = 'webhook' AND ${outbox.payload}->>'event' = 'stock.low'`)
+  ).filter((row) => (row.payload as { data: { productId: string } }).data.productId === productId)
+    .length;
+
+const setStock = (productId: string, availableQuantity: number) =>
+  t.database.db.update(product).set({ availableQuantity }).where(eq(product.id, productId));
+
+/** An unpaid order takes the stock below the minimum (3 → 1, minimum 2); a customer subscribes. */
+async function soldOut() {
+  const placed = await placeTestOrder(t, t.customer, {
+    product: { minQuantity: 2, availableQuantity: 3 },
+    orderQuantity: 2,
+  });
+  await subscribe(placed.productId);
+  return placed;
+}
+
+/** The product CSV applied with the product's stock set to `stock`. */
+async function importStock(productId: string, stock: number) {
+  const img = await storedImage();
+  const csv = edited(await exportCsv(), (rows) => {
+    const row = rows.find((cells) => cells[column('Product ID')] === productId)!;
+    row[column('Available Quantity')] = String(stock);
+    row[column('Image')] = img; // the factory's picture is not one the shop stores
+    return [row];
+  });
+  const applied = await send('apply', csv);
+  expect(applied.statusCode, applied.body).toBe(200);
+}
+
+async function storedImage(): Promise<string> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345678' } })
+    .png()
+    .toBuffer();
+  return (await storeWebp(t.database.db, await toWebp(png, 800, 800))).url;
+}
+
+/** The admin's edit (PUT /api/products/{id}) setting the product's stock to `stock`. */
+async function editStock(productId: string, stock: number) {
+  const [row] = await t.database.db.select().from(product).where(eq(product.id, productId));
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/products/${productId}`,
+    headers: t.admin.headers,
+    payload: {
+      name: row!.name,
+      price: row!.priceCents / 100,
+      img: await storedImage(),
+      minQuantity: row!.minQuantity,
+      availableQuantity: stock,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+interface Path {
+  path: string;
+  consequence: 'back-in-stock release' | 'stock.low webhook';
+  /** Sets the scene and changes the stock through the path; the product and its stock after. */
+  run(): Promise<{ productId: string; stock: number }>;
+}
+
+const PATHS: Path[] = [
+  {
+    path: 'placing an order',
+    consequence: 'stock.low webhook',
+    async run() {
+      const { productId } = await placeTestOrder(t, t.customer, {
+        product: { availableQuantity: T + 2 },
+        orderQuantity: 2,
+      });
+      return { productId, stock: T };
+    },
+  },
+  {
+    path: 'cancelling an order',
+    consequence: 'back-in-stock release',
+    async run() {
+      const { order, productId } = await soldOut();
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/purchase/${order._id}`,
+        headers: t.customer.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { productId, stock: 3 };
+    },
+  },
+  {
+    path: 'a hold expiring unpaid',
+    consequence: 'back-in-stock release',
+    async run() {
+      const { order, productId } = await soldOut();
+      await t.database.db
+        .update(purchase)
+        .set({ holdExpiresAt: sql`now() - interval '1 minute'` })
+        .where(eq(purchase.id, order._id));
+      expect(await expireStaleHolds(t.database.db)).toBeGreaterThanOrEqual(1);
+      return { productId, stock: 3 };
+    },
+  },
+  {
+    path: 'a return received into stock',
+    consequence: 'back-in-stock release',
+    async run() {
+      const { order, productId } = await paidOrder(t, t.customer, {
+        admin: t.admin,
+        ship: true,
+        quantity: 2,
+      });
+      await t.database.db
+        .update(product)
+        .set({ availableQuantity: 0, minQuantity: 1 })
+        .where(eq(product.id, productId));
+      await subscribe(productId);
+      await returnedIntoStock(t, t.customer, t.admin, order._id);
+      return { productId, stock: 1 };
+    },
+  },
+  {
+    path: 'a CSV import',
+    consequence: 'back-in-stock release',
+    async run() {
+      const item = await createProduct(t.database.db, { availableQuantity: 0 });
+      await subscribe(item.id);
+      await importStock(item.id, 500);
+      return { productId: item.id, stock: 500 };
+    },
+  },
+  {
+    path: 'a CSV import',
+    consequence: 'stock.low webhook',
+    async run() {
+      const item = await createProduct(t.database.db, { availableQuantity: T + 5 });
+      await importStock(item.id, T - 1);
+      return { productId: item.id, stock: T - 1 };
+    },
+  },
+  {
+    path: "an admin's edit",
+    consequence: 'back-in-stock release',
+    async run() {
+      const item = await createProduct(t.database.db, { availableQuantity: 0 });
+      await subscribe(item.id);
+      await editStock(item.id, 500);
+      return { productId: item.id, stock: 500 };
+    },
+  },
+  {
+    path: "an admin's edit",
+    consequence: 'stock.low webhook',
+    async run() {
+      const item = await createProduct(t.database.db, { availableQuantity: T + 5 });
+      await editStock(item.id, T);
+      return { productId: item.id, stock: T };
+    },
+  },
+];
+
+describe('every path that changes stock fires its consequences', () => {
+  it.each(PATHS)('$path: $consequence', async ({ consequence, run }) => {
+    const { productId, stock } = await run();
+    expect((await stockOf(t.database.db, productId))!.available).toBe(stock);
+    const fired = { 'back-in-stock release': 0, 'stock.low webhook': 0 };
+    fired[consequence] = 1;
+    expect({
+      'back-in-stock release': await backInStockJobs(productId),
+      'stock.low webhook': await stockLowJobs(productId),
+    }).toEqual(fired);
+  });
+
+  it('and not twice: a change that does not cross fires nothing', async () => {
+    const { productId } = await placeTestOrder(t, t.customer, {
+      product: { availableQuantity: T + 2 },
+      orderQuantity: 1,
+    });
+    await setStock(productId, T + 10);
+    await editStock(productId, T + 3);
+    expect(await stockLowJobs(productId)).toBe(0);
+    expect(await backInStockJobs(productId)).toBe(0);
+  });
+
+  it('declares which consequence can fire on which direction', () => {
+    expect(STOCK_CONSEQUENCES).toEqual({
+      take: ['stock.low webhook'],
+      give: ['back-in-stock release'],
+      set: ['back-in-stock release', 'stock.low webhook'],
+    });
+  });
+});
