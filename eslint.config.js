@@ -56,6 +56,66 @@ const serverZones = [
   },
 ];
 
+/**
+ * The server's modules in tiers (ADR 044): a module imports from its own tier or a lower one,
+ * never a higher one (platform <- catalogue <- orders <- after-sale). A new module must be placed.
+ */
+const MODULE_TIERS = {
+  platform: [
+    'addresses',
+    'api-docs',
+    'audit',
+    'auth',
+    'contact',
+    'csv',
+    'idempotency',
+    'images',
+    'mail',
+    'notifications',
+    'outbox',
+    'rate-limit',
+    'system',
+    'users',
+    'vitals',
+    'webhooks',
+  ],
+  catalogue: ['back-in-stock', 'catalog', 'categories', 'product-import', 'reviews', 'stock'],
+  orders: ['admin-overview', 'basket', 'checkout', 'exports', 'payments', 'purchases', 'quotes'],
+  'after-sale': ['aftersale'],
+};
+const serverModules = readdirSync('src/server/modules', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const unplaced = serverModules.filter(
+  (name) => !Object.values(MODULE_TIERS).some((tier) => tier.includes(name)),
+);
+if (unplaced.length > 0)
+  throw new Error(`eslint.config.js: put ${unplaced.join(', ')} in a tier of MODULE_TIERS`);
+const sourcesOf = (name) => `./src/server/modules/${name}/**/!(*.test).ts`;
+const tiers = Object.values(MODULE_TIERS);
+const moduleZones = [
+  // Each module's face: other parts use what its index.ts exports, never a file behind it (tests
+  // and the test set-ups may reach further).
+  ...serverModules.map((name) => ({
+    target: [
+      ...serverModules.filter((other) => other !== name).map(sourcesOf),
+      './src/server/*.ts',
+      './src/server/{backup,cli,db,http,jobs,metrics,ssr}/**/!(*.test).ts',
+    ],
+    from: `./src/server/modules/${name}`,
+    except: ['./index.ts'],
+    message: `Use modules/${name} through its face, modules/${name}/index.ts.`,
+  })),
+  ...tiers.slice(0, -1).map((tier, level) => ({
+    target: tier.map(sourcesOf),
+    from: tiers
+      .slice(level + 1)
+      .flat()
+      .map((name) => `./src/server/modules/${name}`),
+    message: 'A module imports from its own tier or a lower one (MODULE_TIERS, ADR 044).',
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -119,7 +179,10 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...serverZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...featureZones, ...serverZones, ...moduleZones] },
+      ],
     },
   },
   { files: ['src/server/**/*.ts'], rules: forbid(['**/web/**']) },

@@ -47,6 +47,31 @@ describe('import boundaries', () => {
     expect(await ruleIdsFor(code, 'src/shared/fixture.ts')).toContain('no-restricted-imports');
   });
 
+  it("keeps a server module's files behind its face (index.ts)", async () => {
+    const behind =
+      "import { placeOrder } from '../purchases/place-order.ts';\n\nexport const p = placeOrder;\n";
+    const face =
+      "import { placeOrder } from '../purchases/index.ts';\n\nexport const p = placeOrder;\n";
+    const at = 'src/server/modules/quotes/fixture.ts';
+    expect(await ruleIdsFor(behind, at)).toContain('import-x/no-restricted-paths');
+    expect(await ruleIdsFor(face, at)).not.toContain('import-x/no-restricted-paths');
+    // Within the module, its files import each other directly.
+    expect(await ruleIdsFor(behind, 'src/server/modules/purchases/fixture.ts')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
+  it("keeps the server modules' tiers one way (a catalogue module imports no order module)", async () => {
+    const code =
+      "import { placeOrder } from '../purchases/index.ts';\n\nexport const p = placeOrder;\n";
+    expect(await ruleIdsFor(code, 'src/server/modules/catalog/fixture.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIdsFor(code, 'src/server/modules/aftersale/fixture.ts')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
   it('refuses import cycles', async () => {
     const results = await eslint.lintFiles(['src/lint-fixtures/cycle-a.ts']);
     expect(results[0]?.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');

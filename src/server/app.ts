@@ -8,38 +8,38 @@ import {
 import type { PageRenderer } from '../shared/page-rendering.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { basketRoutes } from './modules/basket/basket.routes.ts';
-import type { Mailer } from './modules/mail/mailer.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
+import { addressesRoutes } from './modules/addresses/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { basketRoutes } from './modules/basket/index.ts';
+import type { Mailer } from './modules/mail/index.ts';
+import { usersRoutes, rolesRoutes } from './modules/users/index.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerCommitWait } from './http/commit-wait.ts';
-import { CATALOG_FRESHNESS_MS } from './modules/catalog/catalog-cache.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { catalogSearchRoutes } from './modules/catalog/catalog-search.routes.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { imageUploadRoutes } from './modules/images/image-upload.routes.ts';
-import { imagesRoutes } from './modules/images/images.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { checkoutRoutes } from './modules/checkout/checkout.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
-import { quotesRoutes } from './modules/quotes/quotes.routes.ts';
-import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { overviewRoutes } from './modules/admin-overview/overview.routes.ts';
-import { aftersaleRoutes } from './modules/aftersale/aftersale.routes.ts';
-import { exportsRoutes } from './modules/exports/exports.routes.ts';
-import { productImportRoutes } from './modules/product-import/product-import.routes.ts';
-import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
-import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
-import { vitalsRoutes } from './modules/vitals/vitals.routes.ts';
-import { categoriesRoutes } from './modules/categories/categories.routes.ts';
-import { backInStockRoutes } from './modules/back-in-stock/back-in-stock.routes.ts';
-import { productAffinityRoutes } from './modules/catalog/product-affinity.routes.ts';
-import { rolesRoutes } from './modules/users/roles.routes.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
+import {
+  CATALOG_FRESHNESS_MS,
+  catalogRoutes,
+  catalogSearchRoutes,
+  productAffinityRoutes,
+} from './modules/catalog/index.ts';
+import { contactRoutes } from './modules/contact/index.ts';
+import { imageUploadRoutes, imagesRoutes } from './modules/images/index.ts';
+import { notificationsRoutes } from './modules/notifications/index.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
+import { paymentsRoutes } from './modules/payments/index.ts';
+import { purchasesRoutes } from './modules/purchases/index.ts';
+import { quotesRoutes } from './modules/quotes/index.ts';
+import { reviewsRoutes } from './modules/reviews/index.ts';
+import { systemRoutes } from './modules/system/index.ts';
+import { overviewRoutes } from './modules/admin-overview/index.ts';
+import { aftersaleRoutes } from './modules/aftersale/index.ts';
+import { exportsRoutes } from './modules/exports/index.ts';
+import { productImportRoutes } from './modules/product-import/index.ts';
+import { webhooksRoutes } from './modules/webhooks/index.ts';
+import { apiDocsRoutes } from './modules/api-docs/index.ts';
+import { vitalsRoutes } from './modules/vitals/index.ts';
+import { categoriesRoutes } from './modules/categories/index.ts';
+import { backInStockRoutes } from './modules/back-in-stock/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';

@@ -2,11 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createDataVersionCheck, type DataVersionCheck } from './db/data-version-check.ts';
-import { createAuth } from './modules/auth/auth.ts';
-import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
-import { createCatalogCache, type CatalogCache } from './modules/catalog/catalog-cache.ts';
-import { createMailer, type Mailer } from './modules/mail/mailer.ts';
-import { createPayments, type Payments } from './modules/payments/provider-of-config.ts';
+import { createAuth, resolveAuthSecret } from './modules/auth/index.ts';
+import { createCatalogCache, type CatalogCache } from './modules/catalog/index.ts';
+import { createMailer, type Mailer } from './modules/mail/index.ts';
+import { createPayments, type Payments } from './modules/payments/index.ts';
 
 /** What several routes and jobs of one instance share: each built once, here. */
 export interface Services {

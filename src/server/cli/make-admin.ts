@@ -5,7 +5,7 @@ import { connectDatabase, type Db } from '../db/client.ts';
 import { EMBEDDED_DATABASE, openDatabase } from '../db/database.ts';
 import { runningClusterUrl } from '../db/embedded-cluster.ts';
 import { user } from '../db/schema.ts';
-import { CLI_ACTOR, makeAdmin, normalizeEmail } from '../modules/users/users.service.ts';
+import { CLI_ACTOR, makeAdmin, normalizeEmail } from '../modules/users/index.ts';
 
 // npm run make-admin -- <email>: gives an existing account the admin role. Works with the shop
 // running (through the database it runs) or stopped (starting the embedded database meanwhile).

@@ -9,8 +9,7 @@ import {
 import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../shared/user.ts';
 import type pg from 'pg';
 import { Forbidden, ServiceUnavailable, Unauthorized } from '../errors.ts';
-import type { Auth } from '../modules/auth/auth.ts';
-import type { AuthUser } from '../modules/auth/caller.ts';
+import type { Auth, AuthUser } from '../modules/auth/index.ts';
 import { createSessionLookup, type SessionLookup } from './session-lookup.ts';
 
 /**

@@ -1,8 +1,7 @@
 import type { BetterAuthOptions } from 'better-auth';
 import type pg from 'pg';
 import { RoleSchema } from '../../shared/user.ts';
-import type { Auth } from '../modules/auth/auth.ts';
-import type { AuthUser } from '../modules/auth/caller.ts';
+import type { Auth, AuthUser } from '../modules/auth/index.ts';
 import { sessionTokenOf } from './bearer-token.ts';
 
 interface SessionRow {

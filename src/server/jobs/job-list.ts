@@ -1,9 +1,9 @@
-import { aftersaleMailJob } from '../modules/aftersale/aftersale-mails.ts';
-import { backInStockJob } from '../modules/back-in-stock/back-in-stock.service.ts';
-import { jobRegistry } from '../modules/outbox/jobs.ts';
-import { cancelIntentJob, orderMailJob } from '../modules/purchases/order-jobs.ts';
-import { quoteMailJob } from '../modules/quotes/quote-mails.ts';
-import { webhookJob } from '../modules/webhooks/webhooks.service.ts';
+import { aftersaleMailJob } from '../modules/aftersale/index.ts';
+import { backInStockJob } from '../modules/back-in-stock/index.ts';
+import { jobRegistry } from '../modules/outbox/index.ts';
+import { cancelIntentJob, orderMailJob } from '../modules/purchases/index.ts';
+import { quoteMailJob } from '../modules/quotes/index.ts';
+import { webhookJob } from '../modules/webhooks/index.ts';
 
 /**
  * Every job the outbox worker carries out (ADR 042), in one place: a module declares its jobs with

@@ -1,18 +1,13 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { Mailer } from '../modules/mail/mailer.ts';
-import {
-  drainDestinations,
-  drainOutbox,
-  type OutboxContext,
-} from '../modules/outbox/outbox.service.ts';
-import type { PaymentProvider } from '../modules/payments/payment-provider.ts';
-import { sweepIdempotencyKeys } from '../modules/idempotency/idempotency.service.ts';
-import { sweepPaymentIdempotencyKeys } from '../modules/idempotency/payment-keys.ts';
-import { reconcilePendingRefunds } from '../modules/aftersale/refund-reconciliation.ts';
-import { expireStaleHolds } from '../modules/purchases/purchases.service.ts';
-import { expireQuotes } from '../modules/quotes/quotes.service.ts';
-import { pruneWebhookDeliveries } from '../modules/webhooks/webhook-log-prune.ts';
+import type { Mailer } from '../modules/mail/index.ts';
+import { drainDestinations, drainOutbox, type OutboxContext } from '../modules/outbox/index.ts';
+import type { PaymentProvider } from '../modules/payments/index.ts';
+import { sweepIdempotencyKeys, sweepPaymentIdempotencyKeys } from '../modules/idempotency/index.ts';
+import { reconcilePendingRefunds } from '../modules/aftersale/index.ts';
+import { expireStaleHolds } from '../modules/purchases/index.ts';
+import { expireQuotes } from '../modules/quotes/index.ts';
+import { pruneWebhookDeliveries } from '../modules/webhooks/index.ts';
 import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
 import { outboxJobs } from './job-list.ts';
 

@@ -3,7 +3,7 @@ import type { PagePlan, PageRenderer } from '../../shared/page-rendering.ts';
 import { ProductListSchema } from '../../shared/product.ts';
 import { CategoryListSchema } from '../../shared/category.ts';
 import { pageRoutes, sitemapPagePaths } from '../../shared/page-routes.ts';
-import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
+import type { CatalogCache } from '../modules/catalog/index.ts';
 import type { DataVersionCheck, Eventually } from '../db/data-version-check.ts';
 import { findDatabaseUnavailable } from '../errors.ts';
 import type { FastPaths } from '../http/fast-path.ts';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { ErrorCode } from '../../shared/errors.ts';
-import type { CatalogCache } from '../modules/catalog/catalog-cache.ts';
+import type { CatalogCache } from '../modules/catalog/index.ts';
 import type { DataVersionCheck } from '../db/data-version-check.ts';
 import type { FastPaths } from '../http/fast-path.ts';
 import { registerPages } from './pages.ts';

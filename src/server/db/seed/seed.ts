@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { seedImagesFolder } from '../../paths.ts';
-import { storeWebp, toWebp } from '../../modules/images/images.service.ts';
+import { storeWebp, toWebp } from '../../modules/images/index.ts';
 import * as schema from '../schema.ts';
 import { seedCategories, seedProducts, seedReviews } from './catalogue.ts';
 

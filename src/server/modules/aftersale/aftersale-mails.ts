@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { formatCents } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { orderReturn, purchase, recall, refund, user } from '../../db/schema.ts';
-import { SHOP } from '../notifications/shop-identity.ts';
-import { renderShopMail } from '../notifications/shop-mail.ts';
-import { defineJob } from '../outbox/jobs.ts';
+import { SHOP, renderShopMail } from '../notifications/index.ts';
+import { defineJob } from '../outbox/index.ts';
 import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /*

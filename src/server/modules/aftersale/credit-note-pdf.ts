@@ -1,5 +1,5 @@
 import { formatCents } from '../../../shared/money.ts';
-import { startShopPdf } from '../notifications/shop-pdf.ts';
+import { startShopPdf } from '../notifications/index.ts';
 
 /** One refund as its credit note shows it. */
 export interface CreditNoteFacts {

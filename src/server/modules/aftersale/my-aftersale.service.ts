@@ -10,7 +10,7 @@ import {
   recallNotice,
   warrantyRegistration,
 } from '../../db/schema.ts';
-import type { AuthUser } from '../auth/caller.ts';
+import type { AuthUser } from '../auth/index.ts';
 import { recallCovers } from './recalls.service.ts';
 import { succeededRefunds, toRefund } from './refunds.service.ts';
 import { selectReturns, shippedAt, toReturn } from './returns.service.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { orderAftersale, purchase } from '../../db/schema.ts';
-import { enqueue } from '../outbox/enqueue.ts';
+import { enqueue } from '../outbox/index.ts';
 import { aftersaleMailJob, type AftersaleMailJob } from './aftersale-mails.ts';
 
 /*

@@ -9,11 +9,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { product, purchase, recall, recallNotice, warrantyRegistration } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { releaseStockAlertsOf } from '../back-in-stock/back-in-stock.service.ts';
-import { isId } from '../purchases/purchases.service.ts';
-import { enqueueSql } from '../outbox/enqueue.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { releaseStockAlertsOf } from '../back-in-stock/index.ts';
+import { isId } from '../purchases/index.ts';
+import { enqueueSql } from '../outbox/index.ts';
 import { aftersaleMailJob } from './aftersale-mails.ts';
 
 /*

@@ -4,8 +4,13 @@ import { ErrorCode } from '../../../shared/errors.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { paymentIdempotencyKey, refund } from '../../db/schema.ts';
 import { AppError, Conflict } from '../../errors.ts';
-import type { IdempotencyClaim } from '../idempotency/idempotency.service.ts';
-import { insertKey, liveKey, reusedKey, type LiveKey } from '../idempotency/payment-keys.ts';
+import {
+  insertKey,
+  liveKey,
+  reusedKey,
+  type IdempotencyClaim,
+  type LiveKey,
+} from '../idempotency/index.ts';
 
 /*
  * The Idempotency-Key of POST /api/purchase/{id}/refunds (docs/decisions/032). A refund is not

@@ -2,7 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { paymentIntent, purchase, refund, user } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import type { PaymentProvider, ProviderRefundOutcome } from '../payments/payment-provider.ts';
+import type { PaymentProvider, ProviderRefundOutcome } from '../payments/index.ts';
 import {
   markRefundUnsure,
   providerKeyOf,

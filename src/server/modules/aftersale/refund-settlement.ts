@@ -3,9 +3,9 @@ import type { Refund } from '../../../shared/aftersale.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Queryable } from '../../db/client.ts';
 import { orderAftersale, orderReturn, refund } from '../../db/schema.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { applyEffects } from '../purchases/purchase-lifecycle.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { applyEffects } from '../purchases/index.ts';
 import { queueAftersaleMail } from './order-aftersale.ts';
 import { forgetRefundKey } from './refund-keys.ts';
 

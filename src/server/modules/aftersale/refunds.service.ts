@@ -10,17 +10,17 @@ import { centsToDollars, formatDollars } from '../../../shared/money.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { checkout, orderAftersale, paymentIntent, purchase, refund } from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import type { IdempotencyClaim } from '../idempotency/idempotency.service.ts';
-import { liveKey } from '../idempotency/payment-keys.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { liveKey } from '../idempotency/index.ts';
+import type { IdempotencyClaim } from '../idempotency/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
 import {
+  ORDER_NOT_FOUND_MESSAGE,
   checkoutReference,
   isId,
   selectOrders,
   visibleTo,
-} from '../purchases/purchases.service.ts';
+} from '../purchases/index.ts';
 import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { ensureAftersaleRow } from './order-aftersale.ts';
 import { NO_PROVIDER_MESSAGE, refundPending, refundRefused } from './refund-errors.ts';

@@ -14,12 +14,11 @@ import { centsToDollars } from '../../../shared/money.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { orderAftersale, orderEvent, orderReturn, purchase, refund } from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { changeStock } from '../stock/stock-change.ts';
-import type { PaymentProvider } from '../payments/payment-provider.ts';
-import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
-import { isId } from '../purchases/purchases.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { changeStock } from '../stock/index.ts';
+import type { PaymentProvider } from '../payments/index.ts';
+import { applyEffects, ORDER_NOT_FOUND_MESSAGE, isId } from '../purchases/index.ts';
 import { ensureAftersaleRow, queueAftersaleMail } from './order-aftersale.ts';
 import { refundOrder } from './refunds.service.ts';
 

@@ -11,9 +11,8 @@ import { ErrorCode } from '../../../shared/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { orderAftersale, purchase, warrantyRegistration } from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { applyEffects, ORDER_NOT_FOUND_MESSAGE } from '../purchases/purchase-lifecycle.ts';
-import { isId } from '../purchases/purchases.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { applyEffects, ORDER_NOT_FOUND_MESSAGE, isId } from '../purchases/index.ts';
 import { ensureAftersaleRow } from './order-aftersale.ts';
 
 /*

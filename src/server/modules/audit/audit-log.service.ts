@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 import { Invalid } from '../../errors.ts';
-import type { CsvCell } from '../csv/csv.ts';
+import type { CsvCell } from '../csv/index.ts';
 
 type Filters = z.output<typeof AuditQuerySchema>;
 

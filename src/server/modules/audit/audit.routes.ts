@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AUDIT_EXPORT_COLUMNS, AuditPageSchema, AuditQuerySchema } from '../../../shared/audit.ts';
 import type { Db } from '../../db/client.ts';
-import { csvDocument } from '../csv/csv.ts';
+import { csvDocument } from '../csv/index.ts';
 import { exportAudit, listAudit } from './audit-log.service.ts';
 
 /** The audit log screen: a page at a time, or everything matching as CSV. */

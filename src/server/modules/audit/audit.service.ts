@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
-import type { AuthUser } from '../auth/caller.ts';
+import type { AuthUser } from '../auth/index.ts';
 
 /**
  * What a staff action is called in the log: `<thing>.<verb>`. The known ones are listed; a module

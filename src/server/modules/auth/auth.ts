@@ -11,8 +11,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from '../../db/schema.ts';
 import { isDatabaseInputRefusal, isDatabaseUnavailable } from '../../errors.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { takeRateLimitHit } from '../rate-limit/rate-limit.ts';
+import type { Mailer } from '../mail/index.ts';
+import { takeRateLimitHit } from '../rate-limit/index.ts';
 import { boundedName, enforceIdentityRules } from './identity-rules.ts';
 import { secondFactorSession } from './second-factor.ts';
 

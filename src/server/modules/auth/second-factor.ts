@@ -3,7 +3,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import type { Db } from '../../db/client.ts';
-import { returnRateLimitHit, takeRateLimitHit, type RateRule } from '../rate-limit/rate-limit.ts';
+import { returnRateLimitHit, takeRateLimitHit, type RateRule } from '../rate-limit/index.ts';
 
 // The second factor as a property of the session (ADR 036), around better-auth's two-factor
 // verify endpoints (POST /api/auth/two-factor/verify-totp and /verify-backup-code). They verify a

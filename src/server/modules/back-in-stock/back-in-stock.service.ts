@@ -4,8 +4,7 @@ import { NOTIFY_IN_STOCK_MESSAGE, type StockAlert } from '../../../shared/back-i
 import type { Db, Queryable } from '../../db/client.ts';
 import { product, stockAlert } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
-import { productForSale } from '../stock/for-sale.ts';
-import { releaseAlertsCtes } from '../stock/back-in-stock-release.ts';
+import { productForSale, releaseAlertsCtes } from '../stock/index.ts';
 
 /**
  * Back-in-stock alerts (issue 24, docs/decisions/025). A subscription is a row; the stock change
@@ -22,7 +21,7 @@ export {
   backInStockJob,
   backInStockMail,
   type BackInStockJob,
-} from '../stock/back-in-stock-release.ts';
+} from '../stock/index.ts';
 
 const NOT_FOUND = 'Product not found';
 

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { category, product } from '../../db/schema.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
-import { productForSale } from '../stock/for-sale.ts';
+import { productForSale } from '../stock/index.ts';
 
 /**
  * Catalogue search in PostgreSQL (docs/decisions, "search in PostgreSQL"): full-text search with

@@ -16,12 +16,12 @@ import {
 import type { Db, Queryable } from '../../db/client.ts';
 import { product } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { isStoredImageUrl } from '../images/images.service.ts';
-import { enqueueProductEvents } from '../webhooks/webhooks.service.ts';
-import { stockSetConsequences } from '../stock/stock-change.ts';
-import { assertCategoryExists } from '../categories/categories.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { isStoredImageUrl } from '../images/index.ts';
+import { enqueueProductEvents } from '../webhooks/index.ts';
+import { stockSetConsequences } from '../stock/index.ts';
+import { assertCategoryExists } from '../categories/index.ts';
 
 export type ProductInput = z.output<typeof ProductBodySchema>;
 type Actor = Pick<AuthUser, 'id' | 'email'>;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { product, purchase } from '../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { PRODUCT_NOT_FOUND_MESSAGE, productColumns, toProduct } from './catalog.service.ts';
-import { productForSale } from '../stock/for-sale.ts';
+import { productForSale } from '../stock/index.ts';
 
 /** How many "Goes well with" products a product page shows. */
 export const GOES_WELL_WITH_MAX = 4;

@@ -13,8 +13,8 @@ import { IdSchema } from '../../../shared/ids.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { category, product } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** Categories (issue 24): admin-managed; a product belongs to at most one. */
 

@@ -8,8 +8,8 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
-import { idempotencyClaim, placeOnce } from '../idempotency/idempotency.service.ts';
-import { replayCheckout } from '../purchases/replay.ts';
+import { idempotencyClaim, placeOnce } from '../idempotency/index.ts';
+import { replayCheckout } from '../purchases/index.ts';
 import { getCheckout, placeCheckout } from './checkout.service.ts';
 
 /** The checkout (issue 22): the stored basket placed as one checkout, and reading a checkout. */

@@ -14,7 +14,7 @@ import { orderActions } from '../../../shared/order-actions.ts';
 import type { Db } from '../../db/client.ts';
 import { checkout, purchase } from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
+import type { AuthUser } from '../auth/index.ts';
 import {
   checkoutReference,
   expireStaleHolds,
@@ -26,7 +26,7 @@ import {
   type PlaceOptions,
   selectOrders,
   toPurchase,
-} from '../purchases/purchases.service.ts';
+} from '../purchases/index.ts';
 
 export const CHECKOUT_NOT_FOUND_MESSAGE = 'Checkout not found';
 

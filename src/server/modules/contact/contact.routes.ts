@@ -6,7 +6,7 @@ import {
   NewsletterResponseSchema,
 } from '../../../shared/contact.ts';
 import type { Db } from '../../db/client.ts';
-import { enforceRateLimit } from '../rate-limit/rate-limit.ts';
+import { enforceRateLimit } from '../rate-limit/index.ts';
 import { saveContactMessage, subscribeToNewsletter } from './contact.service.ts';
 
 export const contactRoutes: FastifyPluginAsyncZod<{

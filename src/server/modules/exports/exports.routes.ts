@@ -6,7 +6,7 @@ import {
   PRODUCT_EXPORT_COLUMNS,
 } from '../../../shared/order-export.ts';
 import type { Db } from '../../db/client.ts';
-import { csvDocument } from '../csv/csv.ts';
+import { csvDocument } from '../csv/index.ts';
 import { exportOrders, exportProducts } from './exports.service.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -5,9 +5,9 @@ import type { StoredPriceBreak } from '../../../shared/price-breaks.ts';
 import type { Db } from '../../db/client.ts';
 import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
 import { category, checkout, orderAftersale, product, purchase } from '../../db/schema.ts';
-import { checkoutReference } from '../purchases/purchases.service.ts';
-import type { CsvCell } from '../csv/csv.ts';
-import { imagesCell, priceBreaksCell, yesNoCell } from './product-cells.ts';
+import { checkoutReference } from '../purchases/index.ts';
+import type { CsvCell } from '../csv/index.ts';
+import { imagesCell, priceBreaksCell, yesNoCell } from '../catalog/index.ts';
 
 /** Rows fetched per round trip: the export never holds more than this in memory. */
 export const EXPORT_BATCH_SIZE = 1000;

@@ -4,8 +4,8 @@ import { IMAGE_TYPE_MESSAGE as UNSUPPORTED_IMAGE_MESSAGE } from '../../../shared
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { storeWebp, toWebp, type StoredImage } from './images.service.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** Uploaded images are shrunk to fit this box: plenty for a product photo, cheap to serve. */
 export const UPLOAD_MAX_SIDE = 1600;

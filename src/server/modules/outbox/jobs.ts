@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/index.ts';
 
 /*
  * Typed jobs (ADR 042). A module declares each job it queues in its own folder with `defineJob`:

@@ -16,8 +16,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
 import { callerOf } from '../../http/authentication.ts';
-import { idempotencyClaim } from '../idempotency/idempotency.service.ts';
-import { runPaymentOnce } from '../idempotency/payment-keys.ts';
+import { idempotencyClaim, runPaymentOnce } from '../idempotency/index.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import type { Payments } from './provider-of-config.ts';
 import {

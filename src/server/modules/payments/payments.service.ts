@@ -19,15 +19,17 @@ import {
   purchase,
 } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import type { RememberKey } from '../idempotency/payment-keys.ts';
+import type { AuthUser } from '../auth/index.ts';
+import type { RememberKey } from '../idempotency/index.ts';
 import {
   allowed,
   applyEffects,
   lockAccountOrders,
   ORDER_NOT_FOUND_MESSAGE,
-} from '../purchases/purchase-lifecycle.ts';
-import { expireStaleHolds, getPurchase, markCheckoutPaid } from '../purchases/purchases.service.ts';
+  expireStaleHolds,
+  getPurchase,
+  markCheckoutPaid,
+} from '../purchases/index.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 
 export const ORDER_CANCELLED_MESSAGE = 'This order was cancelled and can no longer be paid.';

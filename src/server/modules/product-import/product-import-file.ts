@@ -20,8 +20,8 @@ import {
   type ProductImportOptionalColumn,
 } from '../../../shared/product-import.ts';
 import { Invalid } from '../../errors.ts';
-import { parseCsv, unescapeCell } from '../csv/csv-read.ts';
-import { readImagesCell, readPriceBreaksCell, readYesNoCell } from '../exports/product-cells.ts';
+import { parseCsv, unescapeCell } from '../csv/index.ts';
+import { readImagesCell, readPriceBreaksCell, readYesNoCell } from '../catalog/index.ts';
 
 /**
  * The columns of the product table a row sets. The issue-23/24 ones are undefined when the file

@@ -14,10 +14,10 @@ import { IMAGE_NOT_OURS_MESSAGE } from '../../../shared/product.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { ErrorCode } from '../../../shared/errors.ts';
 import { AppError, Invalid } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
-import { enqueueProductEvents } from '../webhooks/webhooks.service.ts';
-import { stockSetConsequences } from '../stock/stock-change.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
+import { enqueueProductEvents } from '../webhooks/index.ts';
+import { stockSetConsequences } from '../stock/index.ts';
 import { readImportFile, type FileRow, type ProductValues } from './product-import-file.ts';
 import { insertProducts, updateProducts } from './product-import-write.ts';
 

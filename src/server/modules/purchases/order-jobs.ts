@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import { checkout, paymentIntent, purchase, user } from '../../db/schema.ts';
-import { defineJob, type JobContext } from '../outbox/jobs.ts';
+import { defineJob, type JobContext } from '../outbox/index.ts';
 import { checkoutReference } from './checkout-reference.ts';
 import { renderOrderMail } from './order-mails.ts';
 

@@ -1,7 +1,7 @@
 import { formatCents } from '../../../shared/money.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import type { OrderMailJob } from './order-jobs.ts';
-import { renderShopMail } from '../notifications/shop-mail.ts';
+import { renderShopMail } from '../notifications/index.ts';
 import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /** One order a mail is about: its snapshot. */

@@ -1,8 +1,8 @@
 import { getTableColumns } from 'drizzle-orm';
 import { purchase } from '../../db/schema.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { rememberedKeyCte } from '../idempotency/idempotency-cte.ts';
-import { stockChangeText, stockConsequenceNames } from '../stock/stock-change.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { rememberedKeyCte } from '../idempotency/index.ts';
+import { stockChangeText, stockConsequenceNames } from '../stock/index.ts';
 import { effectCtes, effectsSql } from './purchase-lifecycle.ts';
 import {
   accountCountedCte,

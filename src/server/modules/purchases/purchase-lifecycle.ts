@@ -7,8 +7,8 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { accountOrders, checkout, orderEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { Conflict, NotFound, type AppError } from '../../errors.ts';
-import { enqueueText } from '../outbox/enqueue.ts';
-import { webhookEffectSql } from '../webhooks/webhooks.service.ts';
+import { enqueueText } from '../outbox/index.ts';
+import { webhookEffectSql } from '../webhooks/index.ts';
 import { cancelIntentJob, orderMailJob, type OrderMailTemplate } from './order-jobs.ts';
 
 /*

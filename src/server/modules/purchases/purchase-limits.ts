@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppConfig } from '../../config.ts';
-import { rateLimitHitSql, rateLimitSumSql } from '../rate-limit/rate-limit.ts';
+import { rateLimitHitSql, rateLimitSumSql } from '../rate-limit/index.ts';
 
 export const tooManyUnpaidOrdersMessage = (max: number) =>
   `You already have ${max} unpaid orders. Please pay for or delete one of them before placing another.`;

@@ -12,7 +12,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
-import { idempotencyClaim, placeOnce } from '../idempotency/idempotency.service.ts';
+import { idempotencyClaim, placeOnce } from '../idempotency/index.ts';
 import { replayPurchase } from './replay.ts';
 import {
   cancelPurchase,

@@ -27,9 +27,9 @@ import {
 } from '../../db/schema.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { changeStock, stockChangeCtes } from '../stock/stock-change.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { changeStock, stockChangeCtes } from '../stock/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import {
   type LineProblem,
   type PlaceCheckoutInput,

@@ -1,6 +1,6 @@
 import { formatCents } from '../../../shared/money.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
-import { startShopPdf } from '../notifications/shop-pdf.ts';
+import { startShopPdf } from '../notifications/index.ts';
 
 /** One order the payment covered. */
 export interface ReceiptLine {

@@ -1,6 +1,6 @@
 import type { QuoteEvent, QuoteStatus } from '../../../shared/quote.ts';
-import { enqueueText } from '../outbox/enqueue.ts';
-import type { Actor } from '../purchases/purchase-lifecycle.ts';
+import { enqueueText } from '../outbox/index.ts';
+import type { Actor } from '../purchases/index.ts';
 import { quoteMailJob } from './quote-mails.ts';
 
 /*

@@ -5,8 +5,8 @@ import { QUOTE_EVENTS, quoteReference } from '../../../shared/quote.ts';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import type { Db } from '../../db/client.ts';
 import { quote, user } from '../../db/schema.ts';
-import { renderShopMail } from '../notifications/shop-mail.ts';
-import { defineJob } from '../outbox/jobs.ts';
+import { renderShopMail } from '../notifications/index.ts';
+import { defineJob } from '../outbox/index.ts';
 
 /** A mail job of the outbox about a quote (quote-lifecycle.ts queues it with the transition). */
 const QuoteMailJobSchema = z.object({

@@ -18,15 +18,16 @@ import {
 import type { Db } from '../../db/client.ts';
 import { product, quote, user } from '../../db/schema.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import type { PlaceCheckoutRow } from '../purchases/order-statement.ts';
-import { limitRefusal, placeOrderInTransaction } from '../purchases/place-order.ts';
+import type { AuthUser } from '../auth/index.ts';
 import {
+  limitRefusal,
+  placeOrderInTransaction,
   expireStaleHolds,
   isId,
   LINE_PROBLEM_MESSAGES,
+  type PlaceCheckoutRow,
   type PlaceOptions,
-} from '../purchases/purchases.service.ts';
+} from '../purchases/index.ts';
 import { can } from '../../../shared/permissions.ts';
 import { quoteMailSql, transitionSql, type QuoteTransitionName } from './quote-lifecycle.ts';
 

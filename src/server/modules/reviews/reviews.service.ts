@@ -5,8 +5,8 @@ import { IdSchema } from '../../../shared/ids.ts';
 import type { Db } from '../../db/client.ts';
 import { purchase, review, user } from '../../db/schema.ts';
 import { NotFound, TooManyRequests } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
 
 /** A customer may post (or replace) their review at most once in this many seconds. */
 export const REVIEW_INTERVAL_SECONDS = 10;

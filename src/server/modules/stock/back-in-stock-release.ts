@@ -2,10 +2,9 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { product, stockAlert, user } from '../../db/schema.ts';
-import type { MailMessage } from '../mail/mailer.ts';
-import { SHOP } from '../notifications/shop-identity.ts';
-import { enqueueSql, enqueueText } from '../outbox/enqueue.ts';
-import { defineJob } from '../outbox/jobs.ts';
+import type { MailMessage } from '../mail/index.ts';
+import { SHOP } from '../notifications/index.ts';
+import { enqueueSql, enqueueText, defineJob } from '../outbox/index.ts';
 import { pageRoutes } from '../../../shared/page-routes.ts';
 
 /**

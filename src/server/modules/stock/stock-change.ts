@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { STOCK_LOW_THRESHOLD, stockLowEffectSql } from '../webhooks/webhooks.service.ts';
+import { STOCK_LOW_THRESHOLD, stockLowEffectSql } from '../webhooks/index.ts';
 import { releaseAlertsText } from './back-in-stock-release.ts';
 import { forSaleSql } from './for-sale.ts';
 

@@ -9,7 +9,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { findDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../../errors.ts';
-import { OPENID_PROVIDER_ID } from '../auth/auth.ts';
+import { OPENID_PROVIDER_ID } from '../auth/index.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod<{
   database: Database;

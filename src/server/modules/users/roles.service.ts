@@ -3,8 +3,8 @@ import { LAST_ADMIN_MESSAGE, ROLE_ADMIN, type Role } from '../../../shared/user.
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { normalizeEmail } from './users.service.ts';
 
 /**

@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { user, userProfile } from '../../db/schema.ts';
 import { Forbidden, NotFound } from '../../errors.ts';
-import type { AuthUser } from '../auth/caller.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { recordAudit } from '../audit/index.ts';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 const byEmail = (email: string) => eq(sql`lower(${user.email})`, normalizeEmail(email));

@@ -1,0 +1,3 @@
+// The face of modules/api-docs: what the rest of the server may use of it (issue 33; ADR 044).
+// Other parts import from here, never from a file behind it (eslint.config.js).
+export { apiDocsRoutes } from './api-docs.routes.ts';

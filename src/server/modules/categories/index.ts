@@ -1,0 +1,4 @@
+// The face of modules/categories: what the rest of the server may use of it (issue 33; ADR 044).
+// Other parts import from here, never from a file behind it (eslint.config.js).
+export { categoriesRoutes } from './categories.routes.ts';
+export { assertCategoryExists } from './categories.service.ts';

@@ -1,0 +1,6 @@
+// The face of modules/notifications: what the rest of the server may use of it (issue 33; ADR 044).
+// Other parts import from here, never from a file behind it (eslint.config.js).
+export { notificationsRoutes } from './notifications.routes.ts';
+export { SHOP } from './shop-identity.ts';
+export { renderShopMail } from './shop-mail.ts';
+export { startShopPdf } from './shop-pdf.ts';

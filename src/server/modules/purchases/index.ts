@@ -1,0 +1,29 @@
+// The face of modules/purchases: what the rest of the server may use of it (issue 33; ADR 044).
+// Other parts import from here, never from a file behind it (eslint.config.js).
+export { cancelIntentJob, orderMailJob } from './order-jobs.ts';
+export { type PlaceCheckoutRow } from './order-statement.ts';
+export { limitRefusal, placeOrderInTransaction } from './place-order.ts';
+export {
+  type Actor,
+  allowed,
+  applyEffects,
+  lockAccountOrders,
+  ORDER_NOT_FOUND_MESSAGE,
+} from './purchase-lifecycle.ts';
+export { purchasesRoutes } from './purchases.routes.ts';
+export {
+  checkoutReference,
+  expireStaleHolds,
+  getPurchase,
+  isId,
+  LINE_PROBLEM_MESSAGES,
+  markCheckoutPaid,
+  placeCheckoutLines,
+  placedPurchase,
+  type PlaceOptions,
+  seesAllOrders,
+  selectOrders,
+  toPurchase,
+  visibleTo,
+} from './purchases.service.ts';
+export { replayCheckout } from './replay.ts';
