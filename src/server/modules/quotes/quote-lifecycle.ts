@@ -19,8 +19,9 @@ import { quoteMailJob } from './quote-mails.ts';
  *
  * Every transition is ONE conditional UPDATE whose WHERE is the guard (`guardSql`), so of any number
  * of concurrent attempts exactly one changes the row; the others find nothing and are told why
- * (409). Who may make each is the table's `by`. Its EFFECTS are CTEs of the same statement (`transitionSql`): the timeline row and, when
- * the customer is told, an outbox mail (kind `quote-mail`, quote-mails.ts renders it when sent).
+ * (409). Who may make each is the table's `by`. Its EFFECTS are CTEs of the same statement
+ * (`transitionSql`, the kit's `transitionText`): the timeline row and, when someone is told, its
+ * job, an outbox mail (kind `quote-mail`, quote-mails.ts renders it when sent).
  * Accepting also places the order, in the same transaction (quotes.service.ts).
  */
 
