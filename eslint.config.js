@@ -70,6 +70,7 @@ const MODULE_TIERS = {
     'csv',
     'idempotency',
     'images',
+    'lifecycle',
     'mail',
     'notifications',
     'outbox',

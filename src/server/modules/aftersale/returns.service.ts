@@ -18,12 +18,13 @@ import type { AuthUser } from '../auth/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { changeStock } from '../stock/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
+import { assertActor, defineTransitions, fromGuard, type Transition } from '../lifecycle/index.ts';
 import { applyEffects, ORDER_NOT_FOUND_MESSAGE, isId } from '../purchases/index.ts';
 import { ensureAftersaleRow, queueAftersaleMail } from './order-aftersale.ts';
 import { refundOrder } from './refunds.service.ts';
 
 /*
- * Returns (issue 25), on the lifecycle machine's pattern:
+ * Returns (issue 25), built with the lifecycle kit (modules/lifecycle, ADR 045):
  *
  *   requested ──approve──► approved ──receive──► received ──refund──► refunded
  *       └──────reject────► rejected (its units may be asked back again)
@@ -37,18 +38,35 @@ import { refundOrder } from './refunds.service.ts';
 
 export const RETURN_NOT_FOUND_MESSAGE = 'Return not found';
 
-const RETURN_TRANSITIONS = {
-  approve: { from: 'requested', to: 'approved', event: 'return_approved' },
-  reject: { from: 'requested', to: 'rejected', event: 'return_rejected' },
-  receive: { from: 'approved', to: 'received', event: 'return_received' },
-} as const satisfies Record<
+type ReturnEvent = 'return_approved' | 'return_rejected' | 'return_received';
+
+/** The return machine's transition table (the lifecycle kit's, ADR 045), with each one's mail. */
+export const RETURN_TRANSITIONS = defineTransitions<ReturnStatus, ReturnEvent>()({
+  approve: {
+    from: ['requested'],
+    to: 'approved',
+    event: 'return_approved',
+    by: ['admin'],
+    mail: 'return.approved',
+  },
+  reject: {
+    from: ['requested'],
+    to: 'rejected',
+    event: 'return_rejected',
+    by: ['admin'],
+    mail: 'return.rejected',
+  },
+  receive: {
+    from: ['approved'],
+    to: 'received',
+    event: 'return_received',
+    by: ['admin'],
+    mail: null,
+  },
+} satisfies Record<
   string,
-  {
-    from: ReturnStatus;
-    to: ReturnStatus;
-    event: 'return_approved' | 'return_rejected' | 'return_received';
-  }
->;
+  Transition<ReturnStatus, ReturnEvent> & { mail: 'return.approved' | 'return.rejected' | null }
+>);
 type ReturnTransition = keyof typeof RETURN_TRANSITIONS;
 
 const returnColumns = {
@@ -180,7 +198,10 @@ export async function listReturns(db: Db): Promise<OrderReturn[]> {
   return (await selectReturns(db)).map(toReturn);
 }
 
-/** The return's transition `name`: its guarded UPDATE, then its effects, or 404/409. */
+/**
+ * The return's transition `name` by an admin: its guarded UPDATE, then its effects (the order's
+ * timeline entry, the audit, its mail), or 404/409.
+ */
 async function transition(
   tx: Queryable,
   admin: AuthUser,
@@ -188,11 +209,13 @@ async function transition(
   name: ReturnTransition,
   set: Partial<typeof orderReturn.$inferInsert> = {},
 ) {
-  const { from, to, event } = RETURN_TRANSITIONS[name];
+  const transition = RETURN_TRANSITIONS[name];
+  const { to, event, mail } = transition;
+  assertActor(name, transition, 'admin');
   const [row] = await tx
     .update(orderReturn)
     .set({ ...set, status: to, updatedAt: sql`now()` })
-    .where(and(eq(orderReturn.id, id), eq(orderReturn.status, from)))
+    .where(and(eq(orderReturn.id, id), fromGuard(transition, orderReturn.status)))
     .returning();
   if (!row) {
     const [current] = await tx
@@ -207,9 +230,10 @@ async function transition(
     action: `return.${name}`,
     targetType: 'return',
     targetId: id,
-    before: { status: from },
+    before: { status: transition.from[0] },
     after: { status: to, ...set },
   });
+  if (mail) await queueAftersaleMail(tx, `return:${id}:${to}`, { template: mail, returnId: id });
   return row;
 }
 
@@ -218,10 +242,6 @@ export async function approveReturn(db: Db, admin: AuthUser, id: string): Promis
   if (!isId(id)) throw new NotFound(RETURN_NOT_FOUND_MESSAGE);
   await db.transaction(async (tx) => {
     await transition(tx, admin, id, 'approve');
-    await queueAftersaleMail(tx, `return:${id}:approved`, {
-      template: 'return.approved',
-      returnId: id,
-    });
   });
   return oneReturn(db, id);
 }
@@ -240,10 +260,6 @@ export async function rejectReturn(
       .update(orderAftersale)
       .set({ returningQuantity: sql`${orderAftersale.returningQuantity} - ${row.quantity}` })
       .where(eq(orderAftersale.purchaseId, row.purchaseId));
-    await queueAftersaleMail(tx, `return:${id}:rejected`, {
-      template: 'return.rejected',
-      returnId: id,
-    });
   });
   return oneReturn(db, id);
 }

@@ -7,6 +7,14 @@ import {
 import type { Queryable } from '../../db/client.ts';
 import { accountOrders, checkout, orderEvent, paymentIntent, purchase } from '../../db/schema.ts';
 import { Conflict, NotFound, type AppError } from '../../errors.ts';
+import {
+  type Actor,
+  defineTransitions,
+  fromGuard,
+  literal,
+  timelineText,
+  type Transition,
+} from '../lifecycle/index.ts';
 import { enqueueText } from '../outbox/index.ts';
 import { webhookEffectSql } from '../webhooks/index.ts';
 import { cancelIntentJob, orderMailJob, type OrderMailTemplate } from './order-jobs.ts';
@@ -23,6 +31,8 @@ import { cancelIntentJob, orderMailJob, type OrderMailTemplate } from './order-j
  *   after the sale (status unchanged): returns, warranty serials (modules/aftersale); their
  *           events go on the same timeline through `applyEffects`
  *
+ * The TRANSITION TABLE below is the lifecycle kit's (modules/lifecycle, ADR 045): from-states,
+ * to-state, timeline event and who may make it, per transition, as for quotes and returns.
  * STATES live in src/shared/order-status.ts; `orderActions` there is the client's view of the
  * GUARDS below. Every transition is ONE conditional UPDATE whose WHERE is `allowed(transition)`, so
  * of any number of concurrent or repeated attempts exactly one changes the row; the others find
@@ -41,23 +51,28 @@ import { cancelIntentJob, orderMailJob, type OrderMailTemplate } from './order-j
  * orders), then order rows, then the checkout row, then product rows in id order.
  */
 
-interface Transition {
-  from: OrderStatus;
-  to: OrderStatus;
+interface OrderTransition extends Transition<OrderStatus, OrderEvent> {
   /** The payment state the order must be in. */
   paid: boolean;
-  /** The timeline entry it writes. */
-  event: OrderEvent;
 }
 
-export const TRANSITIONS = {
-  pay: { from: 'pending', to: 'pending', paid: false, event: 'paid' },
-  ship: { from: 'pending', to: 'shipped', paid: true, event: 'shipped' },
-  cancel: { from: 'pending', to: 'cancelled', paid: false, event: 'cancelled' },
-  expire: { from: 'pending', to: 'expired', paid: false, event: 'expired' },
-} as const satisfies Record<string, Transition>;
+/** The order machine's transition table (the lifecycle kit's, ADR 045). */
+export const TRANSITIONS = defineTransitions<OrderStatus, OrderEvent>()({
+  pay: { from: ['pending'], to: 'pending', paid: false, event: 'paid', by: ['customer'] },
+  ship: { from: ['pending'], to: 'shipped', paid: true, event: 'shipped', by: ['admin'] },
+  cancel: {
+    from: ['pending'],
+    to: 'cancelled',
+    paid: false,
+    event: 'cancelled',
+    by: ['customer', 'admin'],
+  },
+  expire: { from: ['pending'], to: 'expired', paid: false, event: 'expired', by: ['system'] },
+} satisfies Record<string, OrderTransition>);
 
 export const ACTIVE_STATUSES = ACTIVE_ORDER_STATUSES;
+
+export type { Actor };
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 export const PAID_NOT_DELETABLE_MESSAGE = 'Paid orders cannot be deleted';
@@ -73,9 +88,9 @@ export const noPaymentInFlight = sql`not exists (select 1 from ${paymentIntent} 
 
 /** The SQL condition under which `name` may be applied to a purchase row (its guards). */
 export function allowed(name: keyof typeof TRANSITIONS): SQL {
-  const transition: Transition = TRANSITIONS[name];
+  const transition: OrderTransition = TRANSITIONS[name];
   return and(
-    eq(purchase.status, transition.from),
+    fromGuard(transition, purchase.status),
     eq(purchase.paid, transition.paid),
     name === 'expire' ? lt(purchase.holdExpiresAt, sql`now()`) : undefined,
     name === 'cancel' || name === 'expire' ? noPaymentInFlight : undefined,
@@ -98,9 +113,6 @@ export function refusal(
   if (order.status !== 'pending') return new Conflict(`This order is already ${order.status}`);
   return new Conflict(UNPAID_NOT_SHIPPABLE_MESSAGE);
 }
-
-/** Who made a transition, as the timeline shows it. */
-export type Actor = 'customer' | 'admin' | 'system';
 
 const MAILS: Record<
   OrderEvent,
@@ -128,10 +140,8 @@ const CHECKOUT_EVENTS: readonly OrderEvent[] = ['placed', 'paid'];
 /** The events that end orders' unpaid time: their checkout's unpaid count goes down. */
 const UNPAID_ENDED: readonly OrderEvent[] = ['paid', 'cancelled', 'expired'];
 
-/** A string literal for SQL text built from the closed sets above (never from user input). */
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-const ORDER_EVENT = getTableName(orderEvent);
+/** The orders' timeline (after-sale events go on it too). */
+const TIMELINE = { table: getTableName(orderEvent), subject: 'purchase_id' };
 const PAYMENT_INTENT = getTableName(paymentIntent);
 const CHECKOUT = getTableName(checkout);
 const ACCOUNT_ORDERS = getTableName(accountOrders);
@@ -150,9 +160,7 @@ const ACCOUNT_ORDERS = getTableName(accountOrders);
 export function effectsSql(event: OrderEvent, actor: Actor, source: string): string {
   const parts = [
     `effect_timeline AS (
-      INSERT INTO ${ORDER_EVENT} (purchase_id, event, actor)
-      SELECT id, ${literal(event)}, ${literal(actor)} FROM ${source}
-      RETURNING purchase_id
+      ${timelineText(TIMELINE, event, actor, source, 'purchase_id')}
     )`,
   ];
   const perCheckout = CHECKOUT_EVENTS.includes(event);

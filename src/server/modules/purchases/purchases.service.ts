@@ -379,7 +379,7 @@ async function auditTransition(
     action: `purchase.${transition}`,
     targetType: 'purchase',
     targetId: after._id,
-    before: { ...after, stat: TRANSITIONS[transition].from },
+    before: { ...after, stat: TRANSITIONS[transition].from[0] },
     after,
   });
   return after;
