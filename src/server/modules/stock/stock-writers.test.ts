@@ -5,9 +5,8 @@ import { describe, expect, it } from 'vitest';
 // One owner for stock (issue 33, ADR 043 and its amendment): only modules/stock and the migrations
 // that define `change_stock` (drizzle/0014, 0027) write available_quantity, with no exception:
 // every path goes through stock-change.ts (a delta) or stock-set.ts (the whole-product writes that
-// set it, a new product's INSERT included), which attach the consequences of the change. Tests may
-// set stock directly to arrange a scene; the migrations that created the column are not scanned
-// for it (0000 creates the table).
+// set it, a new product's INSERT included), which attach the consequences of the change. Tests and
+// their support (src/server/testing/) may set stock directly to arrange a scene.
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const SEARCHED = ['src/server', 'drizzle'];
