@@ -20,7 +20,11 @@ import type { AuthUser } from '../auth/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { isStoredImageUrl } from '../images/index.ts';
 import { enqueueProductEvents } from '../webhooks/index.ts';
-import { stockSetConsequences } from '../stock/index.ts';
+import {
+  stockSetProductInsert,
+  stockSetProductUpdate,
+  type ProductColumns,
+} from '../stock/index.ts';
 import { assertCategoryExists } from '../categories/index.ts';
 
 export type ProductInput = z.output<typeof ProductBodySchema>;
@@ -78,10 +82,11 @@ function assertProductId(productId: string): void {
 }
 
 /**
- * The columns an admin sets; every image must be one this shop stores, not any URL of that shape.
- * The issue-24 fields left out (undefined) stay as they are on an edit.
+ * The columns an admin sets but the stock (written by the stock's owner, ADR 043); every image
+ * must be one this shop stores, not any URL of that shape. The issue-24 fields left out
+ * (undefined) stay as they are on an edit.
  */
-async function productValues(db: Queryable, input: ProductInput) {
+async function productValues(db: Queryable, input: ProductInput): Promise<ProductColumns> {
   if (!(await isStoredImageUrl(db, input.img)))
     throw new Invalid(IMAGE_NOT_OURS_MESSAGE, { img: IMAGE_NOT_OURS_MESSAGE });
   assertPriceBreaks(input);
@@ -94,7 +99,6 @@ async function productValues(db: Queryable, input: ProductInput) {
     description: input.description,
     priceCents: dollarsToCents(input.price),
     minQuantity: input.minQuantity,
-    availableQuantity: input.availableQuantity,
     imageUrl: input.img,
     priceBreaks: toStoredBreaks(input.priceBreaks),
     images: input.images,
@@ -122,11 +126,15 @@ export async function createProduct(
   input: ProductInput,
 ): Promise<{ insertedId: string }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(product)
-      .values(await productValues(tx, input))
-      .returning(columns);
-    if (!row) throw new Error('INSERT … RETURNING gave no row');
+    // The product and its initial stock in one INSERT, the stock's consequences (stock.low for a
+    // product starting at or under the threshold) in its statement: the stock's owner (ADR 043).
+    const id = await stockSetProductInsert(
+      tx,
+      await productValues(tx, input),
+      input.availableQuantity,
+    );
+    const [row] = await tx.select(columns).from(product).where(eq(product.id, id));
+    if (!row) throw new Error('the product just inserted is gone');
     await recordAudit(tx, actor, {
       action: 'product.create',
       targetType: 'product',
@@ -134,7 +142,6 @@ export async function createProduct(
       after: row,
     });
     await enqueueProductEvents(tx, [row.id]);
-    await stockSetConsequences(tx, [{ productId: row.id, before: null }]);
     return { insertedId: row.id };
   });
 }
@@ -175,18 +182,23 @@ export async function updateProduct(
       .for('update');
     if (!before) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
     const values = await productValues(tx, input);
-    const [after] = await tx
-      .update(product)
-      .set({ ...values, updatedAt: new Date() })
-      .where(
-        and(
-          eq(product.id, productId),
-          input.version === undefined ? undefined : eq(product.version, input.version),
-          ifMatch === undefined ? undefined : inArray(product.version, ifMatch),
-        ),
-      )
-      .returning(columns);
-    if (!after) throw new Conflict(PRODUCT_CHANGED_MESSAGE);
+    // One UPDATE of the row with its stock (product.version one step), the consequences of the
+    // stock it sets in its statement, from the stock's one owner (ADR 043): back in stock (and
+    // for sale: not withdrawn by a recall), the subscribers' mails; stock.low when it took the
+    // stock to the threshold.
+    const matched = await stockSetProductUpdate(
+      tx,
+      and(
+        eq(product.id, productId),
+        input.version === undefined ? undefined : eq(product.version, input.version),
+        ifMatch === undefined ? undefined : inArray(product.version, ifMatch),
+      ),
+      { ...values, updatedAt: new Date() },
+      { to: input.availableQuantity, before: before.availableQuantity },
+    );
+    if (!matched) throw new Conflict(PRODUCT_CHANGED_MESSAGE);
+    const [after] = await tx.select(columns).from(product).where(eq(product.id, productId));
+    if (!after) throw new Error('the product just updated is gone');
     await recordAudit(tx, actor, {
       action: 'product.update',
       targetType: 'product',
@@ -194,11 +206,8 @@ export async function updateProduct(
       before,
       after,
     });
-    // Webhooks: product.updated; then the consequences of the stock this edit set, from the
-    // stock's one owner (ADR 043): back in stock (and for sale: not withdrawn by a recall), the
-    // subscribers' mails; stock.low when it took the stock to the threshold.
+    // Webhooks: product.updated.
     await enqueueProductEvents(tx, [productId]);
-    await stockSetConsequences(tx, [{ productId, before: before.availableQuantity }]);
     return toProduct(after);
   });
 }

@@ -1,13 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { stockSetInsert, stockSetUpdate } from '../stock/index.ts';
 import type { ProductImportOptionalColumn } from '../../../shared/product-import.ts';
 import type { PresentColumns, ProductValues } from './product-import-file.ts';
 
 // The import's two writes, set-based whatever the file's size: every update in one
 // UPDATE … FROM unnest(…), every new product in one INSERT … SELECT FROM unnest(…), one array
-// parameter per column.
+// parameter per column. The stock's owner writes the stock column and attaches its consequences
+// in the same statement (stockSetUpdate, stockSetInsert: ADR 043).
 
-type Key = keyof ProductValues;
+type Key = Exclude<keyof ProductValues, 'availableQuantity'>;
 
 interface Column {
   key: Key;
@@ -28,7 +30,6 @@ const COLUMNS: readonly Column[] = [
   { key: 'description', name: 'description', type: 'text' },
   { key: 'priceCents', name: 'price_cents', type: 'int' },
   { key: 'minQuantity', name: 'min_quantity', type: 'int' },
-  { key: 'availableQuantity', name: 'available_quantity', type: 'int' },
   { key: 'imageUrl', name: 'image_url', type: 'text' },
   {
     key: 'categoryId',
@@ -71,6 +72,10 @@ const COLUMNS: readonly Column[] = [
 const carried = (column: Column, present: PresentColumns) =>
   !column.optional || present[column.optional.csv];
 
+/** The stock of each row, one array parameter. */
+const stockParameter = (rows: readonly ProductValues[]) =>
+  sql`${sql.param(rows.map((row) => row.availableQuantity))}::int[]`;
+
 /** One array parameter: the rows' values of the column (its default where the file lacks it). */
 function parameter(column: Column, rows: readonly ProductValues[], present: PresentColumns): SQL {
   const values = rows.map((row) => {
@@ -86,28 +91,34 @@ const valueOf = (column: Column) => {
 };
 
 /**
- * Updates the products (ids[i] gets rows[i]); of the optional columns only those the file carries
- * are written, the others stay as they are. Returns the updated ids.
+ * Updates the products (ids[i] gets rows[i], its stock before this write stockBefore[i]); of the
+ * optional columns only those the file carries are written, the others stay as they are.
+ * Returns the updated ids.
  */
 export async function updateProducts(
   tx: Queryable,
   ids: readonly string[],
   rows: readonly ProductValues[],
+  stockBefore: readonly number[],
   present: PresentColumns,
 ): Promise<string[]> {
   if (rows.length === 0) return [];
   const columns = COLUMNS.filter((column) => carried(column, present));
-  const updated = await tx.execute<{ id: string }>(sql`
-    UPDATE product SET ${sql.join(
+  return stockSetUpdate(tx, {
+    set: sql`${sql.join(
       columns.map((column) => sql`${sql.raw(column.name)} = ${valueOf(column)}`),
       sql`, `,
-    )}, updated_at = now()
-    FROM unnest(${sql.param(ids)}::uuid[], ${sql.join(
+    )}, updated_at = now()`,
+    stock: sql`v.stock`,
+    before: sql`v.stock_before`,
+    from: sql`unnest(${sql.param(ids)}::uuid[], ${stockParameter(rows)}, ${sql.param(
+      stockBefore,
+    )}::int[], ${sql.join(
       columns.map((column) => parameter(column, rows, present)),
       sql`, `,
-    )}) AS v(id, ${sql.raw(columns.map((column) => column.name).join(', '))})
-    WHERE product.id = v.id RETURNING product.id`);
-  return updated.rows.map((row) => row.id);
+    )}) AS v(id, stock, stock_before, ${sql.raw(columns.map((column) => column.name).join(', '))})`,
+    where: sql`product.id = v.id`,
+  });
 }
 
 /** Adds the products in file order (a column the file lacks takes its default); their ids in order. */
@@ -118,14 +129,14 @@ export async function insertProducts(
 ): Promise<string[]> {
   if (rows.length === 0) return [];
   const names = sql.raw(COLUMNS.map((column) => column.name).join(', '));
-  const inserted = await tx.execute<{ id: string; seq: number }>(sql`
-    INSERT INTO product (${names})
-    SELECT ${sql.join(COLUMNS.map(valueOf), sql`, `)}
-    FROM unnest(${sql.join(
+  // Identities are drawn in file order: the lowest seq is the file's first new product.
+  return stockSetInsert(tx, {
+    columns: names,
+    values: sql.join(COLUMNS.map(valueOf), sql`, `),
+    stock: sql`v.stock`,
+    from: sql`unnest(${stockParameter(rows)}, ${sql.join(
       COLUMNS.map((column) => parameter(column, rows, present)),
       sql`, `,
-    )}) WITH ORDINALITY AS v(${names}, n)
-    ORDER BY n RETURNING id, seq::int AS seq`);
-  // Identities are drawn in file order: the lowest seq is the file's first new product.
-  return inserted.rows.sort((a, b) => a.seq - b.seq).map((row) => row.id);
+    )}) WITH ORDINALITY AS v(stock, ${names}, n) ORDER BY n`,
+  });
 }

@@ -17,7 +17,6 @@ import { AppError, Invalid } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { enqueueProductEvents } from '../webhooks/index.ts';
-import { stockSetConsequences } from '../stock/index.ts';
 import { readImportFile, type FileRow, type ProductValues } from './product-import-file.ts';
 import { insertProducts, updateProducts } from './product-import-write.ts';
 
@@ -186,6 +185,7 @@ export async function applyProductImport(
       tx,
       updates.map((p) => p.report.productId as string),
       valuesOf(updates),
+      updates.map((p) => p.stockBefore as number),
       present,
     );
     const createdIds = await insertProducts(tx, valuesOf(creates), present);
@@ -198,15 +198,11 @@ export async function applyProductImport(
       targetId: new Date().toISOString(),
       after: report.counts,
     });
-    // Webhooks: product.updated for each; then the consequences of the stock the file set, from
-    // the stock's one owner (ADR 043): subscribers of a product the file puts back on sale are
-    // mailed with this apply, stock.low where the stock just fell to the threshold.
+    // Webhooks: product.updated for each. The consequences of the stock the file set came from
+    // the stock's one owner in the writes' own statements (ADR 043): subscribers of a product the
+    // file puts back on sale are mailed with this apply, stock.low where the stock just fell to
+    // the threshold.
     await enqueueProductEvents(tx, changedIds);
-    const before = new Map(planned.map((p) => [p.report.productId, p.stockBefore]));
-    await stockSetConsequences(
-      tx,
-      changedIds.map((productId) => ({ productId, before: before.get(productId) ?? null })),
-    );
     return report;
   });
 }

@@ -13,5 +13,11 @@ export {
   stockChangeCtes,
   stockChangeText,
   stockConsequenceNames,
-  stockSetConsequences,
 } from './stock-change.ts';
+export {
+  stockSetInsert,
+  stockSetProductInsert,
+  stockSetProductUpdate,
+  stockSetUpdate,
+  type ProductColumns,
+} from './stock-set.ts';

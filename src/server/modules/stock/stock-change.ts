@@ -8,14 +8,16 @@ import { forSaleSql } from './for-sale.ts';
  * The one owner of stock (issue 33, docs/decisions/043). Every change of a product's available
  * stock goes through `change_stock(ids, deltas)` (drizzle/0027; the only SQL that writes
  * available_quantity on existing rows, stock-writers.test.ts keeps it so, but for the two
- * whole-product rewrites named there) wrapped by this file, and every consequence of a change is
+ * whole-product writes, which set it in their one UPDATE or INSERT through stock-set.ts) wrapped by
+ * this file, and every consequence of a change is
  * attached HERE, once, in the change's own statement: a new consequence is one entry of
  * CONSEQUENCES, and stock-change.test.ts proves each of the six paths fires it.
  *
  * The paths: placing an order takes stock (the order statement, purchases/order-statement.ts);
  * cancelling and the hold expiry give it back (purchases); receiving a return with restock gives
  * it back (aftersale/returns.service.ts); the CSV import and the admin's edit set it
- * (product-import, catalog: `stockSetConsequences`). The data version (ADR 031) and
+ * (product-import, catalog: `stock-set.ts`, the stock column and the consequences in the same statement
+ * as the product's other columns). The data version (ADR 031) and
  * product.version (ADR 020) are counted by triggers on the product row, whoever writes it.
  */
 
@@ -67,7 +69,7 @@ const firing = (direction: StockDirection) =>
   CONSEQUENCES.filter((consequence) => consequence.on.includes(direction));
 
 /** The consequences' CTEs over the rows of a change named `changed`, as text. */
-function consequencesText(changed: string, direction: StockDirection): string {
+export function consequencesText(changed: string, direction: StockDirection): string {
   return firing(direction)
     .map((consequence) => `, ${consequence.ctes(changed)}`)
     .join('');
@@ -135,32 +137,6 @@ export async function changeStock(
     sql`WITH ${stockChangeCtes('changed', ids, deltas, direction)} SELECT id FROM changed`,
   );
   return rows.map((row) => row.id);
-}
-
-/** A product whose stock a whole-product write just set: its stock before (null: just created). */
-export interface StockSet {
-  productId: string;
-  before: number | null;
-}
-
-/**
- * The consequences of the whole-product writes that set the stock among the product's other
- * columns in their own UPDATE or INSERT (the admin's edit and create, the CSV import), run in
- * their transaction right after it, on the rows as they now are: one UPDATE per edit keeps
- * product.version one step per edit (ADR 020).
- */
-export async function stockSetConsequences(
-  tx: Queryable,
-  sets: readonly StockSet[],
-): Promise<void> {
-  if (sets.length === 0) return;
-  const changed = sql`SELECT p.id, p.name, p.price_cents, p.min_quantity, p.withdrawn,
-      s.before AS available_before, p.available_quantity, p.version
-    FROM product p JOIN unnest(${sql.param(sets.map((s) => s.productId))}::uuid[],
-      ${sql.param(sets.map((s) => s.before))}::int[]) AS s(id, before) ON p.id = s.id`;
-  await tx.execute(
-    sql`WITH changed AS (${changed})${sql.raw(consequencesText('changed', 'set'))} SELECT 1`,
-  );
 }
 
 /** What fires on each direction, for the docs and the tests. */

@@ -2,10 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// One owner for stock (issue 33, ADR 043): only modules/stock and the migrations that define
-// `change_stock` (drizzle/0014, 0027) change available_quantity; every path goes through
-// stock-change.ts, which attaches the consequences of the change. Tests may set stock directly to
-// arrange a scene; a product's INSERT (a new product) is not a change of stock.
+// One owner for stock (issue 33, ADR 043 and its amendment): only modules/stock and the migrations
+// that define `change_stock` (drizzle/0014, 0027) write available_quantity, with no exception:
+// every path goes through stock-change.ts (a delta) or stock-set.ts (the whole-product writes that
+// set it, a new product's INSERT included), which attach the consequences of the change. Tests and
+// their support (src/server/testing/) may set stock directly to arrange a scene.
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const SEARCHED = ['src/server', 'drizzle'];
@@ -14,21 +15,16 @@ const OWNERS = [
   'drizzle/0014_change_stock_function.sql',
   'drizzle/0027_change_stock_rows.sql',
 ];
-
-/**
- * The whole-product rewrites, which set the stock in the same UPDATE as the product's other
- * columns (one UPDATE per edit keeps product.version one step per edit, ADR 020) and hand the
- * consequences to the stock's owner right after (`stockSetConsequences`). No other file may join.
- */
-const WHOLE_PRODUCT_REWRITES: Record<string, string> = {
-  'src/server/modules/catalog/catalog.service.ts': "the admin's edit (PUT /api/products/{id})",
-  'src/server/modules/product-import/product-import-write.ts': 'the CSV import',
-};
+/** Test support: like the tests, it sets stock directly to arrange a scene. */
+const TEST_SUPPORT = ['src/server/testing/'];
 
 /** SQL text assigning the stock (`available_quantity = …`, not a comparison `==`). */
 const SQL_WRITE = /\bavailable_quantity\s*=(?!=)/;
-/** An UPDATE of the product table, through drizzle or in SQL text. */
-const PRODUCT_UPDATE = /\.update\(\s*product\s*\)|\bupdate\s+(?:\$\{\s*)?product\b/i;
+/** SQL text inserting a product with its stock among the columns listed. */
+const SQL_INSERT = /\binsert\s+into\s+(?:\$\{\s*)?product\b[^(]*\([^)]*\bavailable_quantity\b/i;
+/** An UPDATE of or INSERT into the product table, through drizzle or in SQL text. */
+const PRODUCT_UPDATE =
+  /\.(?:update|insert)\(\s*product\s*\)|\b(?:update|insert\s+into)\s+(?:\$\{\s*)?product\b/i;
 /** The stock among the columns set (drizzle's key, or the column's name as a string). */
 const STOCK_COLUMN = /\bavailableQuantity\s*:|['"`]available_quantity['"`]/;
 
@@ -42,21 +38,25 @@ function sources(dir: string): string[] {
 
 /** Whether the text of a file writes available_quantity. */
 export function writesStock(text: string): boolean {
-  return SQL_WRITE.test(text) || (PRODUCT_UPDATE.test(text) && STOCK_COLUMN.test(text));
+  return (
+    SQL_WRITE.test(text) ||
+    SQL_INSERT.test(text) ||
+    (PRODUCT_UPDATE.test(text) && STOCK_COLUMN.test(text))
+  );
 }
 
 /** The files under `root` (its `SEARCHED` folders) that write the stock, the owners left out. */
 function stockWriters(root: string): string[] {
   return SEARCHED.flatMap((folder) => sources(join(root, folder)))
     .map((file) => relative(root, file))
-    .filter((name) => !OWNERS.some((owner) => name.startsWith(owner)))
+    .filter((name) => ![...OWNERS, ...TEST_SUPPORT].some((owner) => name.startsWith(owner)))
     .filter((name) => writesStock(readFileSync(join(root, name), 'utf8')))
     .sort();
 }
 
 describe('writers of available_quantity', () => {
-  it('are the stock module and its migrations, and the whole-product rewrites named above', () => {
-    expect(stockWriters(ROOT)).toEqual(Object.keys(WHOLE_PRODUCT_REWRITES).sort());
+  it('are the stock module and its migrations only', () => {
+    expect(stockWriters(ROOT)).toEqual([]);
   });
 
   it('would find each way of writing it', () => {
@@ -64,6 +64,8 @@ describe('writers of available_quantity', () => {
       'UPDATE product SET available_quantity = available_quantity + 1',
       'await tx.update(product).set({ availableQuantity: sql`${product.availableQuantity} + 1` })',
       "UPDATE ${product} SET x = 1 -- { name: 'available_quantity' }",
+      'await tx.insert(product).values({ name, availableQuantity: 5 })',
+      'INSERT INTO product (name, available_quantity) SELECT * FROM unnest($1, $2)',
     ];
     expect(writes.filter(writesStock)).toEqual(writes);
     const reads = [
