@@ -45,8 +45,8 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';
 import { recordRouteTable, routeTableOf } from './http/route-table.ts';
 import { registerSecurityHeaders, securityHeadersConfigOf } from './http/security-headers.ts';
-import { registerWebApp } from './ssr/web-app.ts';
-import { jobsPlugin } from './jobs/jobs.ts';
+import { registerWebApp, webAppConfigOf } from './ssr/web-app.ts';
+import { jobsConfigOf, jobsPlugin } from './jobs/jobs.ts';
 import { registerMetrics } from './metrics/metrics-plugin.ts';
 import { createServices } from './services.ts';
 
@@ -154,22 +154,16 @@ export async function buildApp({
   await registerWebApp(app, webRoot, {
     versions,
     catalog,
-    publicUrl: config.publicUrl,
+    config: webAppConfigOf(config),
     pageRenderer,
     fast,
-    testModeNotice: config.testModeNotice,
   });
   // Every background job of the instance starts here, once the app is ready (jobs/jobs.ts).
   await app.register(jobsPlugin, {
     db,
     mailer: services.mailer,
     provider: payments.provider,
-    publicUrl: config.publicUrl,
-    notifyEmails: config.orderNotifyEmails,
-    webhookAllowPrivate: config.webhookAllowPrivate,
-    webhookDeadlineMs: config.webhookTimeoutSeconds * 1000,
-    webhookLogDays: config.webhookLogDays,
-    testModeNotice: config.testModeNotice,
+    config: jobsConfigOf(config),
   });
   if (config.fastPaths) fast.install(app, { trustProxy: config.trustProxy });
   return app;
