@@ -115,6 +115,17 @@ const moduleZones = [
       .map((name) => `./src/server/modules/${name}`),
     message: 'A module imports from its own tier or a lower one (MODULE_TIERS, ADR 044).',
   })),
+  // Each module reads its own slice of the configuration (ADR 046): only the composition root
+  // (app.ts, services.ts, main.ts), the CLI and the tests see the whole AppConfig.
+  {
+    target: [
+      './src/server/modules/**/!(*.test).ts',
+      './src/server/{backup,db,http,jobs,metrics,ssr}/**/!(*.test).ts',
+    ],
+    from: './src/server/config.ts',
+    message:
+      'A module declares the slice of the configuration it reads (its own type and `<module>ConfigOf`) and gets it as `config`; it does not import config.ts (ADR 046).',
+  },
 ];
 
 export default tseslint.config(

@@ -72,6 +72,23 @@ describe('import boundaries', () => {
     );
   });
 
+  it('keeps the whole configuration (AppConfig) out of a server module: it gets its slice', async () => {
+    const code =
+      "import type { AppConfig } from '../../config.ts';\n\nexport type C = AppConfig['publicUrl'];\n";
+    expect(await ruleIdsFor(code, 'src/server/modules/purchases/fixture.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(await ruleIdsFor(code.replace('../../', '../'), 'src/server/http/fixture.ts')).toContain(
+      'import-x/no-restricted-paths',
+    );
+    // The composition root reads it whole.
+    const root =
+      "import type { AppConfig } from './config.ts';\n\nexport type C = AppConfig['publicUrl'];\n";
+    expect(await ruleIdsFor(root, 'src/server/fixture.ts')).not.toContain(
+      'import-x/no-restricted-paths',
+    );
+  });
+
   it('refuses import cycles', async () => {
     const results = await eslint.lintFiles(['src/lint-fixtures/cycle-a.ts']);
     expect(results[0]?.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');

@@ -9,10 +9,10 @@ import type { PageRenderer } from '../shared/page-rendering.ts';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { addressesRoutes } from './modules/addresses/index.ts';
-import { authRoutes } from './modules/auth/index.ts';
+import { authConfigOf, authRoutes } from './modules/auth/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
-import { usersRoutes, rolesRoutes } from './modules/users/index.ts';
+import { usersRoutes, rolesConfigOf, rolesRoutes } from './modules/users/index.ts';
 import { registerAuthentication } from './http/authentication.ts';
 import { registerCommitWait } from './http/commit-wait.ts';
 import {
@@ -21,21 +21,21 @@ import {
   catalogSearchRoutes,
   productAffinityRoutes,
 } from './modules/catalog/index.ts';
-import { contactRoutes } from './modules/contact/index.ts';
+import { contactConfigOf, contactRoutes } from './modules/contact/index.ts';
 import { imageUploadRoutes, imagesRoutes } from './modules/images/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
-import { paymentsRoutes } from './modules/payments/index.ts';
-import { purchasesRoutes } from './modules/purchases/index.ts';
+import { paymentsConfigOf, paymentsRoutes } from './modules/payments/index.ts';
+import { placementConfigOf, purchasesRoutes } from './modules/purchases/index.ts';
 import { quotesRoutes } from './modules/quotes/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
-import { systemRoutes } from './modules/system/index.ts';
+import { systemConfigOf, systemRoutes } from './modules/system/index.ts';
 import { overviewRoutes } from './modules/admin-overview/index.ts';
-import { aftersaleRoutes } from './modules/aftersale/index.ts';
-import { exportsRoutes } from './modules/exports/index.ts';
-import { productImportRoutes } from './modules/product-import/index.ts';
+import { aftersaleConfigOf, aftersaleRoutes } from './modules/aftersale/index.ts';
+import { exportsConfigOf, exportsRoutes } from './modules/exports/index.ts';
+import { productImportConfigOf, productImportRoutes } from './modules/product-import/index.ts';
 import { webhooksRoutes } from './modules/webhooks/index.ts';
-import { apiDocsRoutes } from './modules/api-docs/index.ts';
+import { apiDocsConfigOf, apiDocsRoutes } from './modules/api-docs/index.ts';
 import { vitalsRoutes } from './modules/vitals/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
@@ -44,9 +44,9 @@ import { webBuildFolder } from './paths.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { createFastPaths } from './http/fast-path.ts';
 import { recordRouteTable, routeTableOf } from './http/route-table.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerWebApp } from './ssr/web-app.ts';
-import { jobsPlugin } from './jobs/jobs.ts';
+import { registerSecurityHeaders, securityHeadersConfigOf } from './http/security-headers.ts';
+import { registerWebApp, webAppConfigOf } from './ssr/web-app.ts';
+import { jobsConfigOf, jobsPlugin } from './jobs/jobs.ts';
 import { registerMetrics } from './metrics/metrics-plugin.ts';
 import { createServices } from './services.ts';
 
@@ -94,9 +94,9 @@ export async function buildApp({
   // Hot cached GETs answered ahead of Fastify, with the same headers (ADR 018, 020): declared
   // with their routes (http/hot-read.ts), installed unless FAST_PATHS=false.
   const fast = createFastPaths();
-  fast.setCommonHeaders(registerSecurityHeaders(app, config, webRoot));
+  fast.setCommonHeaders(registerSecurityHeaders(app, securityHeadersConfigOf(config), webRoot));
   recordRouteTable(app);
-  registerMetrics(app, { config, database, fast });
+  registerMetrics(app, { config: config.metrics, database, fast });
 
   const { db } = database;
   const services = await createServices({ config, database, log: app.log, mailer });
@@ -108,36 +108,44 @@ export async function buildApp({
         requireStaffTwoFactor: config.requireStaffTwoFactor,
       });
       registerCommitWait(api, CATALOG_FRESHNESS_MS);
-      await api.register(authRoutes, { auth, publicUrl: config.publicUrl });
+      await api.register(authRoutes, { auth, config: authConfigOf(config) });
       await api.register(usersRoutes, { db });
-      await api.register(systemRoutes, { database, config });
+      await api.register(systemRoutes, { database, config: systemConfigOf(config) });
       await api.register(catalogSearchRoutes, { db, versions });
       await api.register(catalogRoutes, { db, catalog, fast });
       await api.register(reviewsRoutes, { db });
-      await api.register(contactRoutes, { db, formRateLimitPerHour: config.formRateLimitPerHour });
+      await api.register(contactRoutes, { db, config: contactConfigOf(config) });
       await api.register(basketRoutes, { db });
       await api.register(addressesRoutes, { db });
-      await api.register(purchasesRoutes, { db, config });
-      await api.register(checkoutRoutes, { db, config });
-      await api.register(paymentsRoutes, { db, config, payments });
+      await api.register(purchasesRoutes, { db, config: placementConfigOf(config) });
+      await api.register(checkoutRoutes, { db, config: placementConfigOf(config) });
+      await api.register(paymentsRoutes, { db, config: paymentsConfigOf(config), payments });
       await api.register(imageUploadRoutes, { db });
       await api.register(overviewRoutes, { db });
       await api.register(vitalsRoutes, { db });
-      await api.register(exportsRoutes, { db, publicUrl: config.publicUrl });
+      await api.register(exportsRoutes, { db, config: exportsConfigOf(config) });
       await api.register(notificationsRoutes, { db });
-      await api.register(productImportRoutes, { db, publicUrl: config.publicUrl });
+      await api.register(productImportRoutes, { db, config: productImportConfigOf(config) });
       await api.register(webhooksRoutes, { db });
       await api.register(apiDocsRoutes, {
         routes: () => routeTableOf(app),
         version: '1.0.0',
-        publicUrl: config.publicUrl,
+        config: apiDocsConfigOf(config),
       });
-      await api.register(aftersaleRoutes, { db, config, provider: payments.provider });
-      await api.register(quotesRoutes, { db, pool: database.pool, config });
+      await api.register(aftersaleRoutes, {
+        db,
+        config: aftersaleConfigOf(config),
+        provider: payments.provider,
+      });
+      await api.register(quotesRoutes, {
+        db,
+        pool: database.pool,
+        config: placementConfigOf(config),
+      });
       await api.register(categoriesRoutes, { db });
       await api.register(backInStockRoutes, { db });
       await api.register(productAffinityRoutes, { db });
-      await api.register(rolesRoutes, { db, requireStaffTwoFactor: config.requireStaffTwoFactor });
+      await api.register(rolesRoutes, { db, config: rolesConfigOf(config) });
       await api.register(auditRoutes, { db });
     },
     { prefix: '/api' },
@@ -146,22 +154,16 @@ export async function buildApp({
   await registerWebApp(app, webRoot, {
     versions,
     catalog,
-    publicUrl: config.publicUrl,
+    config: webAppConfigOf(config),
     pageRenderer,
     fast,
-    testModeNotice: config.testModeNotice,
   });
   // Every background job of the instance starts here, once the app is ready (jobs/jobs.ts).
   await app.register(jobsPlugin, {
     db,
     mailer: services.mailer,
     provider: payments.provider,
-    publicUrl: config.publicUrl,
-    notifyEmails: config.orderNotifyEmails,
-    webhookAllowPrivate: config.webhookAllowPrivate,
-    webhookDeadlineMs: config.webhookTimeoutSeconds * 1000,
-    webhookLogDays: config.webhookLogDays,
-    testModeNotice: config.testModeNotice,
+    config: jobsConfigOf(config),
   });
   if (config.fastPaths) fast.install(app, { trustProxy: config.trustProxy });
   return app;

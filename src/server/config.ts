@@ -1,7 +1,11 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { OAuthClient, OpenIdClient } from './modules/auth/index.ts';
+import type { StripeSettings } from './modules/payments/index.ts';
 
 // The only reader of process.env. Parsed once at start; a bad value stops the start with a clear message.
+// Each module reads its own slice of AppConfig (ADR 046): a type in the module and its
+// `<module>ConfigOf`, which the composition root (app.ts, services.ts) hands it as `config`.
 
 const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -90,11 +94,6 @@ const EnvSchema = z.object({
   REQUIRE_STAFF_2FA: z.enum(['true', 'false']).optional(),
 });
 
-export interface OAuthClient {
-  clientId: string;
-  clientSecret: string;
-}
-
 export interface AppConfig {
   port: number;
   host: string;
@@ -156,7 +155,7 @@ export interface AppConfig {
   requireStaffTwoFactor: boolean;
   google: OAuthClient | undefined;
   facebook: OAuthClient | undefined;
-  openId: (OAuthClient & { issuer: string; name: string }) | undefined;
+  openId: OpenIdClient | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Who is told of new paid orders; empty: every admin. */
@@ -177,15 +176,6 @@ export interface AppConfig {
   testModeNotice: boolean;
   /** Card payments through Stripe; set exactly when paymentProvider is 'stripe'. */
   stripe: StripeSettings | undefined;
-}
-
-export interface StripeSettings {
-  secretKey: string;
-  publishableKey: string;
-  /** Unset: no webhook endpoint (orders are then marked paid only by the client's PATCH). */
-  webhookSecret: string | undefined;
-  /** STRIPE_API_URL: where the server calls Stripe's API (a Stripe-compatible mock or an egress proxy). */
-  api: { protocol: 'http' | 'https'; host: string; port: number };
 }
 
 function stripeApiOf(url: string): StripeSettings['api'] {

@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createDataVersionCheck, type DataVersionCheck } from './db/data-version-check.ts';
-import { createAuth, resolveAuthSecret } from './modules/auth/index.ts';
+import { authConfigOf, createAuth, resolveAuthSecret } from './modules/auth/index.ts';
 import { createCatalogCache, type CatalogCache } from './modules/catalog/index.ts';
-import { createMailer, type Mailer } from './modules/mail/index.ts';
-import { createPayments, type Payments } from './modules/payments/index.ts';
+import { createMailer, mailConfigOf, type Mailer } from './modules/mail/index.ts';
+import { createPayments, paymentsConfigOf, type Payments } from './modules/payments/index.ts';
 
 /** What several routes and jobs of one instance share: each built once, here. */
 export interface Services {
@@ -29,10 +29,11 @@ export async function createServices(options: {
 }): Promise<Services> {
   const { config, log } = options;
   const { db, pool } = options.database;
-  const mailer = options.mailer ?? createMailer(config, (message) => log.info(message));
+  const mailer =
+    options.mailer ?? createMailer(mailConfigOf(config), (message) => log.info(message));
   const auth = createAuth({
     db,
-    config,
+    config: authConfigOf(config),
     secret: await resolveAuthSecret(db, config.authSecret),
     mailer,
     log,
@@ -43,6 +44,6 @@ export async function createServices(options: {
     mailer,
     versions,
     catalog: createCatalogCache(db, versions),
-    payments: createPayments(db, config, log),
+    payments: createPayments(db, paymentsConfigOf(config), log),
   };
 }

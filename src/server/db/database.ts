@@ -1,11 +1,17 @@
 import pg from 'pg';
-import type { AppConfig } from '../config.ts';
 import { connectDatabase, type Database } from './client.ts';
 import { isConnectionFailure } from './guarded-pool.ts';
 import { ensureDatabase, startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster.ts';
 import { prepareDatabase } from './migrate.ts';
 
 export const EMBEDDED_DATABASE = 'toolhouse';
+
+/** DATABASE_URL, DATA_DIR and BACKUP_DIR (config.ts parses them; ADR 046). */
+export interface DatabaseConfig {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  backupDir: string | null;
+}
 
 export interface OpenDatabase extends Database {
   close(): Promise<void>;
@@ -18,7 +24,7 @@ interface DatabaseLog {
 
 /** DATABASE_URL when set, else the private cluster in DATA_DIR (started here). */
 async function locateDatabase(
-  config: AppConfig,
+  config: DatabaseConfig,
   log: DatabaseLog,
 ): Promise<{ url: string; cluster?: EmbeddedCluster }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
@@ -37,7 +43,10 @@ async function locateDatabase(
 }
 
 /** Opens the shop's database, migrated and seeded; close() also stops an embedded cluster. */
-export async function openDatabase(config: AppConfig, log: DatabaseLog): Promise<OpenDatabase> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  log: DatabaseLog,
+): Promise<OpenDatabase> {
   const { url, cluster } = await locateDatabase(config, log);
   let closing = false;
   const database = connectDatabase(url, {

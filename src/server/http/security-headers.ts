@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config.ts';
 import { webBuildFolder } from '../paths.ts';
 
 /**
@@ -19,13 +18,24 @@ export function inlineStyleHashes(webRoot: string = webBuildFolder): string[] {
   );
 }
 
+/** What the security headers read (MAP_TILE_URL, whether Stripe takes payments; ADR 046). */
+export interface SecurityHeadersConfig {
+  mapTileUrl: string | null;
+  stripe?: object | undefined;
+}
+
+export const securityHeadersConfigOf = (config: SecurityHeadersConfig): SecurityHeadersConfig => ({
+  mapTileUrl: config.mapTileUrl,
+  stripe: config.stripe,
+});
+
 /**
  * The Content-Security-Policy: only our own scripts and styles (and the inline stylesheet of the
  * page template, by hash); map tiles from their one origin; Stripe's script, card frame and API
  * only when Stripe takes the payments.
  */
 export function contentSecurityPolicy(
-  config: Pick<AppConfig, 'mapTileUrl'> & Partial<Pick<AppConfig, 'stripe'>>,
+  config: SecurityHeadersConfig,
   styleHashes: readonly string[] = [],
 ): string {
   const tileOrigin = config.mapTileUrl
@@ -69,7 +79,7 @@ export function carriesPersonalData(url: string, access: unknown): boolean {
 /** Sets the security headers on every answer; returns them (the fast paths send the same). */
 export function registerSecurityHeaders(
   app: FastifyInstance,
-  config: AppConfig,
+  config: SecurityHeadersConfig,
   webRoot: string = webBuildFolder,
 ): Readonly<Record<string, string>> {
   const headers = {

@@ -139,23 +139,37 @@ export function runJobs(app: FastifyInstance, jobs: readonly IntervalJob[]): voi
   });
 }
 
+/** The configuration the background jobs read (config.ts parses it; ADR 046). */
+export interface JobsConfig {
+  publicUrl: string;
+  /** ORDER_NOTIFY_EMAILS; empty: every admin. */
+  orderNotifyEmails: string[];
+  /** WEBHOOK_ALLOW_PRIVATE */
+  webhookAllowPrivate: boolean;
+  /** WEBHOOK_TIMEOUT_SECONDS: the deadline of one delivery. */
+  webhookTimeoutSeconds: number;
+  /** WEBHOOK_LOG_DAYS */
+  webhookLogDays: number;
+  /** Order mails say "Test mode: no real payments". */
+  testModeNotice: boolean;
+}
+
+export const jobsConfigOf = (config: JobsConfig): JobsConfig => ({
+  publicUrl: config.publicUrl,
+  orderNotifyEmails: config.orderNotifyEmails,
+  webhookAllowPrivate: config.webhookAllowPrivate,
+  webhookTimeoutSeconds: config.webhookTimeoutSeconds,
+  webhookLogDays: config.webhookLogDays,
+  testModeNotice: config.testModeNotice,
+});
+
 /** What the background jobs need: the instance's shared services (app.ts builds them once). */
 export interface JobsOptions {
   db: Db;
   mailer: Mailer;
   /** Cancels payment intents of cancelled orders; null: no provider set up. */
   provider: PaymentProvider | null;
-  publicUrl: string;
-  /** ORDER_NOTIFY_EMAILS; empty: every admin. */
-  notifyEmails: string[];
-  /** WEBHOOK_ALLOW_PRIVATE */
-  webhookAllowPrivate?: boolean;
-  /** WEBHOOK_TIMEOUT_SECONDS, in ms: the deadline of one delivery (default 10 s). */
-  webhookDeadlineMs?: number;
-  /** WEBHOOK_LOG_DAYS (default 30) */
-  webhookLogDays?: number;
-  /** Order mails say "Test mode: no real payments" (config.testModeNotice). */
-  testModeNotice?: boolean;
+  config: JobsConfig;
 }
 
 /**
@@ -164,26 +178,30 @@ export interface JobsOptions {
  * last.
  */
 export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) => {
-  const { db, mailer, provider, publicUrl, notifyEmails } = options;
-  const { webhookAllowPrivate = false, webhookDeadlineMs, webhookLogDays = 30 } = options;
+  const { db, mailer, provider, config } = options;
   runJobs(app, [
     ...outboxWorkerJobs({
       jobs: outboxJobs,
       db,
       mailer,
       provider,
-      publicUrl,
-      notifyEmails,
-      webhooks: { allowPrivate: webhookAllowPrivate, deadlineMs: webhookDeadlineMs },
+      publicUrl: config.publicUrl,
+      notifyEmails: config.orderNotifyEmails,
+      webhooks: {
+        allowPrivate: config.webhookAllowPrivate,
+        deadlineMs: config.webhookTimeoutSeconds * 1000,
+      },
       log: app.log,
-      testModeNotice: options.testModeNotice,
+      testModeNotice: config.testModeNotice,
     }),
     holdExpiryJob(() => expireStaleHolds(db)),
     idempotencySweepJob(
       async () => (await sweepIdempotencyKeys(db)) + (await sweepPaymentIdempotencyKeys(db)),
     ),
     quoteExpiryJob(() => expireQuotes(db)),
-    webhookLogPruneJob((stopping) => pruneWebhookDeliveries(db, webhookLogDays, { stopping })),
+    webhookLogPruneJob((stopping) =>
+      pruneWebhookDeliveries(db, config.webhookLogDays, { stopping }),
+    ),
     refundReconciliationJob((stopping) => reconcilePendingRefunds(db, provider, { stopping })),
   ]);
 };

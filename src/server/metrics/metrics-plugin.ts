@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { FastPathsSetup } from '../http/fast-path.ts';
 import { createShopMetrics } from './shop-metrics.ts';
@@ -25,6 +24,13 @@ export function metricsAddressOf(app: FastifyInstance): AddressInfo | undefined 
   return address && typeof address === 'object' ? address : undefined;
 }
 
+/** METRICS_TOKEN, METRICS_HOST, METRICS_PORT (config.ts parses them; ADR 046). */
+export interface MetricsConfig {
+  token: string | undefined;
+  host: string;
+  port: number | undefined;
+}
+
 /**
  * GET /metrics in the Prometheus text format (issue 27, docs/deploy.md). Off unless configured,
  * never public by accident: with METRICS_PORT (or METRICS_HOST) on a listener of its own, started
@@ -34,9 +40,9 @@ export function metricsAddressOf(app: FastifyInstance): AddressInfo | undefined 
  */
 export function registerMetrics(
   app: FastifyInstance,
-  options: { config: AppConfig; database: Database; fast: FastPathsSetup },
+  options: { config: MetricsConfig; database: Database; fast: FastPathsSetup },
 ): void {
-  const { token, host, port } = options.config.metrics;
+  const { token, host, port } = options.config;
   if (token === undefined && port === undefined) return;
   const { fast } = options;
   const metrics = createShopMetrics({

@@ -11,11 +11,23 @@ import { loadPageRenderer } from './page-renderer.ts';
 import { registerStaticAssets } from '../http/static-assets.ts';
 import { withTestModeBanner } from './test-mode-banner.ts';
 
+/** The configuration the web app reads (PUBLIC_URL, the test-mode notice; ADR 046). */
+export interface WebAppConfig {
+  publicUrl: string;
+  /** Every page shows "Test mode: no real payments" (test-mode-banner.ts). */
+  testModeNotice: boolean;
+}
+
+export const webAppConfigOf = (config: WebAppConfig): WebAppConfig => ({
+  publicUrl: config.publicUrl,
+  testModeNotice: config.testModeNotice,
+});
+
 export interface WebAppOptions {
   /** The instance's shared data version check and catalogue cache (pages, sitemap). */
   versions: DataVersionCheck;
   catalog: CatalogCache;
-  publicUrl: string;
+  config: WebAppConfig;
   /**
    * The server-rendering entry; by default the build's (dist/ssr), when there is one; null for
    * none (every page path gets the shell, rendered in the browser).
@@ -23,8 +35,6 @@ export interface WebAppOptions {
   pageRenderer?: PageRenderer | null | undefined;
   /** Where the build's files are also answered ahead of Fastify (fast-path.ts). */
   fast?: FastPaths | undefined;
-  /** Every page shows "Test mode: no real payments" (config.testModeNotice; test-mode-banner.ts). */
-  testModeNotice?: boolean;
 }
 
 const pathOf = (url: string) => url.split('?', 1)[0] ?? url;
@@ -61,13 +71,13 @@ export async function registerWebApp(
     app.log.warn('No server-rendering build (dist/ssr): pages are rendered in the browser only.');
   }
   const built = hasBuild ? readFileSync(templateFile, 'utf8') : undefined;
-  const template = built && options.testModeNotice ? withTestModeBanner(built) : built;
+  const template = built && options.config.testModeNotice ? withTestModeBanner(built) : built;
   const servePage =
     renderer && template
       ? registerPages(app, {
           versions: options.versions,
           catalog: options.catalog,
-          publicUrl: options.publicUrl,
+          publicUrl: options.config.publicUrl,
           template,
           renderer,
           fast: options.fast,

@@ -21,7 +21,6 @@ import {
 } from '../../../shared/aftersale.ts';
 import { dollarsToCents } from '../../../shared/money.ts';
 import { PurchaseParamsSchema } from '../../../shared/purchase.ts';
-import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim } from '../idempotency/index.ts';
@@ -38,6 +37,7 @@ import {
   requestReturn,
 } from './returns.service.ts';
 import { lookUpSerial, registerSerial } from './warranty.service.ts';
+import type { AftersaleConfig } from './aftersale.config.ts';
 
 /**
  * After the sale (issue 25). Refunds (also of a return), recalls and the serial lookup are for
@@ -45,7 +45,7 @@ import { lookUpSerial, registerSerial } from './warranty.service.ts';
  */
 export const aftersaleRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  config: AppConfig;
+  config: AftersaleConfig;
   provider: PaymentProvider | null;
 }> = async (app, { db, config, provider }) => {
   // Refunds (REFUND_PERMISSION: admins).

@@ -2,6 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_REFERENCE_CSS, renderApiReference } from './api-reference-html.ts';
 import { buildOpenApiDocument, type OpenApiDocument, type RouteEntry } from './openapi.ts';
 
+/** The configuration the API reference (PUBLIC_URL: its server's address) reads (config.ts parses it; ADR 046). */
+export interface ApiDocsConfig {
+  publicUrl: string;
+}
+
+export const apiDocsConfigOf = (config: ApiDocsConfig): ApiDocsConfig => ({
+  publicUrl: config.publicUrl,
+});
+
 /**
  * GET /api/openapi.json and the readable reference at GET /api/docs, built on first request from
  * the routes the app registered by then (all of them: the app is ready before it answers).
@@ -9,8 +18,8 @@ import { buildOpenApiDocument, type OpenApiDocument, type RouteEntry } from './o
 export const apiDocsRoutes: FastifyPluginAsyncZod<{
   routes: () => readonly RouteEntry[];
   version: string;
-  publicUrl: string;
-}> = async (app, { routes, version, publicUrl }) => {
+  config: ApiDocsConfig;
+}> = async (app, { routes, version, config: { publicUrl } }) => {
   let document: OpenApiDocument | undefined;
   let html: string | undefined;
   const current = () => (document ??= buildOpenApiDocument(routes(), { version, publicUrl }));

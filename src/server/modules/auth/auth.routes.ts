@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { NotFound } from '../../errors.ts';
+import type { AuthConfig } from './auth.config.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { isIdentityEndpointOpen } from './identity-endpoints.ts';
 import { inOneErrorShape } from './identity-errors.ts';
@@ -8,10 +9,10 @@ import { inOneErrorShape } from './identity-errors.ts';
  * Mounts better-auth at /api/auth/*. Its own scope takes bodies as raw bytes (better-auth parses
  * them), and the client IP header is always ours, from Fastify's request.ip (never the client's).
  */
-export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> = async (
-  app,
-  { auth, publicUrl },
-) => {
+export const authRoutes: FastifyPluginAsync<{
+  auth: Auth;
+  config: Pick<AuthConfig, 'publicUrl'>;
+}> = async (app, { auth, config: { publicUrl } }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 

@@ -7,12 +7,12 @@ import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
 import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../../shared/user.ts';
-import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from '../../db/schema.ts';
 import { isDatabaseInputRefusal, isDatabaseUnavailable } from '../../errors.ts';
 import type { Mailer } from '../mail/index.ts';
 import { takeRateLimitHit } from '../rate-limit/index.ts';
+import type { AuthConfig } from './auth.config.ts';
 import { boundedName, enforceIdentityRules } from './identity-rules.ts';
 import { secondFactorSession } from './second-factor.ts';
 
@@ -24,7 +24,7 @@ const RESET_MAIL_INTERVAL = { max: 1, windowSeconds: 15 * 60 };
 
 export interface AuthOptions {
   db: Db;
-  config: AppConfig;
+  config: AuthConfig;
   secret: string;
   mailer: Mailer;
   log: FastifyBaseLogger;

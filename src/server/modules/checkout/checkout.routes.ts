@@ -5,15 +5,14 @@ import {
   CheckoutPlacedSchema,
   CheckoutSchema,
 } from '../../../shared/checkout.ts';
-import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim, placeOnce } from '../idempotency/index.ts';
-import { replayCheckout } from '../purchases/index.ts';
+import { replayCheckout, type PlacementConfig } from '../purchases/index.ts';
 import { getCheckout, placeCheckout } from './checkout.service.ts';
 
 /** The checkout (issue 22): the stored basket placed as one checkout, and reading a checkout. */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (
+export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementConfig }> = async (
   app,
   { db, config },
 ) => {

@@ -9,10 +9,19 @@ import type { Db } from '../../db/client.ts';
 import { enforceRateLimit } from '../rate-limit/index.ts';
 import { saveContactMessage, subscribeToNewsletter } from './contact.service.ts';
 
+/** The configuration the contact form and the newsletter sign-up (FORM_RATE_LIMIT_PER_HOUR: per client IP per hour, each; 0: no limit) reads (config.ts parses it; ADR 046). */
+export interface ContactConfig {
+  formRateLimitPerHour: number;
+}
+
+export const contactConfigOf = (config: ContactConfig): ContactConfig => ({
+  formRateLimitPerHour: config.formRateLimitPerHour,
+});
+
 export const contactRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  formRateLimitPerHour: number;
-}> = async (app, { db, formRateLimitPerHour }) => {
+  config: ContactConfig;
+}> = async (app, { db, config: { formRateLimitPerHour } }) => {
   // Public forms: counted per client IP (an anonymous sender can always drop an account token).
   const perHour = { max: formRateLimitPerHour, windowSeconds: 60 * 60 };
   app.post(

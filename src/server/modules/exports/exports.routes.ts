@@ -12,10 +12,19 @@ import { exportOrders, exportProducts } from './exports.service.ts';
 const today = () => new Date().toISOString().slice(0, 10);
 const attachment = (name: string) => `attachment; filename="${name}-${today()}.csv"`;
 
+/** The configuration the exports (PUBLIC_URL: the base of the products' links) reads (config.ts parses it; ADR 046). */
+export interface ExportsConfig {
+  publicUrl: string;
+}
+
+export const exportsConfigOf = (config: ExportsConfig): ExportsConfig => ({
+  publicUrl: config.publicUrl,
+});
+
 /** CSV downloads for admins, streamed a batch at a time. */
-export const exportsRoutes: FastifyPluginAsyncZod<{ db: Db; publicUrl: string }> = async (
+export const exportsRoutes: FastifyPluginAsyncZod<{ db: Db; config: ExportsConfig }> = async (
   app,
-  { db, publicUrl },
+  { db, config: { publicUrl } },
 ) => {
   app.get(
     '/purchase1.csv',

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import type { AppConfig } from '../../config.ts';
 
 export interface MailMessage {
   /** One address, or several separated by commas. */
@@ -17,6 +16,19 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** The configuration mail reads (SMTP_URL, MAIL_FROM, DATA_DIR; config.ts parses it; ADR 046). */
+export interface MailConfig {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  dataDir: string;
+}
+
+export const mailConfigOf = (config: MailConfig): MailConfig => ({
+  smtpUrl: config.smtpUrl,
+  mailFrom: config.mailFrom,
+  dataDir: config.dataDir,
+});
+
 export const outboxFolder = (dataDir: string) => join(dataDir, 'outbox');
 
 /**
@@ -25,10 +37,7 @@ export const outboxFolder = (dataDir: string) => join(dataDir, 'outbox');
  * SMTP would carry it (`.eml`, RFC 5322, opened by any mail client), built by nodemailer: headers
  * are encoded the same way, so no value (a subject with a line break) can add a header (ADR 021).
  */
-export function createMailer(
-  config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>,
-  log: (message: string) => void,
-): Mailer {
+export function createMailer(config: MailConfig, log: (message: string) => void): Mailer {
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     return {

@@ -12,12 +12,12 @@ import {
 } from '../../../shared/payment.ts';
 import { ApiErrorSchema } from '../../../shared/errors.ts';
 import { PurchaseParamsSchema, PurchaseSchema } from '../../../shared/purchase.ts';
-import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { Invalid } from '../../errors.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim, runPaymentOnce } from '../idempotency/index.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentsConfig } from './payments.config.ts';
 import type { Payments } from './provider-of-config.ts';
 import {
   applyProviderEvent,
@@ -46,7 +46,7 @@ const CardOrRequestErrorSchema = z.union([CardErrorResponseSchema, ApiErrorSchem
  */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  config: AppConfig;
+  config: PaymentsConfig;
   payments: Payments;
 }> = async (app, { db, config, payments: { provider, stripe } }) => {
   if (!provider) app.log.warn(PAYMENTS_OFF_WARNING);

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentsConfig } from './payments.config.ts';
 import { createStripeClient, createStripeProvider } from './stripe-provider.ts';
 import { createTestProvider } from './test-processor.ts';
 
@@ -18,11 +18,7 @@ export interface Payments {
  * so the payment routes and the outbox worker (which cancels intents) use the same one. A failed
  * Stripe call is logged as a warning.
  */
-export function createPayments(
-  db: Db,
-  config: Pick<AppConfig, 'paymentProvider' | 'stripe'>,
-  log: FastifyBaseLogger,
-): Payments {
+export function createPayments(db: Db, config: PaymentsConfig, log: FastifyBaseLogger): Payments {
   if (config.stripe) {
     const stripe = createStripeClient(config.stripe, config.stripe.api);
     const provider = createStripeProvider(stripe, {

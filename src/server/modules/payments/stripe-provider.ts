@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { StripeSettings } from '../../config.ts';
+import type { StripeSettings } from './payments.config.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { guardProvider, type ProviderGuard } from './provider-guard.ts';
 import { classifyStripeError, partialRefundError, UnusableStripeAnswer } from './stripe-errors.ts';

@@ -11,11 +11,20 @@ import { applyProductImport, previewProductImport } from './product-import.servi
 /** JSON around the file adds a little; a file at the limit still gets its own message. */
 const BODY_LIMIT = PRODUCT_IMPORT_MAX_BYTES + 64 * 1024;
 
+/** The configuration the product import (PUBLIC_URL: the base of the products' links) reads (config.ts parses it; ADR 046). */
+export interface ProductImportConfig {
+  publicUrl: string;
+}
+
+export const productImportConfigOf = (config: ProductImportConfig): ProductImportConfig => ({
+  publicUrl: config.publicUrl,
+});
+
 /** Product import (catalogue staff): a dry run, then apply all rows or none. */
 export const productImportRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  publicUrl: string;
-}> = async (app, { db, publicUrl }) => {
+  config: ProductImportConfig;
+}> = async (app, { db, config: { publicUrl } }) => {
   app.post(
     '/product-import/preview',
     {

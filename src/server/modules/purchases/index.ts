@@ -10,6 +10,7 @@ export {
   lockAccountOrders,
   ORDER_NOT_FOUND_MESSAGE,
 } from './purchase-lifecycle.ts';
+export { type PlacementConfig, placementConfigOf } from './purchases.config.ts';
 export { purchasesRoutes } from './purchases.routes.ts';
 export {
   checkoutReference,

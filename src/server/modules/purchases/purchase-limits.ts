@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { AppConfig } from '../../config.ts';
+import type { PlacementConfig } from './purchases.config.ts';
 import { rateLimitHitSql, rateLimitSumSql } from '../rate-limit/index.ts';
 
 export const tooManyUnpaidOrdersMessage = (max: number) =>
   `You already have ${max} unpaid orders. Please pay for or delete one of them before placing another.`;
 
-export type PurchaseLimits = Pick<AppConfig, 'orderRateLimitPerHour' | 'maxUnpaidOrders'>;
+export type PurchaseLimits = Pick<PlacementConfig, 'orderRateLimitPerHour' | 'maxUnpaidOrders'>;
 
 export const ORDER_RATE_WINDOW_MS = 60 * 60 * 1000;
 

@@ -9,10 +9,10 @@ import {
   PurchaseSchema,
   ShipBodySchema,
 } from '../../../shared/purchase.ts';
-import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim, placeOnce } from '../idempotency/index.ts';
+import type { PlacementConfig } from './purchases.config.ts';
 import { replayPurchase } from './replay.ts';
 import {
   cancelPurchase,
@@ -24,7 +24,7 @@ import {
   shipPurchase,
 } from './purchases.service.ts';
 
-export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: AppConfig }> = async (
+export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementConfig }> = async (
   app,
   { db, config },
 ) => {

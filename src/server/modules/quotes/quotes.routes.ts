@@ -10,9 +10,9 @@ import {
   QuoteRequestBodySchema,
   QuoteSchema,
 } from '../../../shared/quote.ts';
-import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
+import type { PlacementConfig } from '../purchases/index.ts';
 import {
   acceptQuote,
   answerQuote,
@@ -27,7 +27,7 @@ import {
 export const quotesRoutes: FastifyPluginAsyncZod<{
   db: Db;
   pool: Pick<pg.Pool, 'connect'>;
-  config: AppConfig;
+  config: PlacementConfig;
 }> = async (app, { db, pool, config }) => {
   app.post(
     '/quotes',

@@ -6,14 +6,14 @@ import {
   HealthUnavailableSchema,
   PublicConfigSchema,
 } from '../../../shared/public-config.ts';
-import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { findDatabaseUnavailable, UNAVAILABLE_MESSAGE } from '../../errors.ts';
 import { OPENID_PROVIDER_ID } from '../auth/index.ts';
+import type { SystemConfig } from './system.config.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod<{
   database: Database;
-  config: AppConfig;
+  config: SystemConfig;
 }> = async (app, { database, config }) => {
   /** Up when a SELECT 1 answers in time; down at once while the breaker knows it is down. */
   const databaseAnswers = async (): Promise<boolean> => {

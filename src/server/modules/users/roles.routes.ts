@@ -6,11 +6,20 @@ import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { setRole } from './roles.service.ts';
 
+/** The configuration the staff roles read (REQUIRE_STAFF_2FA) reads (config.ts parses it; ADR 046). */
+export interface RolesConfig {
+  requireStaffTwoFactor: boolean;
+}
+
+export const rolesConfigOf = (config: RolesConfig): RolesConfig => ({
+  requireStaffTwoFactor: config.requireStaffTwoFactor,
+});
+
 /** Staff roles: what the caller may do, and granting or revoking a role. */
 export const rolesRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  requireStaffTwoFactor: boolean;
-}> = async (app, { db, requireStaffTwoFactor }) => {
+  config: RolesConfig;
+}> = async (app, { db, config: { requireStaffTwoFactor } }) => {
   app.get('/me/permissions', { schema: { response: { 200: MyPermissionsSchema } } }, (request) => {
     const caller = callerOf(request);
     // A staff role on hold (two-factor to turn on, or a code to enter on this session: ADR 036)
