@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { RECALL_NOTHING_TO_LIFT_MESSAGE, RecallSchema } from '../../../shared/aftersale.ts';
 import { basketNotices } from '../../../shared/basket.ts';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { ProductSchema, type Product } from '../../../shared/product.ts';
-import { outbox, purchase, stockAlert } from '../../db/schema.ts';
+import { purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { paidOrder, returnedIntoStock } from '../../testing/aftersale.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
@@ -17,8 +16,7 @@ import {
   tryCheckOut,
 } from '../../testing/orders.ts';
 import { column, edited, productImportHelpers } from '../../testing/product-import.ts';
-import { BACK_IN_STOCK_KIND } from '../back-in-stock/back-in-stock.service.ts';
-import { storeWebp, toWebp } from '../images/images.service.ts';
+import { stockConsequenceHelpers } from '../../testing/stock-alerts.ts';
 import { withdrawnOrdersMessage } from '../payments/payments.service.ts';
 import { expireStaleHolds } from '../purchases/purchases.service.ts';
 
@@ -54,25 +52,15 @@ async function recallOf(productId: string, withdraw = true) {
 const lift = (recallId: string, who: SignedIn = t.admin) =>
   t.app.inject({ method: 'POST', url: `/api/recalls/${recallId}/lift`, headers: who.headers });
 
-const subscribe = async (productId: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/notify`,
-    headers: t.other.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
-
 const productOf = async (productId: string): Promise<Product> =>
   ProductSchema.parse((await t.app.inject(`/api/products/${productId}`)).json());
 
-const alertsOf = (productId: string) =>
-  t.database.db.select().from(stockAlert).where(eq(stockAlert.productId, productId));
-
-const mailJobsOf = async (productId: string) =>
-  (await t.database.db.select().from(outbox).where(eq(outbox.kind, BACK_IN_STOCK_KIND))).filter(
-    (job) => (job.payload as { productId: string }).productId === productId,
-  );
+const {
+  subscribe,
+  alertsOf,
+  backInStockJobs: mailJobsOf,
+  storedImage,
+} = stockConsequenceHelpers(t);
 
 const buy = (productId: string, who: SignedIn = t.customer) =>
   t.app.inject({
@@ -109,13 +97,6 @@ async function withdrawnWithAnUnpaidOrder() {
 }
 
 /** An uploaded image (an admin's edit needs one the shop stores). */
-async function storedImage(): Promise<string> {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#345678' } })
-    .png()
-    .toBuffer();
-  return (await storeWebp(t.database.db, await toWebp(png, 800, 800))).url;
-}
-
 /** An admin's edit of the product's stock (PUT /api/products/{id}). */
 async function editStock(item: TestProduct, availableQuantity: number) {
   const res = await t.app.inject({

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { outbox, product, purchase, stockAlert } from '../../db/schema.ts';
-import { readOutbox, type SignedIn } from '../../testing/accounts.ts';
+import { product, purchase } from '../../db/schema.ts';
+import { readOutbox } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { paidOrder, returnedIntoStock } from '../../testing/aftersale.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
+import { stockConsequenceHelpers } from '../../testing/stock-alerts.ts';
 import { expireStaleHolds } from '../purchases/purchases.service.ts';
-import { BACK_IN_STOCK_KIND } from './back-in-stock.service.ts';
 
 // Back-in-stock alerts fire wherever stock comes back, not only on an admin's edit (ADR 025): a
 // cancelled order, a hold that expired unpaid, a return put back into stock. Each subscriber gets
@@ -14,22 +14,7 @@ import { BACK_IN_STOCK_KIND } from './back-in-stock.service.ts';
 
 const t = setUpAppWithAccounts({ customerName: 'Bea Buyer' });
 
-const subscribe = async (productId: string, who: SignedIn = t.other) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/products/${productId}/notify`,
-    headers: who.headers,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-};
-
-const jobsFor = async (productId: string) =>
-  (await t.database.db.select().from(outbox).where(eq(outbox.kind, BACK_IN_STOCK_KIND))).filter(
-    (job) => (job.payload as { productId: string }).productId === productId,
-  );
-
-const alertsOf = (productId: string) =>
-  t.database.db.select().from(stockAlert).where(eq(stockAlert.productId, productId));
+const { subscribe, alertsOf, backInStockJobs: jobsFor } = stockConsequenceHelpers(t);
 
 /** The customer's order takes the stock below the minimum; the other customer subscribes. */
 async function soldOutByAnOrder() {

@@ -1,10 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { outbox, product } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { product } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct } from '../../testing/factories.ts';
 import { checkOutBasket, placeTestOrder, storeBasket } from '../../testing/orders.ts';
-import { STOCK_LOW_THRESHOLD, type WebhookJob } from './webhooks.service.ts';
+import { queueStockLowWebhooks, stockConsequenceHelpers } from '../../testing/stock-alerts.ts';
+import { STOCK_LOW_THRESHOLD } from './webhooks.service.ts';
 
 // stock.low (issue 26's event) also fires when a sale takes the stock to the threshold: queued by
 // the order statement itself, once per crossing, with the catalogue's event id, and never when
@@ -12,26 +13,8 @@ import { STOCK_LOW_THRESHOLD, type WebhookJob } from './webhooks.service.ts';
 
 const t = setUpAppWithAccounts({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
 
-beforeAll(async () => {
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/webhooks',
-    headers: t.admin.headers,
-    // Nobody listens there: each delivery fails and waits for its retry; the jobs stay queued.
-    payload: { url: 'http://127.0.0.1:9/hooks', events: ['stock.low'] },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-});
-
-async function stockLowJobs(productId: string): Promise<WebhookJob[]> {
-  const rows = await t.database.db
-    .select({ payload: outbox.payload })
-    .from(outbox)
-    .where(sql`${outbox.kind} = 'webhook' AND ${outbox.payload}->>'event' = 'stock.low'`);
-  return rows
-    .map((row) => row.payload as WebhookJob)
-    .filter((job) => job.data.productId === productId);
-}
+queueStockLowWebhooks(t);
+const { stockLowJobs } = stockConsequenceHelpers(t);
 
 describe('stock.low from the order path', () => {
   it('fires once when an order takes the stock from above the threshold to it', async () => {
