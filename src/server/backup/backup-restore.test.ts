@@ -118,6 +118,9 @@ describe('backup and point-in-time restore of the embedded cluster', () => {
     });
     expect(info.startWalFile).toMatch(/^[0-9A-F]{24}$/);
     before.push(await order(shop.db, 2), await order(shop.db, 3));
+    // T is a millisecond and commit times are microseconds: an order acknowledged within the same
+    // millisecond as T would carry a commit time after it. T is taken a little after the last.
+    await new Promise((resolve) => setTimeout(resolve, 30));
     const t = new Date();
     await new Promise((resolve) => setTimeout(resolve, 30));
     const after = [await order(shop.db, 4), await order(shop.db, 5)];
