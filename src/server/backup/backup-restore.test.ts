@@ -13,7 +13,7 @@ import {
   type EmbeddedCluster,
 } from '../db/embedded-cluster.ts';
 import { prepareDatabase } from '../db/migrate.ts';
-import { product, purchase } from '../db/schema.ts';
+import { product, purchase, variant } from '../db/schema.ts';
 import { user } from '../db/auth-schema.ts';
 import { placePurchase } from '../modules/purchases/purchases.service.ts';
 import { takeBaseBackup } from './base-backup.ts';
@@ -144,9 +144,9 @@ describe('backup and point-in-time restore of the embedded cluster', () => {
     ).toEqual([]);
     for (const { id } of products) {
       const [stock] = await restored.db
-        .select({ available: product.availableQuantity })
-        .from(product)
-        .where(eq(product.id, id));
+        .select({ available: variant.availableQuantity })
+        .from(variant)
+        .where(eq(variant.productId, id));
       const held = await restored.db
         .select({ quantity: purchase.quantity })
         .from(purchase)

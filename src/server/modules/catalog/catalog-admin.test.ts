@@ -2,7 +2,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProductSchema, type Product } from '../../../shared/product.ts';
-import { auditLog, product, purchase, user } from '../../db/schema.ts';
+import { auditLog, product, purchase, user, variant } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { afterDirectWrite, createCheckout } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -126,9 +126,9 @@ describe('POST /api/products', () => {
       withdrawn: false,
     });
     const [row] = await t.database.db
-      .select({ priceCents: product.priceCents })
-      .from(product)
-      .where(eq(product.id, insertedId));
+      .select({ priceCents: variant.priceCents })
+      .from(variant)
+      .where(eq(variant.productId, insertedId));
     expect(row?.priceCents).toBe(14999);
   });
 
@@ -330,9 +330,9 @@ describe('PUT /api/products/{id}', () => {
     const opened = await createdProduct({ availableQuantity: 100 });
     // What a purchase does to the product: takes stock (the database bumps the version itself).
     await t.database.db
-      .update(product)
-      .set({ availableQuantity: sql`${product.availableQuantity} - 10` })
-      .where(eq(product.id, opened._id));
+      .update(variant)
+      .set({ availableQuantity: sql`${variant.availableQuantity} - 10` })
+      .where(eq(variant.productId, opened._id));
     await afterDirectWrite();
     const afterSale = (await fetchProduct(opened._id)).json();
     expect(afterSale.availableQuantity).toBe(90);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../shared/product.ts';
-import { product, purchase } from '../../db/schema.ts';
+import { product, purchase, variant } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { afterDirectWrite } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -197,7 +197,10 @@ describe('writes on one instance show on both at once', () => {
   it('a change made straight in the database that bumps the version, once the bound has passed', async () => {
     const id = await addProduct(a);
     await list(a);
-    await a.database.db.update(product).set({ availableQuantity: 3 }).where(eq(product.id, id));
+    await a.database.db
+      .update(variant)
+      .set({ availableQuantity: 3 })
+      .where(eq(variant.productId, id));
     // Not an API write (no commit wait): the documented freshness bound applies.
     await afterDirectWrite();
     expect((await find(a, id))?.availableQuantity).toBe(3);
@@ -275,7 +278,10 @@ describe('the freshness bound (a clock of our own)', () => {
       (JSON.parse((await cache.current()).body.toString()) as Product[]).find((p) => p._id === id)
         ?.availableQuantity;
     expect(await stockIn()).toBe(9);
-    await a.database.db.update(product).set({ availableQuantity: 8 }).where(eq(product.id, id));
+    await a.database.db
+      .update(variant)
+      .set({ availableQuantity: 8 })
+      .where(eq(variant.productId, id));
     // Within the bound of the last check's start: that check answers (the documented staleness).
     clock += CATALOG_FRESHNESS_MS;
     expect(await stockIn()).toBe(9);
@@ -297,7 +303,10 @@ describe('the freshness bound (a clock of our own)', () => {
     const id = await addProduct(a, { availableQuantity: 5 });
     const first = cache.product(id);
     clock += CATALOG_FRESHNESS_MS + 1;
-    await a.database.db.update(product).set({ availableQuantity: 4 }).where(eq(product.id, id));
+    await a.database.db
+      .update(variant)
+      .set({ availableQuantity: 4 })
+      .where(eq(variant.productId, id));
     const second = cache.product(id);
     await first;
     expect((await second)?.version).toBe(2);
