@@ -98,6 +98,8 @@ describe('GET and PUT /api/basket', () => {
       lines: [
         {
           productId: saw.id,
+          sku: saw.sku,
+          variantLabel: '',
           name: 'Saw',
           img: expect.stringMatching(/^\/images\//),
           price: 50,

@@ -98,6 +98,8 @@ describe('POST /api/purchase', () => {
       _id: expect.any(String),
       productId: item.id,
       product: 'Brushless Drill',
+      sku: item.sku,
+      variantLabel: '',
       price: 129.99,
       customerEmail: t.customer.email,
       customerName: 'Carla Customer',
