@@ -1,12 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
-import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
-import {
-  fromStoredBreaks,
-  priceBreakProblems,
-  toStoredBreaks,
-} from '../../../shared/price-breaks.ts';
+import { dollarsToCents } from '../../../shared/money.ts';
+import { priceBreakProblems, toStoredBreaks } from '../../../shared/price-breaks.ts';
 import {
   IMAGE_NOT_OURS_MESSAGE,
   PRODUCT_CHANGED_MESSAGE,
@@ -26,6 +22,9 @@ import {
   type VariantColumns,
 } from '../stock/index.ts';
 import { skuTakenMessage } from '../../../shared/variant.ts';
+import { productColumns, toProduct } from './product-columns.ts';
+
+export { productColumns, toProduct };
 import { assertCategoryExists } from '../categories/index.ts';
 
 export type ProductInput = z.output<typeof ProductBodySchema>;
@@ -33,60 +32,7 @@ type Actor = Pick<AuthUser, 'id' | 'email'>;
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 
-/** A product as the spec shows it: its columns and its default variant's (product_offer, ADR 047). */
-export const productColumns = {
-  id: productOffer.id,
-  name: productOffer.name,
-  description: productOffer.description,
-  priceCents: productOffer.priceCents,
-  minQuantity: productOffer.minQuantity,
-  availableQuantity: productOffer.availableQuantity,
-  imageUrl: productOffer.imageUrl,
-  priceBreaks: productOffer.priceBreaks,
-  version: productOffer.version,
-  images: productOffer.images,
-  categoryId: productOffer.categoryId,
-  platform: productOffer.platform,
-  batteryIncluded: productOffer.batteryIncluded,
-  withdrawn: productOffer.withdrawn,
-  sku: productOffer.sku,
-  minPriceCents: productOffer.minPriceCents,
-  maxPriceCents: productOffer.maxPriceCents,
-  variants: productOffer.variants,
-  options: productOffer.options,
-};
-
 const columns = productColumns;
-
-type ProductRow = {
-  [K in keyof typeof columns]: (typeof columns)[K]['_']['notNull'] extends true
-    ? (typeof columns)[K]['_']['data']
-    : (typeof columns)[K]['_']['data'] | null;
-};
-
-export function toProduct(row: ProductRow): Product {
-  return {
-    _id: row.id,
-    name: row.name,
-    price: centsToDollars(row.priceCents),
-    description: row.description,
-    img: row.imageUrl,
-    minQuantity: row.minQuantity,
-    availableQuantity: row.availableQuantity,
-    priceBreaks: fromStoredBreaks(row.priceBreaks),
-    version: row.version,
-    images: row.images,
-    categoryId: row.categoryId,
-    platform: row.platform,
-    batteryIncluded: row.batteryIncluded,
-    withdrawn: row.withdrawn,
-    sku: row.sku,
-    priceFrom: centsToDollars(row.minPriceCents),
-    priceTo: centsToDollars(row.maxPriceCents),
-    variantCount: row.variants,
-    options: row.options,
-  };
-}
 
 /** A malformed id is as unknown as a missing one (and must never reach the uuid cast). */
 function assertProductId(productId: string): void {
