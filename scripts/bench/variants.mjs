@@ -155,6 +155,7 @@ async function addParts(pool, kit, parts) {
     ['kit_id', 'part_id', 'part_sku', 'quantity'],
     ['uuid', 'uuid', 'text', 'int4'],
     parts.map(([part, quantity]) => [kit.id, part.id, part.sku, quantity]),
+    'kit_id',
   );
 }
 
