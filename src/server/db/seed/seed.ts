@@ -42,6 +42,8 @@ export async function seedDemoData(
       .returning({ id: schema.category.id, slug: schema.category.slug });
     const categoryIds = new Map(categories.map((c) => [c.slug, c.id]));
     const variantIds = new Map<string, string>();
+    // Kits are linked to their parts once every variant is in: a kit may list a part seeded later.
+    const kits: { kitId: string; sku: string; parts: NonNullable<SeedVariant['parts']> }[] = [];
     for (const { product: p, webp } of rendered) {
       const stored = await storeWebp(tx, webp);
       const options = p.options ?? [];
@@ -65,7 +67,7 @@ export async function seedDemoData(
           priceCents: p.priceCents,
           minQuantity: p.minQuantity,
           availableQuantity: p.availableQuantity,
-          weightGrams: 0,
+          weightGrams: p.weightGrams ?? 0,
         },
       ];
       for (const [position, v] of variants.entries()) {
@@ -86,14 +88,16 @@ export async function seedDemoData(
         );
         const row = { id };
         variantIds.set(v.sku, row.id);
-        for (const part of v.parts ?? []) {
-          const partId = variantIds.get(part.sku);
-          if (!partId)
-            throw new Error(`seed kit ${v.sku}: part ${part.sku} is not seeded before it`);
-          await tx
-            .insert(schema.variantPart)
-            .values({ kitId: row.id, partId, partSku: part.sku, quantity: part.quantity });
-        }
+        if (v.parts) kits.push({ kitId: row.id, sku: v.sku, parts: v.parts });
+      }
+    }
+    for (const kit of kits) {
+      for (const part of kit.parts) {
+        const partId = variantIds.get(part.sku);
+        if (!partId) throw new Error(`seed kit ${kit.sku}: part ${part.sku} is not seeded`);
+        await tx
+          .insert(schema.variantPart)
+          .values({ kitId: kit.kitId, partId, partSku: part.sku, quantity: part.quantity });
       }
     }
     await tx
