@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Two files at a time even on two cores (vitest's default there is one): an API test spends
+    // much of its time waiting on PostgreSQL, a spawned server or a timer, and the other file's
+    // test runs meanwhile. Each file has its own database and app, so files do not meet.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
