@@ -4,21 +4,23 @@ import { performance } from 'node:perf_hooks';
 import { cacheDir, root } from './cache-dir.mjs';
 
 // npm test: every suite, as steps that run side by side where they can. On a 2-core machine one
-// suite alone leaves a core idle much of the time (its tests wait on PostgreSQL, a spawned server,
-// a browser or a timer), so the unit/API tests and the browser tests run at the same time, on the
-// same fresh build; the static checks run niced beside them, taking only the CPU the tests leave.
+// suite alone leaves a core idle much of the time (its tests wait on PostgreSQL, a browser or a
+// timer), so the unit/API tests and the browser tests run at the same time, on the same fresh
+// build. The tests that start and time processes of their own (vitest project `processes`:
+// outages, crashes, load through several instances) then run alone, one file at a time, as they
+// always did. The static checks run niced beside all that, taking only the CPU the tests leave.
 //
-//   build (if stale) ─┬─ vitest      (streams, lines marked [vitest])
-//                     └─ playwright  (streams, lines marked [e2e])
-//   typecheck ─ eslint ─ prettier    (nice 10; each printed in one piece when it ends)
+//   build (if stale) ─┬─ vitest (server, web, lint) ─┬─ vitest (processes)
+//                     └─ playwright ─────────────────┘
+//   typecheck ─ eslint ─ prettier    (nice 10)
 //
+// The tests stream, each line marked with its step; a check prints in one piece when it ends.
 // typecheck and prettier keep what they checked in node_modules/.cache (scripts/cache-dir.mjs) and
 // skip it next time when nothing it depends on changed; eslint does not (its cache would not see
-// that a change in one file makes a typed rule fire in another).
-//
-// Every step runs even when another one failed (all failures in one run); the exit code is 1 when
-// any failed. `npm test -- --list` prints the steps and exits; `npm test -- --only=typecheck,eslint`
-// runs only those (in the same order, each still after the others named that it follows).
+// that a change in one file makes a typed rule fire in another). Every step runs even when another
+// one failed (all failures in one run); the exit code is 1 when any failed.
+// `npm test -- --list` prints the steps; `npm test -- --only=typecheck,eslint` runs only those
+// (each still after the others named that it follows).
 
 const bin = (/** @type {string} */ name) => join(root, 'node_modules', '.bin', name);
 
@@ -35,14 +37,27 @@ const bin = (/** @type {string} */ name) => join(root, 'node_modules', '.bin', n
 /** @type {Step[]} */
 const STEPS = [
   { name: 'build', command: process.execPath, args: ['scripts/build.mjs', '--if-stale'] },
-  // Both suites run on the build (the shipped-unit test starts it): after it, so no test builds.
-  { name: 'vitest', command: bin('vitest'), args: ['run'], after: ['build'], prefix: '[vitest] ' },
+  // The suites run on the build (the shipped-unit test starts it): after it, so no test builds.
+  {
+    name: 'vitest',
+    command: bin('vitest'),
+    args: ['run', '--project', 'server', '--project', 'web', '--project', 'lint'],
+    after: ['build'],
+    prefix: '[vitest] ',
+  },
   {
     name: 'playwright',
     command: bin('playwright'),
     args: ['test'],
     after: ['build'],
     prefix: '[e2e] ',
+  },
+  {
+    name: 'vitest processes',
+    command: bin('vitest'),
+    args: ['run', '--project', 'processes'],
+    after: ['build', 'vitest', 'playwright'],
+    prefix: '[processes] ',
   },
   { name: 'typecheck', command: process.execPath, args: ['scripts/typecheck.mjs'], nice: true },
   {
