@@ -7,7 +7,8 @@ import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { createProduct, stockOf, userIdOf, type TestProduct } from '../../testing/factories.ts';
 import { markOrderPaid } from '../../testing/orders.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
-import { ORDER_BUSY_MESSAGE, PLACE_CHECKOUT_SQL } from './order-statement.ts';
+import { ORDER_BUSY_MESSAGE } from './order-statement.ts';
+import { PLACE_CHECKOUT_CALL } from './order-statement-function.ts';
 import { ACTIVE_STATUSES } from './purchase-lifecycle.ts';
 
 // Issue 22's deadlock: "deadlock detected … while locking updated version of tuple" between two
@@ -39,7 +40,7 @@ function watchLostRaces(app: TestApp) {
   Object.assign(pool, {
     query: async (...args: unknown[]) => {
       const failing = failNext.get(app) ?? 0;
-      if (failing > 0 && args[0] === PLACE_CHECKOUT_SQL) {
+      if (failing > 0 && args[0] === PLACE_CHECKOUT_CALL) {
         failNext.set(app, failing - 1);
         throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
       }

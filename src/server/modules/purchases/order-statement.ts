@@ -29,7 +29,7 @@ export const LINE_PROBLEMS = [
 export type LineProblem = (typeof LINE_PROBLEMS)[number];
 
 /** The statement's parameters, in order, with the SQL type each is sent as. */
-const PARAMS = {
+export const PARAMS = {
   /** Null: the caller's stored basket; else these lines (a null id: no product can have it). */
   productIds: 'uuid[]',
   /** Per given line: the SKU asked for (issue 34), else null (the product's default variant). */
@@ -66,6 +66,25 @@ const param = (name: string): string => {
 const PLACED_COLUMNS = Object.entries(getTableColumns(purchase))
   .map(([key, column]) => `placed.${column.name} AS "${key}"`)
   .join(', ');
+
+/**
+ * The statement's answer, column by column with its SQL type, in order (the function that keeps
+ * its plan declares them: order-statement-function.ts).
+ */
+export const ANSWER_COLUMNS: readonly (readonly [name: string, type: string])[] = [
+  ['account_missing', 'boolean'],
+  ['rate_reached', 'boolean'],
+  ['too_many_unpaid', 'boolean'],
+  ['line_product_id', 'uuid'],
+  ['line_sku', 'text'],
+  ['line_problem', 'text'],
+  ['line_name', 'text'],
+  ['checkout_number', 'bigint'],
+  ['checkout_po_reference', 'text'],
+  ...Object.entries(getTableColumns(purchase)).map(
+    ([key, column]) => [key, column.getSQLType()] as const,
+  ),
+];
 
 const lit = (text: string) => `'${text}'`;
 

@@ -9,11 +9,16 @@ import {
 } from '../../errors.ts';
 import {
   ORDER_BUSY_MESSAGE,
-  PLACE_CHECKOUT_SQL,
   placeCheckoutValues,
   type PlaceCheckoutInput,
   type PlaceCheckoutRow,
 } from './order-statement.ts';
+import {
+  ensureOrderFunction,
+  forgetOrderFunction,
+  PLACE_CHECKOUT_CALL,
+  UNDEFINED_FUNCTION,
+} from './order-statement-function.ts';
 import { tooManyUnpaidOrdersMessage } from './purchase-limits.ts';
 
 /*
@@ -24,16 +29,17 @@ import { tooManyUnpaidOrdersMessage } from './purchase-limits.ts';
  */
 
 /**
- * Sends the order statement on `db` (the pool, or the client of the caller's transaction); a first
- * order of an account (whose limits row the statement has just created) is sent once more, so its
- * limits are decided on the locked row like any other.
+ * Sends the order statement on `db` (the pool, or the client of the caller's transaction) as a
+ * call of the function that keeps its plan (order-statement-function.ts); a first order of an
+ * account (whose limits row the statement has just created) is sent once more, so its limits are
+ * decided on the locked row like any other.
  */
 async function sendOrderStatement(
   db: Pick<Pool, 'query'>,
   input: PlaceCheckoutInput,
 ): Promise<PlaceCheckoutRow[]> {
   const send = async () =>
-    (await db.query<PlaceCheckoutRow>(PLACE_CHECKOUT_SQL, placeCheckoutValues(input))).rows;
+    (await db.query<PlaceCheckoutRow>(PLACE_CHECKOUT_CALL, placeCheckoutValues(input))).rows;
   const rows = await send();
   return rows[0]?.account_missing ? send() : rows;
 }
@@ -62,11 +68,20 @@ async function withOneRetry<T>(attempt: () => Promise<T>): Promise<T> {
 }
 
 /** Places an order: the statement's rows, one per line, for the caller to answer the lines. */
-export function placeOrder(
+export async function placeOrder(
   pool: Pick<Pool, 'query'>,
   input: PlaceCheckoutInput,
 ): Promise<PlaceCheckoutRow[]> {
-  return withOneRetry(() => sendOrderStatement(pool, input));
+  await ensureOrderFunction(pool);
+  try {
+    return await withOneRetry(() => sendOrderStatement(pool, input));
+  } catch (error) {
+    // The database lost the function (restored from before it): made again, and sent once more.
+    if ((error as { code?: string }).code !== UNDEFINED_FUNCTION) throw error;
+    forgetOrderFunction(pool);
+    await ensureOrderFunction(pool);
+    return withOneRetry(() => sendOrderStatement(pool, input));
+  }
 }
 
 /** What must commit or roll back with the order (a quote's acceptance). */
@@ -86,6 +101,7 @@ export function placeOrderInTransaction<T>(
   steps: OrderTransaction<T>,
 ): Promise<T | null> {
   return withOneRetry(async () => {
+    await ensureOrderFunction(pool);
     const client = await pool.connect();
     let done = false;
     try {

@@ -10,7 +10,8 @@ import {
 } from '../../../shared/quote.ts';
 import { ABOVE_STOCK_MESSAGE } from '../../../shared/purchase.ts';
 import { purchase, quote, quoteEvent } from '../../db/schema.ts';
-import { ORDER_BUSY_MESSAGE, PLACE_CHECKOUT_SQL } from '../purchases/order-statement.ts';
+import { ORDER_BUSY_MESSAGE } from '../purchases/order-statement.ts';
+import { PLACE_CHECKOUT_CALL } from '../purchases/order-statement-function.ts';
 import { readOutbox, signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import {
   afterDirectWrite,
@@ -247,7 +248,7 @@ describe('accepting, when the order statement loses a race', () => {
       const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
       Object.assign(client, {
         query: async (...args: unknown[]) => {
-          if (left > 0 && args[0] === PLACE_CHECKOUT_SQL) {
+          if (left > 0 && args[0] === PLACE_CHECKOUT_CALL) {
             left -= 1;
             throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
           }
