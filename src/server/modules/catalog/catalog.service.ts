@@ -234,12 +234,14 @@ export async function updateProduct(
   assertProductId(productId);
   return db.transaction(async (tx) => {
     // Locks the product's row and its default variant's (product, then variant: the order every
-    // writer of both takes), so the audit's "before" is exactly what this edit replaces.
+    // writer of both takes), so the audit's "before" is exactly what this edit replaces. NO KEY
+    // UPDATE: an order holding the variant's lock takes KEY SHARE of the product row (its
+    // purchase's foreign key); FOR UPDATE would make the two wait for each other (a deadlock).
     const [locked] = await tx
       .select({ id: product.id, version: product.version })
       .from(product)
       .where(eq(product.id, productId))
-      .for('update');
+      .for('no key update');
     if (!locked) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
     const [defaultVariant] = await tx
       .select({ id: variant.id, version: variant.version, stock: variant.availableQuantity })
