@@ -204,20 +204,17 @@ export async function replaceProductVariants(
     // The kits' parts, as sent (a part deleted meanwhile is mended by sending one that exists).
     const ids = [...idBySku.values()];
     await tx.delete(variantPart).where(inArray(variantPart.kitId, ids));
+    const written = (sku: string) => {
+      const id = idBySku.get(sku.toLowerCase());
+      const sent = input.variants.find((one) => one.sku.toLowerCase() === sku.toLowerCase());
+      return id && sent ? { id, sku: sent.sku } : undefined;
+    };
     const parts = input.variants.flatMap((row) =>
       row.parts.map((part) => {
-        const sku = part.sku.toLowerCase();
-        const found = elsewhere.get(sku);
-        const partId = found?.id ?? idBySku.get(sku);
-        if (!partId) throw new Error(`part ${part.sku} was checked but is not there`);
-        const partSku =
-          found?.sku ?? input.variants.find((one) => one.sku.toLowerCase() === sku)!.sku;
-        return {
-          kitId: idBySku.get(row.sku.toLowerCase())!,
-          partId,
-          partSku,
-          quantity: part.quantity,
-        };
+        const kit = written(row.sku);
+        const found = elsewhere.get(part.sku.toLowerCase()) ?? written(part.sku);
+        if (!kit || !found) throw new Error(`part ${part.sku} was checked but is not there`);
+        return { kitId: kit.id, partId: found.id, partSku: found.sku, quantity: part.quantity };
       }),
     );
     if (parts.length > 0) await tx.insert(variantPart).values(parts);
