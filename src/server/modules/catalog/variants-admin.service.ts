@@ -25,7 +25,8 @@ import { recordAudit } from '../audit/index.ts';
 import { isStoredImageUrl } from '../images/index.ts';
 import { stockSetVariantInsert, stockSetVariantUpdate } from '../stock/index.ts';
 import { enqueueProductEvents } from '../webhooks/index.ts';
-import { PRODUCT_NOT_FOUND_MESSAGE, productColumns, toProduct } from './catalog.service.ts';
+import { PRODUCT_NOT_FOUND_MESSAGE } from './catalog.service.ts';
+import { productColumns, toProduct } from './product-columns.ts';
 import { variantsByProduct } from './product-variants.ts';
 
 /*
