@@ -141,8 +141,9 @@ export async function replaceProductVariants(
       rows.filter((row) => row.productId !== productId).map((row) => [row.sku.toLowerCase(), row]),
     );
 
-    // Stale: the product's version as shown (its row's and its default variant's), or a variant's.
-    const seen = locked.version + (mine[0]?.version ?? 0);
+    // Stale: the product's version as shown (product_offer, 0028: its row's and its default
+    // variant's, less one), or a variant's.
+    const seen = locked.version + (mine[0]?.version ?? 1) - 1;
     if (
       (input.version !== undefined && input.version !== seen) ||
       (ifMatch !== undefined && !ifMatch.includes(seen))
