@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { numberOrNumericText } from './numbers.ts';
+import { dollarPrice, wholeQuantity } from './product-fields.ts';
 import { PriceBreakSchema, PriceBreaksBodySchema } from './price-breaks.ts';
 import { multiLineText, singleLineText } from './text.ts';
 import { ProductOptionSchema, SkuSchema, VariantSchema } from './variant.ts';
@@ -59,8 +59,7 @@ export const ProductParamsSchema = z.object({
 
 export const PRODUCT_NAME_MAX = 120;
 export const PRODUCT_DESCRIPTION_MAX = 2000;
-export const PRODUCT_PRICE_MAX = 1_000_000;
-export const PRODUCT_QUANTITY_MAX = 10_000_000;
+export { PRODUCT_PRICE_MAX, PRODUCT_QUANTITY_MAX } from './product-fields.ts';
 /** A product's pictures: `img` and up to 7 more (issue 24). */
 export const PRODUCT_IMAGES_MAX = 8;
 export const PLATFORM_MAX = 16;
@@ -74,31 +73,13 @@ export const IMAGE_NOT_OURS_MESSAGE = 'Image must be uploaded to this shop';
 export const PRODUCT_CHANGED_MESSAGE =
   'This product changed since you opened it. Reload to see the current values.';
 
-const wholeQuantity = (required: string, min: number) =>
-  numberOrNumericText(required).pipe(
-    z
-      .number()
-      .int('Must be a whole number')
-      .min(min, `Must be at least ${min}`)
-      .max(PRODUCT_QUANTITY_MAX, `Must be at most ${PRODUCT_QUANTITY_MAX}`),
-  );
-
 /** POST /api/products and PUT /api/products/{id} (spec field names; price in dollars). */
 export const ProductBodySchema = z.object({
   name: singleLineText('Product Name', { required: 'Product Name is required' }).max(
     PRODUCT_NAME_MAX,
     `Product Name must be at most ${PRODUCT_NAME_MAX} characters`,
   ),
-  price: numberOrNumericText('Price is required').pipe(
-    z
-      .number()
-      .positive('Price must be more than 0')
-      .max(PRODUCT_PRICE_MAX, `Price must be at most ${PRODUCT_PRICE_MAX}`)
-      .refine(
-        (dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6,
-        'Price can have at most 2 decimals',
-      ),
-  ),
+  price: dollarPrice(),
   description: multiLineText('Description')
     .max(
       PRODUCT_DESCRIPTION_MAX,

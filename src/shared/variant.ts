@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
-import { PriceBreakSchema } from './price-breaks.ts';
+import {
+  priceBreakProblems,
+  PriceBreakSchema,
+  PriceBreaksBodySchema,
+  type PriceBreak,
+} from './price-breaks.ts';
+import { dollarPrice, wholeQuantity } from './product-fields.ts';
 
 /*
  * What is sold is a variant (issue 34, docs/decisions/047). A product groups one or more variants;
@@ -88,6 +94,12 @@ export function variantLabel(
 export const variantDisplayName = (productName: string, label: string): string =>
   label === '' ? productName : `${productName} (${label})`;
 
+/**
+ * GET /api/variants/{sku}: any one line of text; a malformed SKU is as unknown as a missing one
+ * (404), and never reaches the database.
+ */
+export const VariantSkuParamsSchema = z.object({ sku: z.string() });
+
 // ---- Staff: PUT /api/products/{id}/variants (replaces the product's options and variants) ----
 
 export const VARIANTS_MAX = 100;
@@ -111,38 +123,72 @@ export const VariantPartBodySchema = z.object({
  * One variant as staff send it (prices in dollars, as the product form). A variant whose SKU
  * exists on this product is updated (its orders keep pointing at it); a new SKU is added; a
  * variant left out is deleted (its orders keep their SKU and label). The first is the default.
- * The field rules (price, minimum, stock, breaks) are the product form's; the server checks the
- * rules across rows (SKUs unique, option values one of the product's options, one variant per
- * combination, parts that exist and are not kits themselves).
+ * The field rules (price, minimum, stock, breaks) are the product form's, with its messages; the
+ * rules across rows are `productVariantsProblems` (the editor and the server check the same), and
+ * the server checks what needs the database (SKUs of other products, parts that exist and are not
+ * kits themselves).
  */
 export const VariantBodySchema = z.object({
   sku: SkuSchema,
-  optionValues: z.record(z.string(), z.string()).default({}),
-  price: z.number({ error: 'Price is required' }).positive('Price must be more than 0'),
-  priceBreaks: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })).default([]),
-  minQuantity: z.number().int().min(1, 'Must be at least 1'),
+  optionValues: z.record(z.string(), z.string().trim()).default({}),
+  price: dollarPrice(),
+  /** The product form's rules per row; across rows and against the price: the server's. */
+  priceBreaks: PriceBreaksBodySchema.default([]),
+  minQuantity: wholeQuantity('Minimum Order Quantity is required', 1),
   /** Ignored for a kit (its stock is its parts'). */
-  availableQuantity: z.number().int().min(0, 'Must be at least 0'),
+  availableQuantity: wholeQuantity('Available Quantity is required', 0),
   weightGrams: z
-    .number()
-    .int()
+    .number({ error: 'Weight must be a whole number of grams' })
+    .int('Weight must be a whole number of grams')
     .min(0, 'Weight must be at least 0')
     .max(WEIGHT_GRAMS_MAX, `Weight must be at most ${WEIGHT_GRAMS_MAX} g`)
     .default(0),
-  lengthMm: z.number().int().positive().max(DIMENSION_MM_MAX).nullable().default(null),
-  widthMm: z.number().int().positive().max(DIMENSION_MM_MAX).nullable().default(null),
-  heightMm: z.number().int().positive().max(DIMENSION_MM_MAX).nullable().default(null),
-  images: z.array(z.string()).max(8).default([]),
-  parts: z.array(VariantPartBodySchema).max(KIT_PARTS_MAX).default([]),
+  lengthMm: dimensionMm('Length'),
+  widthMm: dimensionMm('Width'),
+  heightMm: dimensionMm('Height'),
+  /** Its own pictures, uploaded to this shop (empty: the product's). */
+  images: z.array(z.string().max(200)).max(8, 'At most 8 images').default([]),
+  parts: z
+    .array(VariantPartBodySchema)
+    .max(KIT_PARTS_MAX, `A kit can have at most ${KIT_PARTS_MAX} parts`)
+    .default([]),
+  /**
+   * The variant's version the editor saw (GET /api/products/{id}): a sale or another edit of this
+   * variant since is refused (409) instead of being undone. Left out: applied as sent.
+   */
+  version: z.number().int().positive().optional(),
 });
 export type VariantBody = z.input<typeof VariantBodySchema>;
+
+function dimensionMm(name: string) {
+  return z
+    .number({ error: `${name} must be a whole number of millimetres` })
+    .int(`${name} must be a whole number of millimetres`)
+    .positive(`${name} must be more than 0`)
+    .max(DIMENSION_MM_MAX, `${name} must be at most ${DIMENSION_MM_MAX} mm`)
+    .nullable()
+    .default(null);
+}
 
 export const ProductVariantsBodySchema = z.object({
   options: z
     .array(
       z.object({
-        name: z.string().trim().min(1, 'Option name is required').max(40),
-        values: z.array(z.string().trim().min(1).max(40)).min(1).max(OPTION_VALUES_MAX),
+        name: z
+          .string({ error: 'Option name is required' })
+          .trim()
+          .min(1, 'Option name is required')
+          .max(40, 'Option name must be at most 40 characters'),
+        values: z
+          .array(
+            z
+              .string({ error: 'Option value is required' })
+              .trim()
+              .min(1, 'Option value is required')
+              .max(40, 'Option value must be at most 40 characters'),
+          )
+          .min(1, 'An option needs at least one value')
+          .max(OPTION_VALUES_MAX, `An option can have at most ${OPTION_VALUES_MAX} values`),
       }),
     )
     .max(OPTIONS_MAX, `A product can have at most ${OPTIONS_MAX} options`),
@@ -154,6 +200,85 @@ export const ProductVariantsBodySchema = z.object({
   version: z.number().int().positive().optional(),
 });
 export type ProductVariantsBody = z.input<typeof ProductVariantsBodySchema>;
+export type ProductVariantsInput = z.output<typeof ProductVariantsBodySchema>;
+
+export const OPTION_NAME_TWICE_MESSAGE = 'Two options cannot have the same name';
+export const OPTION_VALUE_TWICE_MESSAGE = 'This value is already in the option';
+export const SKU_TWICE_MESSAGE = 'Another variant has this SKU';
+export const optionValueRequiredMessage = (option: string) => `Choose a value for ${option}`;
+export const optionValueUnknownMessage = (option: string, value: string) =>
+  `${value} is not a value of ${option}`;
+export const unknownOptionMessage = (name: string) => `${name} is not an option of this product`;
+export const SAME_COMBINATION_MESSAGE = 'Another variant has the same option values';
+export const KIT_IN_ITSELF_MESSAGE = 'A kit cannot be a part of itself';
+export const PART_TWICE_MESSAGE = 'This part is already in the kit';
+export const PART_IS_KIT_MESSAGE = 'A part cannot be a kit itself';
+export const partOfKitMessage = (kitSku: string) =>
+  `This variant is a part of the kit ${kitSku}: a part cannot be a kit itself`;
+
+/** Where a rule across rows fails: the field's path (`variants.2.sku`) and the message. */
+export interface VariantsProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * The rules across the body's rows (the editor shows them, the server refuses them, 400): option
+ * names and values unique; SKUs unique case-insensitively; each variant has a value of every
+ * option, one of its values, and no two variants the same combination; each variant's price breaks
+ * as the product form's (`priceBreakProblems`); a kit's parts not itself, not twice, and not a kit
+ * of this body.
+ */
+export function productVariantsProblems(body: ProductVariantsInput): VariantsProblem[] {
+  const problems: VariantsProblem[] = [];
+  const add = (path: string, message: string) => problems.push({ path, message });
+  const optionNames = new Set<string>();
+  body.options.forEach((option, i) => {
+    if (optionNames.has(option.name.toLowerCase()))
+      add(`options.${i}.name`, OPTION_NAME_TWICE_MESSAGE);
+    optionNames.add(option.name.toLowerCase());
+    const values = new Set<string>();
+    option.values.forEach((value, j) => {
+      if (values.has(value.toLowerCase()))
+        add(`options.${i}.values.${j}`, OPTION_VALUE_TWICE_MESSAGE);
+      values.add(value.toLowerCase());
+    });
+  });
+  const skus = new Map<string, number>();
+  const combinations = new Set<string>();
+  const kits = new Set(
+    body.variants.filter((row) => row.parts.length > 0).map((row) => row.sku.toLowerCase()),
+  );
+  body.variants.forEach((row, i) => {
+    const at = `variants.${i}`;
+    if (skus.has(row.sku.toLowerCase())) add(`${at}.sku`, SKU_TWICE_MESSAGE);
+    else skus.set(row.sku.toLowerCase(), i);
+    for (const name of Object.keys(row.optionValues))
+      if (!body.options.some((option) => option.name === name))
+        add(`${at}.optionValues.${name}`, unknownOptionMessage(name));
+    for (const option of body.options) {
+      const value = row.optionValues[option.name];
+      if (value === undefined || value === '')
+        add(`${at}.optionValues.${option.name}`, optionValueRequiredMessage(option.name));
+      else if (!option.values.includes(value))
+        add(`${at}.optionValues.${option.name}`, optionValueUnknownMessage(option.name, value));
+    }
+    const combination = JSON.stringify(body.options.map((option) => row.optionValues[option.name]));
+    if (combinations.has(combination)) add(`${at}.optionValues`, SAME_COMBINATION_MESSAGE);
+    combinations.add(combination);
+    for (const problem of priceBreakProblems(row.priceBreaks as PriceBreak[], row))
+      add(`${at}.priceBreaks.${problem.index}.${problem.field}`, problem.message);
+    const parts = new Set<string>();
+    row.parts.forEach((part, j) => {
+      const sku = part.sku.toLowerCase();
+      if (sku === row.sku.toLowerCase()) add(`${at}.parts.${j}.sku`, KIT_IN_ITSELF_MESSAGE);
+      else if (parts.has(sku)) add(`${at}.parts.${j}.sku`, PART_TWICE_MESSAGE);
+      else if (kits.has(sku)) add(`${at}.parts.${j}.sku`, PART_IS_KIT_MESSAGE);
+      parts.add(sku);
+    });
+  });
+  return problems;
+}
 
 // ---- Quick order: POST /api/quick-order ----
 

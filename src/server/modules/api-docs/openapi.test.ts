@@ -81,7 +81,7 @@ interface ObjectShape {
 
 /** What a sample of operations must say, written by hand from the routes and the docs. */
 interface Expected {
-  method: 'get' | 'post' | 'patch';
+  method: 'get' | 'post' | 'put' | 'patch';
   path: string;
   access: string;
   parameters: { name: string; in: 'path' | 'query'; required: boolean }[];
@@ -142,6 +142,96 @@ const ORDER: ObjectShape = {
   },
 };
 
+/** One variant (issue 34), as GET /api/variants/{sku} and a product's detail show it. */
+const VARIANT: ObjectShape = {
+  required: [
+    '_id',
+    'productId',
+    'sku',
+    'optionValues',
+    'label',
+    'price',
+    'priceBreaks',
+    'minQuantity',
+    'availableQuantity',
+    'weightGrams',
+    'lengthMm',
+    'widthMm',
+    'heightMm',
+    'images',
+    'withdrawn',
+    'parts',
+    'version',
+  ],
+  types: {
+    _id: 'string',
+    productId: 'string',
+    sku: 'string',
+    optionValues: 'object',
+    label: 'string',
+    price: 'number',
+    priceBreaks: 'array',
+    minQuantity: 'integer',
+    availableQuantity: 'integer',
+    weightGrams: 'integer',
+    lengthMm: ['integer', 'null'],
+    widthMm: ['integer', 'null'],
+    heightMm: ['integer', 'null'],
+    images: 'array',
+    withdrawn: 'boolean',
+    parts: 'array',
+    version: 'integer',
+  },
+};
+
+/** A product with its variants (the spec's product fields are its default variant's). */
+const PRODUCT_DETAIL: ObjectShape = {
+  required: [
+    '_id',
+    'name',
+    'price',
+    'description',
+    'img',
+    'minQuantity',
+    'availableQuantity',
+    'priceBreaks',
+    'version',
+    'images',
+    'categoryId',
+    'platform',
+    'batteryIncluded',
+    'withdrawn',
+    'sku',
+    'priceFrom',
+    'priceTo',
+    'variantCount',
+    'options',
+    'variants',
+  ],
+  types: {
+    _id: 'string',
+    name: 'string',
+    price: 'number',
+    description: 'string',
+    img: 'string',
+    minQuantity: 'integer',
+    availableQuantity: 'integer',
+    priceBreaks: 'array',
+    version: 'integer',
+    images: 'array',
+    categoryId: ['string', 'null'],
+    platform: ['string', 'null'],
+    batteryIncluded: 'boolean',
+    withdrawn: 'boolean',
+    sku: 'string',
+    priceFrom: 'number',
+    priceTo: 'number',
+    variantCount: 'integer',
+    options: 'array',
+    variants: 'array',
+  },
+};
+
 const SAMPLE: Expected[] = [
   {
     // Served from the catalogue's cached bytes (no response schema to document).
@@ -161,6 +251,28 @@ const SAMPLE: Expected[] = [
     body: null,
     responses: ['200', '4XX'],
     success: null,
+  },
+  {
+    // Issue 34: staff replace a product's options and variants.
+    method: 'put',
+    path: '/api/products/{productId}/variants',
+    access: 'permission:catalogue.manage',
+    parameters: [{ name: 'productId', in: 'path', required: true }],
+    body: {
+      required: ['options', 'variants'],
+      types: { options: 'array', variants: 'array', version: 'integer' },
+    },
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: PRODUCT_DETAIL },
+  },
+  {
+    method: 'get',
+    path: '/api/variants/{sku}',
+    access: 'public',
+    parameters: [{ name: 'sku', in: 'path', required: true }],
+    body: null,
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: VARIANT },
   },
   {
     method: 'post',

@@ -20,6 +20,7 @@ import type { Eventually } from '../../db/data-version-check.ts';
 import type { FastPaths } from '../../http/fast-path.ts';
 import { registerHotRead, type HotAnswer } from '../../http/hot-read.ts';
 import type { CatalogCache, CatalogSnapshot } from './catalog-cache.ts';
+import { variantsRoutes } from './variants.routes.ts';
 
 /** The product's version as an entity tag, so a client may edit with `If-Match` instead. */
 const etagOf = (version: number) => `"${version}"`;
@@ -117,4 +118,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
     },
     (request) => deleteProduct(db, callerOf(request), request.params.productId),
   );
+
+  // Issue 34: GET /api/variants/{sku} and PUT /api/products/{id}/variants.
+  await app.register(variantsRoutes, { db });
 };

@@ -101,6 +101,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/products': { may: CATALOGUE },
   'PUT /api/products/:productId': { may: CATALOGUE },
   'DELETE /api/products/:productId': { may: CATALOGUE },
+  'PUT /api/products/:productId/variants': { may: CATALOGUE },
+  'GET /api/variants/:sku': { may: ANYONE },
   'POST /api/images': { may: CATALOGUE },
   'GET /api/products.csv': { may: CATALOGUE },
   'POST /api/product-import/preview': { may: CATALOGUE },
