@@ -10,7 +10,11 @@ export const quickOrderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     '/quick-order',
     {
       config: { access: 'user' },
-      schema: { body: QuickOrderBodySchema, response: { 200: QuickOrderResultSchema } },
+      schema: {
+        summary: "Adds lines of SKU and quantity to the caller's basket, each line checked",
+        body: QuickOrderBodySchema,
+        response: { 200: QuickOrderResultSchema },
+      },
     },
     (request) => quickOrder(db, callerOf(request).id, request.body.lines),
   );
