@@ -261,7 +261,7 @@ describe('GET /api/products/search', () => {
       expect(await ids('?q=option%20test&option=Voltage:18V')).toEqual([both]);
       expect(await ids('?option=voltage:18v&q=option%20test')).toEqual([both]);
       expect(await ids('?option=Voltage:12V&q=option%20test')).toEqual([twelve, both].sort());
-      expect(await ids('?option=Kit:Bare%20tool')).toEqual([both]);
+      expect(await ids('?q=option%20test&option=Kit:Bare%20tool')).toEqual([both]);
       expect(await ids('?q=option%20test&option=Voltage:36V')).toEqual([]);
       expect(await ids('?q=option%20test')).toEqual([twelve, both].sort());
       const refused = await t.app.inject('/api/products/search?option=Voltage');
