@@ -16,6 +16,7 @@ import { benchPagesAgainstRaw } from './bench/pages.mjs';
 import { builtAppEnvironment, freePort, waitFor } from './bench/net.mjs';
 import { orderRequest } from './bench/order-request.mjs';
 import { benchProductImport } from './bench/product-import.mjs';
+import { benchVariants } from './bench/variants.mjs';
 
 // npm run bench: the built app under load on this machine, against the physical-limit baselines
 // (a raw node:http server sending the same bytes; the order transaction run straight with pg),
@@ -25,7 +26,7 @@ import { benchProductImport } from './bench/product-import.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
-// BENCH_ONLY=list,product,pages,asset,search,import,catalogue,orders,js,lighthouse runs only those parts (default:
+// BENCH_ONLY=list,product,pages,asset,search,import,catalogue,orders,js,lighthouse,kits,sku,variant-page runs only those parts (default:
 // all; `asset` is the entry script's row of `pages` alone).
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const runs = (part) => !ONLY || ONLY.has(part);
@@ -249,6 +250,17 @@ async function main() {
     await lighthouseRows(base, ['/', '/allProducts', '/login', '/blogs'], {
       row,
       runs: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+    });
+
+  // --- issue 34 (scripts/bench/variants.mjs): a checkout of 5 kits, search by SKU at 40,000
+  // variants, Lighthouse on a product page with 6 variants ---
+  if (runs('kits') || runs('sku') || runs('variant-page'))
+    await benchVariants({
+      load,
+      row,
+      parts: { kits: runs('kits'), sku: runs('sku'), page: runs('variant-page') },
+      lighthouseRuns: Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
+      seconds: DURATION_S,
     });
 
   // --- POST /api/purchase vs the same statement straight on pg: last, as the thousands of orders

@@ -2,8 +2,8 @@ import type { ProductOption } from '../../../shared/variant.ts';
 
 /**
  * One variant of a seeded product (issue 34): its SKU, option values, price, minimum, stock,
- * weight and, for a kit, its parts by SKU (parts are seeded before the kits that use them: list a
- * kit's parts in an earlier product or earlier in its own list).
+ * weight and, for a kit, its parts by SKU (any seeded variant: kits are linked to their parts once
+ * every variant is in).
  */
 export interface SeedVariant {
   sku: string;
@@ -25,7 +25,12 @@ export interface SeedProduct {
   priceCents: number;
   minQuantity: number;
   availableQuantity: number;
-  /** Issue 34: the options and variants (the first is the default); none: one variant. */
+  /** The only variant's weight in grams, when `variants` is left out. */
+  weightGrams?: number;
+  /**
+   * Issue 34: the options and variants (the first is the default, with the product's `sku`,
+   * `priceCents`, `minQuantity` and `availableQuantity`); none: one variant.
+   */
   options?: ProductOption[];
   variants?: SeedVariant[];
   /** SVG drawing in ./images, rendered to WebP when seeded. */
@@ -65,26 +70,109 @@ export const seedCategories = [
   },
 ];
 
+/** The parts every seeded kit shares: the pack and the charger, also sold alone. */
+const BATTERY_SKU = 'TH-BP20-50';
+const CHARGER_SKU = 'TH-RC20-01';
+const BATTERY_GRAMS = 620;
+const CHARGER_GRAMS = 540;
+const KIT_OPTION = 'Kit';
+const BARE_TOOL = 'Bare tool';
+const KIT = '2 × 5.0Ah kit';
+
+/** A kit of a tool: the bare tool × 1, the battery pack × 2 and the charger × 1. */
+const kitOf = (
+  bare: SeedVariant,
+  kit: { sku: string; priceCents: number; minQuantity: number; caseGrams: number },
+  optionValues: Record<string, string> = {},
+): SeedVariant => ({
+  sku: kit.sku,
+  optionValues: { ...optionValues, [KIT_OPTION]: KIT },
+  priceCents: kit.priceCents,
+  minQuantity: kit.minQuantity,
+  availableQuantity: 0,
+  weightGrams: bare.weightGrams + 2 * BATTERY_GRAMS + CHARGER_GRAMS + kit.caseGrams,
+  parts: [
+    { sku: bare.sku, quantity: 1 },
+    { sku: BATTERY_SKU, quantity: 2 },
+    { sku: CHARGER_SKU, quantity: 1 },
+  ],
+});
+
+/**
+ * A tool sold as a bare tool (its default variant: the product's SKU, price, minimum and stock)
+ * and as a kit sharing the bare tool's, the battery's and the charger's stock.
+ */
+function bareAndKit(
+  tool: Pick<SeedProduct, 'priceCents' | 'minQuantity' | 'availableQuantity'> & {
+    sku: string;
+    weightGrams: number;
+  },
+  kit: { sku: string; priceCents: number; minQuantity: number; caseGrams: number },
+): Pick<
+  SeedProduct,
+  'sku' | 'priceCents' | 'minQuantity' | 'availableQuantity' | 'options' | 'variants'
+> {
+  const bare: SeedVariant = {
+    sku: tool.sku,
+    optionValues: { [KIT_OPTION]: BARE_TOOL },
+    priceCents: tool.priceCents,
+    minQuantity: tool.minQuantity,
+    availableQuantity: tool.availableQuantity,
+    weightGrams: tool.weightGrams,
+  };
+  return {
+    sku: tool.sku,
+    priceCents: tool.priceCents,
+    minQuantity: tool.minQuantity,
+    availableQuantity: tool.availableQuantity,
+    options: [{ name: KIT_OPTION, values: [BARE_TOOL, KIT] }],
+    variants: [bare, kitOf(bare, kit)],
+  };
+}
+
+/** The 18V impact driver, bare and in a kit, and its compact 12V sibling (bare only). */
+const impactDriver18: SeedVariant = {
+  sku: 'TH-ID18-B',
+  optionValues: { Voltage: '18V', [KIT_OPTION]: BARE_TOOL },
+  priceCents: 14900,
+  minQuantity: 10,
+  availableQuantity: 500,
+  weightGrams: 1180,
+};
+
 export const seedProducts: SeedProduct[] = [
   {
     name: '20V Cordless Drill/Driver',
     description:
-      'Compact 1/2" drill/driver with a 2-speed gearbox, 15 clutch settings and a bright LED. Ships with a 20V 2.0Ah battery and charger.',
-    priceCents: 12900,
-    minQuantity: 10,
-    availableQuantity: 640,
+      'Compact 1/2" drill/driver with a 2-speed gearbox, 15 clutch settings and a bright LED. Sold as a bare tool or as a kit with two 20V 5.0Ah packs and the rapid charger.',
+    ...bareAndKit(
+      {
+        sku: 'TH-DD20-B',
+        priceCents: 12900,
+        minQuantity: 10,
+        availableQuantity: 640,
+        weightGrams: 1360,
+      },
+      { sku: 'TH-DD20-K2', priceCents: 32900, minQuantity: 5, caseGrams: 1900 },
+    ),
     image: 'cordless-drill.svg',
     category: 'drills-drivers',
     platform: '20V',
-    batteryIncluded: true,
   },
   {
     name: 'Brushless Hammer Drill',
     description:
-      'Brushless motor delivering 650 in-lbs of torque, 34,000 blows per minute for masonry, and a 360° side handle for control.',
-    priceCents: 18900,
-    minQuantity: 5,
-    availableQuantity: 320,
+      'Brushless motor delivering 650 in-lbs of torque, 34,000 blows per minute for masonry, and a 360° side handle for control. Bare tool or kit with two 5.0Ah packs and the rapid charger.',
+    ...bareAndKit(
+      {
+        sku: 'TH-HD20-B',
+        priceCents: 18900,
+        minQuantity: 5,
+        availableQuantity: 320,
+        weightGrams: 1950,
+      },
+      { sku: 'TH-HD20-K2', priceCents: 37900, minQuantity: 5, caseGrams: 2100 },
+    ),
     image: 'hammer-drill.svg',
     category: 'drills-drivers',
     platform: '20V',
@@ -92,10 +180,31 @@ export const seedProducts: SeedProduct[] = [
   {
     name: '1/4" Impact Driver',
     description:
-      'Three-speed impact driver with 1,825 in-lbs of torque and a one-handed hex chuck. Drives long lag screws without stalling.',
-    priceCents: 14900,
-    minQuantity: 10,
-    availableQuantity: 500,
+      'Three-speed impact driver with 1,825 in-lbs of torque and a one-handed hex chuck. Drives long lag screws without stalling. In 18V (the 20V MAX packs, 18V nominal), bare or as a kit, and as a compact 12V tool.',
+    sku: impactDriver18.sku,
+    priceCents: impactDriver18.priceCents,
+    minQuantity: impactDriver18.minQuantity,
+    availableQuantity: impactDriver18.availableQuantity,
+    options: [
+      { name: 'Voltage', values: ['12V', '18V'] },
+      { name: KIT_OPTION, values: [BARE_TOOL, KIT] },
+    ],
+    variants: [
+      impactDriver18,
+      kitOf(
+        impactDriver18,
+        { sku: 'TH-ID18-K2', priceCents: 33900, minQuantity: 5, caseGrams: 1900 },
+        { Voltage: '18V' },
+      ),
+      {
+        sku: 'TH-ID12-B',
+        optionValues: { Voltage: '12V', [KIT_OPTION]: BARE_TOOL },
+        priceCents: 10900,
+        minQuantity: 10,
+        availableQuantity: 240,
+        weightGrams: 890,
+      },
+    ],
     image: 'impact-driver.svg',
     category: 'drills-drivers',
     platform: '20V',
@@ -107,6 +216,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 9900,
     minQuantity: 10,
     availableQuantity: 410,
+    sku: 'TH-AG45-11',
+    weightGrams: 1800,
     image: 'angle-grinder.svg',
     category: 'grinders-sanders',
   },
@@ -117,6 +228,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 15900,
     minQuantity: 5,
     availableQuantity: 260,
+    sku: 'TH-CS72-24',
+    weightGrams: 3200,
     image: 'circular-saw.svg',
     category: 'saws',
     platform: '20V',
@@ -128,6 +241,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 11900,
     minQuantity: 5,
     availableQuantity: 300,
+    sku: 'TH-JS32-04',
+    weightGrams: 2300,
     image: 'jigsaw.svg',
     category: 'saws',
   },
@@ -138,6 +253,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 16900,
     minQuantity: 5,
     availableQuantity: 220,
+    sku: 'TH-RS20-11',
+    weightGrams: 3100,
     image: 'reciprocating-saw.svg',
     category: 'saws',
     platform: '20V',
@@ -149,6 +266,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 59900,
     minQuantity: 2,
     availableQuantity: 80,
+    sku: 'TH-MS12-DB',
+    weightGrams: 25400,
     image: 'miter-saw.svg',
     category: 'saws',
   },
@@ -159,6 +278,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 7900,
     minQuantity: 10,
     availableQuantity: 450,
+    sku: 'TH-ROS5-01',
+    weightGrams: 1300,
     image: 'random-orbit-sander.svg',
     category: 'grinders-sanders',
   },
@@ -169,6 +290,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 24900,
     minQuantity: 3,
     availableQuantity: 150,
+    sku: 'TH-RH26-SDS',
+    weightGrams: 3300,
     image: 'rotary-hammer.svg',
     category: 'drills-drivers',
   },
@@ -179,6 +302,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 4900,
     minQuantity: 10,
     availableQuantity: 380,
+    sku: 'TH-HG57-02',
+    weightGrams: 720,
     image: 'heat-gun.svg',
     category: 'shop-site',
   },
@@ -189,6 +314,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 13900,
     minQuantity: 5,
     availableQuantity: 190,
+    sku: 'TH-RT125-F',
+    weightGrams: 1900,
     image: 'router.svg',
     category: 'shop-site',
   },
@@ -199,7 +326,22 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 8900,
     minQuantity: 20,
     availableQuantity: 1200,
+    sku: BATTERY_SKU,
+    weightGrams: BATTERY_GRAMS,
     image: 'battery-pack.svg',
+    category: 'batteries-chargers',
+    platform: '20V',
+  },
+  {
+    name: '20V Rapid Charger',
+    description:
+      'Fan-cooled charger that fills a 20V 5.0Ah pack in about an hour, with a charge and fault LED and a wall-mount keyhole. Fits every pack of the 20V cordless system.',
+    priceCents: 6900,
+    minQuantity: 10,
+    availableQuantity: 600,
+    sku: CHARGER_SKU,
+    weightGrams: CHARGER_GRAMS,
+    image: 'rapid-charger.svg',
     category: 'batteries-chargers',
     platform: '20V',
   },
@@ -210,6 +352,8 @@ export const seedProducts: SeedProduct[] = [
     priceCents: 5900,
     minQuantity: 10,
     availableQuantity: 520,
+    sku: 'TH-WL15-20',
+    weightGrams: 980,
     image: 'work-light.svg',
     category: 'shop-site',
     platform: '20V',

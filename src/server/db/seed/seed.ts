@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { seedImagesFolder } from '../../paths.ts';
 import { storeWebp, toWebp } from '../../modules/images/index.ts';
+import { stockSetVariantInsert } from '../../modules/stock/index.ts';
 import * as schema from '../schema.ts';
 import { variantLabel } from '../../../shared/variant.ts';
 import { seedCategories, seedProducts, seedReviews, type SeedVariant } from './catalogue.ts';
@@ -41,6 +42,8 @@ export async function seedDemoData(
       .returning({ id: schema.category.id, slug: schema.category.slug });
     const categoryIds = new Map(categories.map((c) => [c.slug, c.id]));
     const variantIds = new Map<string, string>();
+    // Kits are linked to their parts once every variant is in: a kit may list a part seeded later.
+    const kits: { kitId: string; sku: string; parts: NonNullable<SeedVariant['parts']> }[] = [];
     for (const { product: p, webp } of rendered) {
       const stored = await storeWebp(tx, webp);
       const options = p.options ?? [];
@@ -64,13 +67,14 @@ export async function seedDemoData(
           priceCents: p.priceCents,
           minQuantity: p.minQuantity,
           availableQuantity: p.availableQuantity,
-          weightGrams: 0,
+          weightGrams: p.weightGrams ?? 0,
         },
       ];
       for (const [position, v] of variants.entries()) {
-        const [row] = await tx
-          .insert(schema.variant)
-          .values({
+        // Its stock set through the stock's one owner (ADR 043), as every writer's is.
+        const id = await stockSetVariantInsert(
+          tx,
+          {
             productId: made.id,
             sku: v.sku,
             optionValues: v.optionValues,
@@ -78,20 +82,22 @@ export async function seedDemoData(
             position,
             priceCents: v.priceCents,
             minQuantity: v.minQuantity,
-            availableQuantity: v.parts ? 0 : v.availableQuantity,
             weightGrams: v.weightGrams,
-          })
-          .returning({ id: schema.variant.id });
-        if (!row) throw new Error('INSERT … RETURNING gave no row');
+          },
+          v.parts ? 0 : v.availableQuantity,
+        );
+        const row = { id };
         variantIds.set(v.sku, row.id);
-        for (const part of v.parts ?? []) {
-          const partId = variantIds.get(part.sku);
-          if (!partId)
-            throw new Error(`seed kit ${v.sku}: part ${part.sku} is not seeded before it`);
-          await tx
-            .insert(schema.variantPart)
-            .values({ kitId: row.id, partId, partSku: part.sku, quantity: part.quantity });
-        }
+        if (v.parts) kits.push({ kitId: row.id, sku: v.sku, parts: v.parts });
+      }
+    }
+    for (const kit of kits) {
+      for (const part of kit.parts) {
+        const partId = variantIds.get(part.sku);
+        if (!partId) throw new Error(`seed kit ${kit.sku}: part ${part.sku} is not seeded`);
+        await tx
+          .insert(schema.variantPart)
+          .values({ kitId: kit.kitId, partId, partSku: part.sku, quantity: part.quantity });
       }
     }
     await tx

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OverviewSchema, type Overview } from '../../../shared/admin-overview.ts';
-import { product, purchase, variant } from '../../db/schema.ts';
+import { purchase, variant } from '../../db/schema.ts';
 import { expectAdminsOnly } from '../../testing/access.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import {

@@ -6,7 +6,7 @@ import {
   WarrantySchema,
   type Recall,
 } from '../../../shared/aftersale.ts';
-import { outbox, product, purchase, variant } from '../../db/schema.ts';
+import { outbox, purchase, variant } from '../../db/schema.ts';
 import { signUp } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';

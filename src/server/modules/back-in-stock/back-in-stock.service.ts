@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { IdSchema } from '../../../shared/ids.ts';
 import { NOTIFY_IN_STOCK_MESSAGE, type StockAlert } from '../../../shared/back-in-stock.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { product, stockAlert, variant, variantOffer } from '../../db/schema.ts';
+import { stockAlert, variant, variantOffer } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
 import { forSaleSql, releaseAlertsCtes } from '../stock/index.ts';
 

@@ -1,12 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
-import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
-import {
-  fromStoredBreaks,
-  priceBreakProblems,
-  toStoredBreaks,
-} from '../../../shared/price-breaks.ts';
+import { dollarsToCents } from '../../../shared/money.ts';
+import { priceBreakProblems, toStoredBreaks } from '../../../shared/price-breaks.ts';
 import {
   IMAGE_NOT_OURS_MESSAGE,
   PRODUCT_CHANGED_MESSAGE,
@@ -26,6 +22,9 @@ import {
   type VariantColumns,
 } from '../stock/index.ts';
 import { skuTakenMessage } from '../../../shared/variant.ts';
+import { productColumns, toProduct } from './product-columns.ts';
+
+export { productColumns, toProduct };
 import { assertCategoryExists } from '../categories/index.ts';
 
 export type ProductInput = z.output<typeof ProductBodySchema>;
@@ -33,60 +32,7 @@ type Actor = Pick<AuthUser, 'id' | 'email'>;
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 
-/** A product as the spec shows it: its columns and its default variant's (product_offer, ADR 047). */
-export const productColumns = {
-  id: productOffer.id,
-  name: productOffer.name,
-  description: productOffer.description,
-  priceCents: productOffer.priceCents,
-  minQuantity: productOffer.minQuantity,
-  availableQuantity: productOffer.availableQuantity,
-  imageUrl: productOffer.imageUrl,
-  priceBreaks: productOffer.priceBreaks,
-  version: productOffer.version,
-  images: productOffer.images,
-  categoryId: productOffer.categoryId,
-  platform: productOffer.platform,
-  batteryIncluded: productOffer.batteryIncluded,
-  withdrawn: productOffer.withdrawn,
-  sku: productOffer.sku,
-  minPriceCents: productOffer.minPriceCents,
-  maxPriceCents: productOffer.maxPriceCents,
-  variants: productOffer.variants,
-  options: productOffer.options,
-};
-
 const columns = productColumns;
-
-type ProductRow = {
-  [K in keyof typeof columns]: (typeof columns)[K]['_']['notNull'] extends true
-    ? (typeof columns)[K]['_']['data']
-    : (typeof columns)[K]['_']['data'] | null;
-};
-
-export function toProduct(row: ProductRow): Product {
-  return {
-    _id: row.id,
-    name: row.name,
-    price: centsToDollars(row.priceCents),
-    description: row.description,
-    img: row.imageUrl,
-    minQuantity: row.minQuantity,
-    availableQuantity: row.availableQuantity,
-    priceBreaks: fromStoredBreaks(row.priceBreaks),
-    version: row.version,
-    images: row.images,
-    categoryId: row.categoryId,
-    platform: row.platform,
-    batteryIncluded: row.batteryIncluded,
-    withdrawn: row.withdrawn,
-    sku: row.sku,
-    priceFrom: centsToDollars(row.minPriceCents),
-    priceTo: centsToDollars(row.maxPriceCents),
-    variantCount: row.variants,
-    options: row.options,
-  };
-}
 
 /** A malformed id is as unknown as a missing one (and must never reach the uuid cast). */
 function assertProductId(productId: string): void {
@@ -233,13 +179,16 @@ export async function updateProduct(
 ): Promise<Product> {
   assertProductId(productId);
   return db.transaction(async (tx) => {
-    // Locks the product's row and its default variant's (product, then variant: the order every
-    // writer of both takes), so the audit's "before" is exactly what this edit replaces.
+    // Locks the product's row and its default variant's, so the audit's "before" is exactly
+    // what this edit replaces: product, then variant, the order every staff writer of both takes
+    // (ADR 047). The product's lock is NO KEY UPDATE, which an order's insert (a KEY SHARE on the
+    // product, after it locked its variants) does not wait for: FOR UPDATE here would deadlock
+    // with an order holding the variant this edit waits for.
     const [locked] = await tx
       .select({ id: product.id, version: product.version })
       .from(product)
       .where(eq(product.id, productId))
-      .for('update');
+      .for('no key update');
     if (!locked) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
     const [defaultVariant] = await tx
       .select({ id: variant.id, version: variant.version, stock: variant.availableQuantity })
@@ -255,7 +204,7 @@ export async function updateProduct(
     if (!before || !defaultVariant) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
     // The version the admin saw is the product's and its default variant's together (a sale
     // changes the variant's): a stale one is refused before anything is written.
-    const seen = locked.version + defaultVariant.version;
+    const seen = locked.version + defaultVariant.version - 1; // product_offer.version (0028)
     if (
       (input.version !== undefined && input.version !== seen) ||
       (ifMatch !== undefined && !ifMatch.includes(seen))
@@ -313,6 +262,20 @@ export async function deleteProduct(
 ): Promise<{ deletedCount: number }> {
   assertProductId(productId);
   return db.transaction(async (tx) => {
+    // The product (NO KEY UPDATE: staff writers queue here), then its variants in id order FOR
+    // UPDATE: orders of them hold those first (ADR 047), so the delete waits for them instead of
+    // deadlocking with their insert's KEY SHARE on the product; orders after it find them gone.
+    await tx
+      .select({ id: product.id })
+      .from(product)
+      .where(eq(product.id, productId))
+      .for('no key update');
+    await tx
+      .select({ id: variant.id })
+      .from(variant)
+      .where(eq(variant.productId, productId))
+      .orderBy(asc(variant.id))
+      .for('update');
     const [before] = await tx
       .select(columns)
       .from(productOffer)

@@ -15,7 +15,6 @@ import {
   orderEvent,
   paymentEvent,
   paymentIntent,
-  product,
   variantOffer,
   purchase,
 } from '../../db/schema.ts';

@@ -6,7 +6,7 @@ import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   PaymentIntentResponseSchema,
 } from '../../../shared/payment.ts';
-import { paymentIntent, product, purchase, variant } from '../../db/schema.ts';
+import { paymentIntent, purchase, variant } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { placeTestOrder, checkoutOf } from '../../testing/orders.ts';
 import { startFakeStripe } from '../../testing/fake-stripe-server.ts';

@@ -194,11 +194,11 @@ function purchaseRefusal(problem: LineProblem): AppError {
   switch (problem) {
     case 'gone':
       return new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+    // A safety recall took it off sale (issue 39), a SKU of another product, a kit of a deleted
+    // part (issue 34): not now, whatever the quantity.
     case 'withdrawn':
-    // A safety recall took it off sale: not now, whatever the quantity (issue 39).
     case 'wrong_product':
     case 'part_gone':
-      // Issue 34: a SKU of another product, a kit of a deleted part.
       return new Conflict(message);
     case 'below_minimum':
     case 'total_too_large':

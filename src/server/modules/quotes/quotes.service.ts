@@ -16,7 +16,7 @@ import {
   type QuoteRequestBodySchema,
 } from '../../../shared/quote.ts';
 import type { Db } from '../../db/client.ts';
-import { product, productOffer, quote, user } from '../../db/schema.ts';
+import { productOffer, quote, user } from '../../db/schema.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import {
