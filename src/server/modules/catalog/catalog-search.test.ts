@@ -233,6 +233,13 @@ describe('GET /api/products/search', () => {
       return made!.id;
     }
 
+    it('finds a seeded kit by its SKU, and the seeded 12V tool by its option value', async () => {
+      expect(names(await search('?q=th-hd20-k2'))[0]).toBe('Brushless Hammer Drill');
+      expect(names(await search('?q=TH-ID12-B'))[0]).toBe('1/4" Impact Driver');
+      expect(names(await search('?option=Voltage:12V'))).toContain('1/4" Impact Driver');
+      expect(names(await search('?option=Voltage:12V'))).not.toContain('Brushless Hammer Drill');
+    });
+
     it('finds the product of an exact SKU first, whatever its case', async () => {
       // A product named with words that also match the SKU's words ranks below the SKU's own.
       await createProduct(t.database.db, { name: 'Impact Driver IMP 18V K2 Special' });
