@@ -81,7 +81,16 @@ const MODULE_TIERS = {
     'webhooks',
   ],
   catalogue: ['back-in-stock', 'catalog', 'categories', 'product-import', 'reviews', 'stock'],
-  orders: ['admin-overview', 'basket', 'checkout', 'exports', 'payments', 'purchases', 'quotes'],
+  orders: [
+    'admin-overview',
+    'basket',
+    'checkout',
+    'exports',
+    'payments',
+    'purchases',
+    'quick-order',
+    'quotes',
+  ],
   'after-sale': ['aftersale'],
 };
 const serverModules = readdirSync('src/server/modules', { withFileTypes: true })

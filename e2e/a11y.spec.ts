@@ -75,6 +75,16 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     await expect(page.getByLabel('Card Number')).toBeVisible();
   });
 
+  test('quick order page, with its results (issue 34)', async ({ page }) => {
+    await register(page, 'Quinn Quick', uniqueEmail());
+    await expectAccessible(page, '/quickOrder');
+    await page.getByLabel('Lines').fill('NO-SUCH-SKU-1 2');
+    await page.getByRole('button', { name: 'Add to basket' }).click();
+    await expect(page.getByRole('cell', { name: 'Unknown SKU NO-SUCH-SKU-1' })).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+
   test('admin pages', async ({ page }) => {
     test.slow();
     await signUpAdmin(page, 'Ada Access');

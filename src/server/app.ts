@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { addressesRoutes } from './modules/addresses/index.ts';
 import { authConfigOf, authRoutes } from './modules/auth/index.ts';
 import { basketRoutes } from './modules/basket/index.ts';
+import { quickOrderRoutes } from './modules/quick-order/index.ts';
 import type { Mailer } from './modules/mail/index.ts';
 import { usersRoutes, rolesConfigOf, rolesRoutes } from './modules/users/index.ts';
 import { registerAuthentication } from './http/authentication.ts';
@@ -116,6 +117,7 @@ export async function buildApp({
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db, config: contactConfigOf(config) });
       await api.register(basketRoutes, { db });
+      await api.register(quickOrderRoutes, { db });
       await api.register(addressesRoutes, { db });
       await api.register(purchasesRoutes, { db, config: placementConfigOf(config) });
       await api.register(checkoutRoutes, { db, config: placementConfigOf(config) });

@@ -42,6 +42,7 @@ export const apiPaths = {
   images: '/api/images',
   basket: '/api/basket',
   basketMerge: '/api/basket/merge',
+  quickOrder: '/api/quick-order',
   checkout: '/api/checkout',
   checkoutById: (id: string) => `/api/checkouts/${encodeURIComponent(id)}`,
   addresses: '/api/addresses',

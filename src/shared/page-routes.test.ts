@@ -54,7 +54,13 @@ describe('what the records derive', () => {
 
   it('disallows to crawlers exactly the pages whose record says so, with no rule twice', () => {
     // Today's robots.txt rules, in their order.
-    expect(disallowedPagePaths()).toEqual(['/dashboard', '/purchase/', '/basket', '/checkout']);
+    expect(disallowedPagePaths()).toEqual([
+      '/dashboard',
+      '/purchase/',
+      '/basket',
+      '/checkout',
+      '/quickOrder',
+    ]);
     const covered = (path: string) => disallowedPagePaths().some((rule) => path.startsWith(rule));
     for (const record of records) {
       const sample = record.href({ id: 'x', productId: 'x', slug: 'x' });

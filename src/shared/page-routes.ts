@@ -154,6 +154,12 @@ export const pageRoutes = {
     navigation: [{ menu: 'account' }],
   }),
   checkout: page('/checkout', { ...signedIn, title: 'Checkout' }),
+  /** Issue 34: lines of SKU and quantity into the basket; linked from the customer's sidebar. */
+  quickOrder: page('/quickOrder', {
+    ...signedIn,
+    title: 'Quick Order',
+    navigation: sidebar(4),
+  }),
   myOrders: page('/dashboard/myOrders', {
     ...signedIn,
     title: 'My Orders',

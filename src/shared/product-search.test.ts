@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchParams, searchWords, toSearchParams } from './product-search.ts';
+import {
+  parseOptionFilter,
+  parseSearchParams,
+  ProductSearchQuerySchema,
+  searchWords,
+  toSearchParams,
+} from './product-search.ts';
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 
@@ -71,5 +77,33 @@ describe('searchWords', () => {
     ]);
     expect(searchWords('a b c d e f g h i j')).toHaveLength(8);
     expect(searchWords('!!!')).toEqual([]);
+  });
+});
+
+describe('the option filter (issue 34)', () => {
+  it('reads Name:Value, split at the first colon, spaces around it dropped', () => {
+    expect(parseOptionFilter('Voltage:18V')).toEqual({ name: 'Voltage', value: '18V' });
+    expect(parseOptionFilter(' Kit : 2 × 5.0 Ah: kit ')).toEqual({
+      name: 'Kit',
+      value: '2 × 5.0 Ah: kit',
+    });
+    expect(parseOptionFilter('Voltage')).toBeNull();
+    expect(parseOptionFilter(':18V')).toBeNull();
+    expect(parseOptionFilter('Voltage:')).toBeNull();
+  });
+
+  it('is one canonical parameter of the URL, the API call and the cache key', () => {
+    expect(parse('option=Voltage%20:%2018V&q=drill').option).toBe('Voltage:18V');
+    expect(toSearchParams(parse('option=Voltage%20:%2018V&q=drill&inStock=1')).toString()).toBe(
+      'q=drill&inStock=1&option=Voltage%3A18V',
+    );
+    const search = parse('q=drill&option=Kit:Bare%20tool&platform=18V%20One');
+    expect(parseSearchParams(toSearchParams(search))).toEqual(search);
+  });
+
+  it('drops a malformed option from a link, and the API refuses it', () => {
+    expect(parse('option=Voltage').option).toBeUndefined();
+    expect(ProductSearchQuerySchema.safeParse({ option: 'Voltage' }).success).toBe(false);
+    expect(ProductSearchQuerySchema.safeParse({ option: 'Voltage:18V' }).success).toBe(true);
   });
 });

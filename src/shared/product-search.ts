@@ -17,6 +17,18 @@ export const SEARCH_PAGE_MAX = 1000;
 export const SEARCH_QUERY_MAX = 100;
 /** At most this many words of a query count (a pasted paragraph must not build a huge query). */
 export const SEARCH_WORDS_MAX = 8;
+/** Issue 34: an option filter is `Name:Value` (e.g. `Voltage:18V`), at most this long. */
+export const SEARCH_OPTION_MAX = 81;
+export const SEARCH_OPTION_MESSAGE = 'Must be an option and its value, as Name:Value';
+
+/** An option filter's name and value (`Voltage:18V`: split at the first colon), or null. */
+export function parseOptionFilter(option: string): { name: string; value: string } | null {
+  const at = option.indexOf(':');
+  if (at < 0) return null;
+  const name = option.slice(0, at).trim();
+  const value = option.slice(at + 1).trim();
+  return name === '' || value === '' ? null : { name, value };
+}
 
 /** The words of a query, lower-cased, letters and digits only: what the search and the highlight use. */
 export function searchWords(q: string): string[] {
@@ -66,6 +78,14 @@ export const ProductSearchQuerySchema = z
     platform: singleLineText()
       .max(PLATFORM_MAX, `Must be at most ${PLATFORM_MAX} characters`)
       .optional(),
+    /**
+     * Issue 34: products having a variant with this option value, as `Name:Value` (e.g.
+     * `Voltage:18V`; name and value matched whatever their case).
+     */
+    option: singleLineText()
+      .max(SEARCH_OPTION_MAX, SEARCH_OPTION_MESSAGE)
+      .refine((value) => value === '' || parseOptionFilter(value) !== null, SEARCH_OPTION_MESSAGE)
+      .optional(),
     page: wholeNumber(1, SEARCH_PAGE_MAX).default(1),
     pageSize: wholeNumber(1, SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
   })
@@ -86,11 +106,19 @@ export interface ProductSearch {
   inStock: boolean;
   category?: string | undefined;
   platform?: string | undefined;
+  /** An option filter, `Name:Value` (see parseOptionFilter). */
+  option?: string | undefined;
   page: number;
   pageSize: number;
 }
 
 export type ProductSearchQuery = z.output<typeof ProductSearchQuerySchema>;
+
+/** An option filter in one spelling (`Voltage:18V`, spaces around the colon dropped), or none. */
+function canonicalOption(option: string | undefined): string | undefined {
+  const parsed = option === undefined ? null : parseOptionFilter(option);
+  return parsed === null ? undefined : `${parsed.name}:${parsed.value}`;
+}
 
 /** Fills in the sort the query implies (see ProductSearchQuerySchema). */
 export function toProductSearch(query: ProductSearchQuery): ProductSearch {
@@ -103,6 +131,7 @@ export function toProductSearch(query: ProductSearchQuery): ProductSearch {
     inStock: query.inStock,
     category: query.category,
     platform: query.platform === '' ? undefined : query.platform,
+    option: canonicalOption(query.option),
     page: query.page,
     pageSize: query.pageSize,
   };
@@ -125,6 +154,7 @@ const FIELDS = [
   'inStock',
   'category',
   'platform',
+  'option',
   'page',
   'pageSize',
 ] as const;
@@ -165,6 +195,7 @@ export function toSearchParams(search: Partial<ProductSearch>): URLSearchParams 
   if (search.inStock) params.set('inStock', '1');
   if (search.category) params.set('category', search.category);
   if (search.platform) params.set('platform', search.platform);
+  if (search.option) params.set('option', search.option);
   if (search.page !== undefined && search.page !== 1) params.set('page', String(search.page));
   if (search.pageSize !== undefined && search.pageSize !== SEARCH_PAGE_SIZE_DEFAULT) {
     params.set('pageSize', String(search.pageSize));

@@ -283,12 +283,25 @@ export function productVariantsProblems(body: ProductVariantsInput): VariantsPro
 // ---- Quick order: POST /api/quick-order ----
 
 export const QUICK_ORDER_LINES_MAX = 100;
+export const QUICK_ORDER_WHOLE_NUMBER_MESSAGE = 'Quantity must be a whole number';
+/** A line below the variant's minimum, with the minimum (the spec's words, then the number). */
+export const quickOrderBelowMinimumMessage = (minQuantity: number) =>
+  `Ordered Quantity is less than minimum quantity (${minQuantity})`;
+/** A line above what can be sold (a kit: what its parts allow), counting the basket's own. */
+export const quickOrderAboveStockMessage = (available: number) =>
+  `Ordered Quantity is more than available quantity in stock (${available} available)`;
+
+/**
+ * Each line is a SKU as typed (checked by the server, line by line: an unknown or malformed SKU is
+ * that line's problem, not a refused request) and a quantity (any number: one that is not whole
+ * is that line's problem too).
+ */
 export const QuickOrderBodySchema = z.object({
   lines: z
     .array(
       z.object({
         sku: z.string().max(100),
-        quantity: z.number().int(),
+        quantity: z.number(),
       }),
     )
     .min(1, 'Add at least one line')
@@ -296,12 +309,16 @@ export const QuickOrderBodySchema = z.object({
 });
 export type QuickOrderBody = z.input<typeof QuickOrderBodySchema>;
 
-/** Each line's result, in the order sent: added to the basket, or why not. */
+/**
+ * Each line's result, in the order sent: added to the basket, or why not. `added` counts the
+ * lines added; `notices` are the basket's own words when it changed a line as it took it (a
+ * concurrent change of stock between the check and the basket).
+ */
 export const QuickOrderResultSchema = z.object({
   lines: z.array(
     z.object({
       sku: z.string(),
-      quantity: z.number().int(),
+      quantity: z.number(),
       /** null: added to the basket. */
       problem: z.string().nullable(),
       /** The variant's name for people when the SKU is known. */
@@ -309,5 +326,6 @@ export const QuickOrderResultSchema = z.object({
     }),
   ),
   added: z.number().int(),
+  notices: z.array(z.string()),
 });
 export type QuickOrderResult = z.infer<typeof QuickOrderResultSchema>;

@@ -3,7 +3,7 @@ import { pageNames, pageRoutes } from '../../shared/page-routes.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 describe('robots.txt', () => {
-  it('is the same text as before the pages became records', () => {
+  it('is the same text as before the pages became records, and quick order (issue 34)', () => {
     expect(robotsTxt('https://shop.example')).toBe(
       [
         'User-agent: *',
@@ -13,6 +13,7 @@ describe('robots.txt', () => {
         'Disallow: /purchase/',
         'Disallow: /basket',
         'Disallow: /checkout',
+        'Disallow: /quickOrder',
         '',
         'Sitemap: https://shop.example/sitemap.xml',
         '',

@@ -25,6 +25,7 @@ const ManageProductsRoute = lazyPage(() => import('./routes/manage-products.tsx'
 const EditProductRoute = lazyPage(() => import('./routes/edit-product.tsx'));
 const BasketRoute = lazyPage(() => import('./routes/basket.tsx'));
 const CheckoutRoute = lazyPage(() => import('./routes/checkout.tsx'));
+const QuickOrderRoute = lazyPage(() => import('./routes/quick-order.tsx'));
 const PurchaseRoute = lazyPage(() => import('./routes/purchase.tsx'));
 const MyOrdersRoute = lazyPage(() => import('./routes/my-orders.tsx'));
 const AddReviewRoute = lazyPage(() => import('./routes/add-review.tsx'));
@@ -64,6 +65,7 @@ const pages: Record<PageName, ReactElement> = {
   purchase: <PurchaseRoute />,
   basket: <BasketRoute />,
   checkout: <CheckoutRoute />,
+  quickOrder: <QuickOrderRoute />,
   dashboard: <MyProfileRoute />,
   myOrders: <MyOrdersRoute />,
   addReview: <AddReviewRoute />,

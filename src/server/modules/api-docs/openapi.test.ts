@@ -319,6 +319,22 @@ const SAMPLE: Expected[] = [
       },
     },
   },
+  {
+    // Issue 34: lines of SKU and quantity into the caller's basket, each line's result answered.
+    method: 'post',
+    path: '/api/quick-order',
+    access: 'user',
+    parameters: [],
+    body: { required: ['lines'], types: { lines: 'array' } },
+    responses: ['200', '4XX'],
+    success: {
+      status: '200',
+      shape: {
+        required: ['lines', 'added', 'notices'],
+        types: { lines: 'array', added: 'integer', notices: 'array' },
+      },
+    },
+  },
 ];
 
 /** An object schema as `ObjectShape`, read from the document. */

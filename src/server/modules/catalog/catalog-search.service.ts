@@ -1,12 +1,14 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { dollarsToCents } from '../../../shared/money.ts';
 import {
+  parseOptionFilter,
   searchWords,
   type ProductSearch,
   type ProductSearchResult,
 } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
-import { category, productOffer as product } from '../../db/schema.ts';
+import { SKU_PATTERN } from '../../../shared/variant.ts';
+import { category, productOffer as product, variant } from '../../db/schema.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
 import { productForSale } from '../stock/index.ts';
 
@@ -41,11 +43,40 @@ function prefixTsQuery(q: string): string | null {
  */
 type MatchMode = 'words' | 'likeness';
 
+/**
+ * Issue 34: the product whose variant has exactly this SKU (any case; the unique index on
+ * lower(variant.sku) answers it), or null when the query cannot be a SKU. The subquery yields at
+ * most one row.
+ */
+function skuProduct(q: string): SQL | null {
+  return SKU_PATTERN.test(q)
+    ? sql`(SELECT ${variant.productId} FROM ${variant} WHERE lower(${variant.sku}) = lower(${q}))`
+    : null;
+}
+
 function matchCondition(q: string, mode: MatchMode): SQL {
-  // `<%`: word_similarity(q, name) >= pg_trgm.word_similarity_threshold (0.6), index-assisted.
-  if (mode === 'likeness') return sql`${q} <% ${product.name}`;
+  const bySku = skuProduct(q);
+  const byText =
+    // `<%`: word_similarity(q, name) >= pg_trgm.word_similarity_threshold (0.6), index-assisted.
+    mode === 'likeness' ? sql`${q} <% ${product.name}` : matchWords(q);
+  return bySku === null ? byText : sql`(${byText} OR ${product.id} = ${bySku})`;
+}
+
+function matchWords(q: string): SQL {
   const tsQuery = prefixTsQuery(q);
   return tsQuery === null ? sql`false` : sql`${searchVector} @@ to_tsquery('english', ${tsQuery})`;
+}
+
+/**
+ * Issue 34: products having a variant with the option value (`Voltage:18V`, name and value in any
+ * case), or undefined without a filter.
+ */
+function optionCondition(option: string | undefined): SQL | undefined {
+  const parsed = option === undefined ? null : parseOptionFilter(option);
+  if (parsed === null) return undefined;
+  return sql`EXISTS (SELECT 1 FROM ${variant}, jsonb_each_text(${variant.optionValues}) AS o(name, value)
+    WHERE ${variant.productId} = ${product.id}
+      AND lower(o.name) = lower(${parsed.name}) AND lower(o.value) = lower(${parsed.value}))`;
 }
 
 function orderOf(search: ProductSearch, mode: MatchMode): SQL[] {
@@ -61,8 +92,11 @@ function orderOf(search: ProductSearch, mode: MatchMode): SQL[] {
       return [newest];
     case 'relevance': {
       const tsQuery = prefixTsQuery(search.q);
+      const bySku = skuProduct(search.q);
       return [
-        // The product the customer named exactly comes first.
+        // The product whose SKU the customer typed comes first (issue 34).
+        ...(bySku === null ? [] : [desc(sql`${product.id} IS NOT DISTINCT FROM ${bySku}`)]),
+        // The product the customer named exactly comes next.
         desc(sql`lower(${product.name}) = lower(${search.q})`),
         mode === 'likeness' || tsQuery === null
           ? desc(sql`word_similarity(${search.q}, ${product.name})`)
@@ -89,6 +123,7 @@ function whereOf(search: ProductSearch, mode: MatchMode): SQL | undefined {
       ? undefined
       : sql`${product.categoryId} = (SELECT ${category.id} FROM ${category} WHERE ${category.slug} = ${search.category})`,
     search.platform === undefined ? undefined : eq(product.platform, search.platform),
+    optionCondition(search.option),
   );
 }
 

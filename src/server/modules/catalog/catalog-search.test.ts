@@ -209,6 +209,73 @@ describe('GET /api/products/search', () => {
     expect(names(exact)[0]).toBe('Orbital Jigsaw');
   });
 
+  describe('by SKU and option values (issue 34)', () => {
+    /** A product of its own with variants of the given SKUs and option values. */
+    async function productWithVariants(
+      name: string,
+      variants: { sku: string; optionValues: Record<string, string> }[],
+    ) {
+      const [made] = await t.database.db
+        .insert(product)
+        .values({ name, imageUrl: `/images/${'0'.repeat(64)}.webp` })
+        .returning({ id: product.id });
+      await t.database.db.insert(variant).values(
+        variants.map((one, position) => ({
+          productId: made!.id,
+          ...one,
+          position,
+          priceCents: 10_000,
+          minQuantity: 1,
+          availableQuantity: 10,
+        })),
+      );
+      await afterDirectWrite();
+      return made!.id;
+    }
+
+    it('finds a seeded kit by its SKU, and the seeded 12V tool by its option value', async () => {
+      expect(names(await search('?q=th-hd20-k2'))[0]).toBe('Brushless Hammer Drill');
+      expect(names(await search('?q=TH-ID12-B'))[0]).toBe('1/4" Impact Driver');
+      expect(names(await search('?option=Voltage:12V'))).toContain('1/4" Impact Driver');
+      expect(names(await search('?option=Voltage:12V'))).not.toContain('Brushless Hammer Drill');
+    });
+
+    it('finds the product of an exact SKU first, whatever its case', async () => {
+      // A product named with words that also match the SKU's words ranks below the SKU's own.
+      await createProduct(t.database.db, { name: 'Impact Driver IMP 18V K2 Special' });
+      const impact = await productWithVariants('Compact Impact Wrench', [
+        { sku: 'IMP-12V-BARE', optionValues: { Voltage: '12V' } },
+        { sku: 'IMP-18V-K2', optionValues: { Voltage: '18V' } },
+      ]);
+      for (const q of ['IMP-18V-K2', 'imp-18v-k2']) {
+        const found = await search(`?q=${q}`);
+        expect(found.items[0]?._id, q).toBe(impact);
+      }
+      // Not a SKU's prefix: only an exact SKU counts.
+      expect((await search('?q=IMP-18V')).items.map((p) => p._id)).not.toContain(impact);
+    });
+
+    it('filters by an option value (name and value in any case), alone or with a query', async () => {
+      const twelve = await productWithVariants('Option Test Rotary Tool', [
+        { sku: 'OPT-ROT-12', optionValues: { Voltage: '12V' } },
+      ]);
+      const both = await productWithVariants('Option Test Multi Tool', [
+        { sku: 'OPT-MUL-12', optionValues: { Voltage: '12V' } },
+        { sku: 'OPT-MUL-18', optionValues: { Voltage: '18V', Kit: 'Bare tool' } },
+      ]);
+      const ids = async (query: string) => (await search(query)).items.map((p) => p._id).sort();
+      // Other tests' products have 18V variants too: the query keeps to this test's.
+      expect(await ids('?q=option%20test&option=Voltage:18V')).toEqual([both]);
+      expect(await ids('?option=voltage:18v&q=option%20test')).toEqual([both]);
+      expect(await ids('?option=Voltage:12V&q=option%20test')).toEqual([twelve, both].sort());
+      expect(await ids('?q=option%20test&option=Kit:Bare%20tool')).toEqual([both]);
+      expect(await ids('?q=option%20test&option=Voltage:36V')).toEqual([]);
+      expect(await ids('?q=option%20test')).toEqual([twelve, both].sort());
+      const refused = await t.app.inject('/api/products/search?option=Voltage');
+      expect(refused.statusCode).toBe(400);
+    });
+  });
+
   it('leaves deleted products out once the freshness bound has passed', async () => {
     const doomed = await createProduct(t.database.db, { name: 'Doomed Bandsaw' });
     expect(names(await search('?q=bandsaw'))).toEqual(['Doomed Bandsaw']);

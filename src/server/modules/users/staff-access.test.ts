@@ -127,6 +127,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/basket': { may: SIGNED_IN },
   'PUT /api/basket': { may: SIGNED_IN },
   'POST /api/basket/merge': { may: SIGNED_IN },
+  'POST /api/quick-order': { may: SIGNED_IN },
   'GET /api/addresses': { may: SIGNED_IN },
   'POST /api/addresses': { may: SIGNED_IN },
   'DELETE /api/addresses/:id': { may: SIGNED_IN },

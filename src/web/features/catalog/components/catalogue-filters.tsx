@@ -1,8 +1,43 @@
-import { BATTERY_PLATFORMS } from '../../../../shared/product.ts';
-import type { ProductSearch } from '../../../../shared/product-search.ts';
+import { BATTERY_PLATFORMS, type Product } from '../../../../shared/product.ts';
+import { parseOptionFilter, type ProductSearch } from '../../../../shared/product-search.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { useCategories } from '../../../api/categories.ts';
-import { setCategory, setPlatform, type SearchUpdate } from '../lib/search-url.ts';
+import { useProductSearch } from '../api/search-products.ts';
+import { setCategory, setOption, setPlatform, type SearchUpdate } from '../lib/search-url.ts';
+
+/**
+ * Issue 34: the option values to filter by: those of the products shown (their variants'
+ * options, e.g. Voltage: 12V, 18V), by option name in the order first met, and the filter in the
+ * URL even when no product shown has it.
+ */
+export function optionChoices(
+  products: readonly Pick<Product, 'options'>[],
+  current: string | undefined,
+): { name: string; values: string[] }[] {
+  const byName = new Map<string, string[]>();
+  const add = (name: string, value: string) => {
+    const values = byName.get(name) ?? [];
+    if (!values.includes(value)) values.push(value);
+    byName.set(name, values);
+  };
+  for (const product of products)
+    for (const option of product.options)
+      for (const value of option.values) add(option.name, value);
+  const chosen = current === undefined ? null : parseOptionFilter(current);
+  if (chosen && selectedOption([...byName], current) === undefined) add(chosen.name, chosen.value);
+  return [...byName].map(([name, values]) => ({ name, values }));
+}
+
+/** The choice among `options` the filter `current` means (matched whatever its case). */
+function selectedOption(
+  options: readonly (readonly [string, readonly string[]])[],
+  current: string | undefined,
+): string | undefined {
+  const wanted = current?.toLowerCase();
+  return options
+    .flatMap(([name, values]) => values.map((value) => `${name}:${value}`))
+    .find((choice) => choice.toLowerCase() === wanted);
+}
 
 /**
  * Category and battery platform filters (issue 24), kept in the URL like the others. On a
@@ -18,6 +53,9 @@ export function CatalogueFilters({
   fixedCategory?: boolean;
 }) {
   const categories = useCategories();
+  // The answer the results show (the same query, so no second request).
+  const shown = useProductSearch(search).data?.items ?? [];
+  const options = optionChoices(shown, search.option);
   const platforms =
     search.platform === undefined || BATTERY_PLATFORMS.includes(search.platform)
       ? BATTERY_PLATFORMS
@@ -66,6 +104,35 @@ export function CatalogueFilters({
           </select>
         )}
       </FormField>
+      {options.length > 0 && (
+        <FormField label="Option">
+          {(control) => (
+            <select
+              {...control}
+              name="option"
+              className="select w-full"
+              value={
+                selectedOption(
+                  options.map((option) => [option.name, option.values] as const),
+                  search.option,
+                ) ?? ''
+              }
+              onChange={(event) => onUpdate([setOption(event.target.value)])}
+            >
+              <option value="">Any option</option>
+              {options.map((option) => (
+                <optgroup key={option.name} label={option.name}>
+                  {option.values.map((value) => (
+                    <option key={value} value={`${option.name}:${value}`}>
+                      {option.name}: {value}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          )}
+        </FormField>
+      )}
     </div>
   );
 }

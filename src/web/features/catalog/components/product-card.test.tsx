@@ -33,4 +33,23 @@ describe('ProductCard', () => {
     renderWithProviders(<ProductCard product={makeProduct(1, { price: 49.5 })} />);
     expect(await screen.findByText('Price: $49.50')).toBeInTheDocument();
   });
+
+  it('says "from" the cheapest variant’s price when the variants differ in price (issue 34)', async () => {
+    const drill = makeProduct(2, {
+      name: 'Drill in two voltages',
+      price: 149,
+      priceFrom: 99,
+      priceTo: 249.5,
+      variantCount: 3,
+    });
+    renderWithProviders(<ProductCard product={drill} />);
+    expect(await screen.findByText('Price: from $99.00')).toBeInTheDocument();
+    expect(screen.queryByText('Price: $149.00')).not.toBeInTheDocument();
+  });
+
+  it('shows the one price of variants that cost the same', async () => {
+    const same = makeProduct(3, { price: 80, priceFrom: 80, priceTo: 80, variantCount: 2 });
+    renderWithProviders(<ProductCard product={same} />);
+    expect(await screen.findByText('Price: $80.00')).toBeInTheDocument();
+  });
 });

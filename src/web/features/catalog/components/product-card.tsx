@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { imageSrcSet } from '../../../../shared/image-variants.ts';
+import { listPriceText } from '../../../../shared/list-price.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
@@ -60,7 +61,8 @@ export function ProductCard({
         <Heading id={nameId} className="card-title">
           <HighlightedText text={product.name} pattern={highlight} />
         </Heading>
-        <p className="text-lg font-semibold">Price: ${formatDollars(product.price)}</p>
+        {/* Issue 34: "from" the cheapest variant's price when the variants differ. */}
+        <p className="text-lg font-semibold">Price: {listPriceText(product)}</p>
         {/* The lowest volume price (the last break), read inline: no zod in the home page's JS. */}
         {lowest !== undefined && (
           <p className="text-success">from ${formatDollars(lowest.price)}</p>

@@ -108,6 +108,14 @@ export const setPlatform =
     else params.set('platform', platform);
   };
 
+/** Issue 34: products having a variant with an option value, `Name:Value`; '' removes it. */
+export const setOption =
+  (option: string): SearchUpdate =>
+  (params) => {
+    if (option === '') params.delete('option');
+    else params.set('option', option);
+  };
+
 /** The link target of page `page` of the current search (same path, its query string). */
 export function pageLink(current: URLSearchParams, page: number): { search: string } {
   const text = nextSearchParams(current, (params) => params.set('page', String(page))).toString();
@@ -117,7 +125,7 @@ export function pageLink(current: URLSearchParams, page: number): { search: stri
 /** Whether the search narrows the catalogue at all (a query or a filter). */
 export function isFiltered(current: URLSearchParams): boolean {
   const params = toSearchParams(parseSearchParams(current));
-  return ['q', 'minPrice', 'maxPrice', 'inStock', 'category', 'platform'].some((key) =>
+  return ['q', 'minPrice', 'maxPrice', 'inStock', 'category', 'platform', 'option'].some((key) =>
     params.has(key),
   );
 }

@@ -39,6 +39,7 @@ describe('DashboardLayout', () => {
       ['My Orders', '/dashboard/myOrders'],
       ['Add Review', '/dashboard/addReview'],
       ['My Quotes', '/dashboard/myQuotes'],
+      ['Quick Order', '/quickOrder'],
     ]);
     expect(within(sidebar).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
       'aria-current',

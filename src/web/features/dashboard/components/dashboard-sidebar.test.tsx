@@ -21,6 +21,7 @@ describe('the dashboard sidebar, from the route table', () => {
       ['/dashboard/myOrders', 'My Orders'],
       ['/dashboard/addReview', 'Add Review'],
       ['/dashboard/myQuotes', 'My Quotes'],
+      ['/quickOrder', 'Quick Order'],
     ]);
   });
 

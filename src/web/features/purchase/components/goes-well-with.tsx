@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { GOES_WELL_WITH_TITLE } from '../../../../shared/back-in-stock.ts';
-import { formatDollars } from '../../../../shared/money.ts';
+import { listPriceText } from '../../../../shared/list-price.ts';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { useGoesWellWith } from '../api/product-extras.ts';
 
@@ -29,7 +29,7 @@ export function GoesWellWith({ productId }: { productId: string }) {
                 className="aspect-[4/3] w-full object-contain"
               />
               <span className="font-semibold">{product.name}</span>
-              <span>${formatDollars(product.price)}</span>
+              <span>{listPriceText(product)}</span>
               {product.platform && <span className="text-sm">{product.platform} platform</span>}
             </Link>
           </li>
