@@ -29,6 +29,7 @@ export function VariantPicker({ product, chosen, onChoose }: VariantPickerProps)
           <div className="flex flex-wrap gap-2">
             {group.choices.map((choice) => {
               const { variant } = choice;
+              const note = variant === null ? 'not available' : choice.unavailable;
               return (
                 <label
                   key={choice.value}
@@ -47,15 +48,9 @@ export function VariantPicker({ product, chosen, onChoose }: VariantPickerProps)
                       if (variant) onChoose(variant);
                     }}
                   />
-                  <span>
-                    {choice.value}
-                    {variant === null ? (
-                      <span className="text-sm"> (not available)</span>
-                    ) : (
-                      choice.unavailable && (
-                        <span className="text-sm text-error"> ({choice.unavailable})</span>
-                      )
-                    )}
+                  {/* One text, so every screen reader says it whole: "Kit (out of stock)". */}
+                  <span className={note === null ? undefined : 'text-base-content/70'}>
+                    {note === null ? choice.value : `${choice.value} (${note})`}
                   </span>
                 </label>
               );
