@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
@@ -73,8 +73,14 @@ function VariantFacts({ product }: { product: Product }) {
  */
 function useChosenVariant(product: ProductDetail | null | undefined) {
   const [params, setParams] = useSearchParams();
-  const chosen = product ? chosenVariant(product, params.get(SKU_PARAM)) : null;
+  const inUrl = params.get(SKU_PARAM);
+  // The router changes the URL in a transition: the choice shows at once (a radio must be checked
+  // when its click ends), until the URL has it. A later change of the URL (back) wins.
+  const [picked, setPicked] = useState<{ over: string | null; sku: string } | null>(null);
+  const sku = picked?.over === inUrl ? picked.sku : inUrl;
+  const chosen = product ? chosenVariant(product, sku) : null;
   const choose = (variant: Variant) => {
+    setPicked({ over: inUrl, sku: variant.sku });
     const next = new URLSearchParams(params);
     next.set(SKU_PARAM, variant.sku);
     setParams(next, { replace: true, preventScrollReset: true });
