@@ -30,14 +30,16 @@ test('a customer picks 18V, switches to the kit, buys both and pays', async ({ p
   const voltage = page.getByRole('group', { name: 'Voltage' });
   const version = page.getByRole('group', { name: 'Version' });
   await expect(voltage.getByRole('radio', { name: '12V' })).toBeChecked();
-  await expect(page.getByText('Price: $99.00')).toBeVisible();
+  await expect(page.getByText('Price: $99.00', { exact: true })).toBeVisible();
   // 12V comes bare only: its kit is shown, and cannot be chosen.
   await expect(version.getByRole('radio', { name: `${KIT_VALUE} (not available)` })).toBeDisabled();
 
   // 18V: the bare tool's price, SKU and stock; the URL names it (a reload shows the same).
   await voltage.getByRole('radio', { name: '18V' }).check();
   await expect(page).toHaveURL(new RegExp(`\\?sku=${drill.bare18.sku}$`));
-  await expect(page.getByText(`Price: ${dollars(drill.bare18.priceCents)}`)).toBeVisible();
+  await expect(
+    page.getByText(`Price: ${dollars(drill.bare18.priceCents)}`, { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(`SKU: ${drill.bare18.sku}`)).toBeVisible();
   await expect(
     page.getByText(`Stock available: ${drill.bare18.availableQuantity}`, { exact: true }),
@@ -51,7 +53,9 @@ test('a customer picks 18V, switches to the kit, buys both and pays', async ({ p
   // The kit: another price, and the stock its parts allow.
   await version.getByRole('radio', { name: KIT_VALUE }).check();
   await expect(page).toHaveURL(new RegExp(`\\?sku=${drill.kit18.sku}$`));
-  await expect(page.getByText(`Price: ${dollars(drill.kit18.priceCents)}`)).toBeVisible();
+  await expect(
+    page.getByText(`Price: ${dollars(drill.kit18.priceCents)}`, { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(`SKU: ${drill.kit18.sku}`)).toBeVisible();
   await expect(
     page.getByText(`Stock available: ${drill.kit18.availableQuantity}`, { exact: true }),
