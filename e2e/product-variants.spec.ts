@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { register, uniqueEmail } from './support/accounts.ts';
 import { payWith } from './support/checkout.ts';
@@ -98,4 +99,34 @@ test('a customer picks 18V, switches to the kit, buys both and pays', async ({ p
   const stockOf = (sku: string) => after.variants.find((v) => v.sku === sku)?.availableQuantity;
   expect(stockOf(drill.bare18.sku)).toBe(drill.bare18.availableQuantity - 2);
   expect(stockOf(drill.kit18.sku)).toBe(drill.kit18.availableQuantity - 1);
+});
+
+test('the picker passes axe, says what is out of stock, and works with the keyboard', async ({
+  page,
+}) => {
+  const drill = await createVariantDrill(`A${Date.now().toString(36).toUpperCase()}`, {
+    chargers: 0,
+  });
+  await expect
+    .poll(async () => (await page.request.get(`/api/products/${drill.productId}`)).status())
+    .toBe(200);
+  await register(page, 'Kai Keyboard', uniqueEmail('variantkeys'));
+  await page.goto(`/purchase/${drill.productId}?sku=${drill.bare18.sku}`);
+  await hydrated(page);
+  const version = page.getByRole('group', { name: 'Version' });
+  await expect(version.getByRole('radio', { name: `${KIT_VALUE} (out of stock)` })).toBeEnabled();
+  await expect(
+    page.getByRole('form', { name: `Purchase ${drill.name} (${drill.bare18.label})` }),
+  ).toBeVisible();
+
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target) }))).toEqual([]);
+
+  // The arrow keys move within an option: from the bare tool to the kit, which cannot be ordered.
+  await version.getByRole('radio', { name: 'Bare tool' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(new RegExp(`\\?sku=${drill.kit18.sku}$`));
+  await expect(version.getByRole('radio', { name: `${KIT_VALUE} (out of stock)` })).toBeFocused();
+  await expect(page.getByText('Out of stock', { exact: true })).toBeVisible();
 });

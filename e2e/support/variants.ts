@@ -38,10 +38,13 @@ function databaseUrl(): string {
 
 /**
  * A drill in 12V and 18V, as a bare tool and as a kit: the 18V kit is made of the 18V bare tool,
- * two 5.0 Ah batteries and a charger (products of their own), so its stock is theirs. 12V comes
- * bare only. `tag` keeps names and SKUs apart from other runs.
+ * two 5.0 Ah batteries and a charger (products of their own), so its stock is theirs (`chargers`:
+ * how many chargers there are). 12V comes bare only. `tag` keeps names and SKUs apart.
  */
-export async function createVariantDrill(tag: string): Promise<VariantDrill> {
+export async function createVariantDrill(
+  tag: string,
+  { chargers = 7 }: { chargers?: number } = {},
+): Promise<VariantDrill> {
   const { db, pool } = connectDatabase(databaseUrl(), { max: 1 });
   try {
     // A picture the shop has: the seeded catalogue's first.
@@ -73,7 +76,7 @@ export async function createVariantDrill(tag: string): Promise<VariantDrill> {
         return part!.id;
       };
       const batteryId = await loose(`5.0 Ah Battery ${tag}`, sku('BAT'), 40);
-      const chargerId = await loose(`Charger ${tag}`, sku('CHG'), 7);
+      const chargerId = await loose(`Charger ${tag}`, sku('CHG'), chargers);
 
       const [drill] = await tx
         .insert(product)
@@ -139,12 +142,12 @@ export async function createVariantDrill(tag: string): Promise<VariantDrill> {
           priceCents: 12_900,
           availableQuantity: 25,
         },
-        // The charger (7) allows fewest kits.
+        // The chargers (7 unless told) allow fewest kits.
         kit18: {
           sku: sku('18-KIT'),
           label: `18V · ${KIT_VALUE}`,
           priceCents: 27_900,
-          availableQuantity: 7,
+          availableQuantity: Math.min(chargers, 20, 25),
         },
         battery: { sku: sku('BAT') },
       };
