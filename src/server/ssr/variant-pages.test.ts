@@ -90,9 +90,7 @@ describe('/purchase/:productId?sku=', () => {
     expect(checkedValue(res.body, 'Voltage')).toBe('18V');
     expect(checkedValue(res.body, 'Kit')).toBe('Bare tool');
     // The kit exists but cannot be ordered: shown, and said so.
-    expect(res.body).toMatch(
-      /Kit \(out of stock\)/,
-    );
+    expect(res.body).toMatch(/Kit \(out of stock\)/);
   });
 
   it('finds the SKU whatever its letters’ case', async () => {
