@@ -162,13 +162,14 @@ CROSS JOIN LATERAL (
 ) kit;--> statement-breakpoint
 -- A product as the spec shows it: its own columns and its default variant's (the lowest position),
 -- with the range of its variants' prices ("from $X") and how many it has. A product without a
--- variant is not shown.
+-- variant is not shown. Its version is the product row's plus the default variant's, less one (a
+-- new product is at 1): both only grow, so it changes whenever either does (an edit of both: 2).
 CREATE VIEW "product_offer" AS
 SELECT p."id", p."seq", p."name", p."description", p."image_url", p."images", p."category_id",
 	p."platform", p."battery_included", p."options", p."created_at", p."updated_at",
 	p."search_vector", d."id" AS "default_variant_id", d."sku", d."price_cents", d."min_quantity",
 	d."available_quantity", d."price_breaks", d."withdrawn", d."weight_grams",
-	p."version" + d."version" AS "version",
+	p."version" + d."version" - 1 AS "version",
 	range."min_price_cents", range."max_price_cents", range."variants"::integer AS "variants"
 FROM "product" p
 CROSS JOIN LATERAL (

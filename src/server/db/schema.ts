@@ -189,7 +189,8 @@ export const variantOffer = pgView('variant_offer', {
 /**
  * A product as the spec shows it (a view, drizzle/0028): its own columns and its default
  * variant's sale columns, the range of its variants' prices and their count. `version` is the
- * product row's plus the default variant's (both only grow, so the sum changes when either does).
+ * product row's plus the default variant's, less one (both only grow, so the sum changes when
+ * either does; a new product is at 1, an edit of both adds 2).
  */
 export const productOffer = pgView('product_offer', {
   id: uuid('id').notNull(),

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { seedImagesFolder } from '../../paths.ts';
 import { storeWebp, toWebp } from '../../modules/images/index.ts';
+import { stockSetVariantInsert } from '../../modules/stock/index.ts';
 import * as schema from '../schema.ts';
 import { variantLabel } from '../../../shared/variant.ts';
 import { seedCategories, seedProducts, seedReviews, type SeedVariant } from './catalogue.ts';
@@ -68,9 +69,10 @@ export async function seedDemoData(
         },
       ];
       for (const [position, v] of variants.entries()) {
-        const [row] = await tx
-          .insert(schema.variant)
-          .values({
+        // Its stock set through the stock's one owner (ADR 043), as every writer's is.
+        const id = await stockSetVariantInsert(
+          tx,
+          {
             productId: made.id,
             sku: v.sku,
             optionValues: v.optionValues,
@@ -78,11 +80,11 @@ export async function seedDemoData(
             position,
             priceCents: v.priceCents,
             minQuantity: v.minQuantity,
-            availableQuantity: v.parts ? 0 : v.availableQuantity,
             weightGrams: v.weightGrams,
-          })
-          .returning({ id: schema.variant.id });
-        if (!row) throw new Error('INSERT … RETURNING gave no row');
+          },
+          v.parts ? 0 : v.availableQuantity,
+        );
+        const row = { id };
         variantIds.set(v.sku, row.id);
         for (const part of v.parts ?? []) {
           const partId = variantIds.get(part.sku);

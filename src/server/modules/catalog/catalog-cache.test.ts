@@ -126,7 +126,8 @@ describe('writes on one instance show on both at once', () => {
       },
     });
     expect(edit.statusCode).toBe(200);
-    expect(await find(b, id)).toMatchObject({ name: 'Shared Planer Pro', price: 120, version: 2 });
+    // The product's row and its default variant's (issue 34): version 1 + 2.
+    expect(await find(b, id)).toMatchObject({ name: 'Shared Planer Pro', price: 120, version: 3 });
 
     const gone = await b.app.inject({
       method: 'DELETE',
@@ -209,18 +210,26 @@ describe('writes on one instance show on both at once', () => {
 });
 
 describe('GET /api/products/{id}: one product from the same cache', () => {
-  it('sends the same bytes as its entry in the list, with its version as ETag', async () => {
+  it('sends its entry in the list with its variants, its version and bytes as ETag', async () => {
     const id = await addProduct(a, { name: 'Single Router' });
     const res = await b.app.inject(`/api/products/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const inList = (await list(b)).find((p) => p._id === id);
-    expect(res.json()).toEqual(inList);
-    expect(res.body).toBe(JSON.stringify(inList));
-    expect(res.headers.etag).toBe(`"${inList!.version}"`);
+    const { variants, ...product } = res.json();
+    expect(product).toEqual(inList);
+    // Issue 34: the list's entry, then its variants (one: the default, with the product's SKU).
+    expect(res.body).toBe(
+      `${JSON.stringify(inList).slice(0, -1)},"variants":${JSON.stringify(variants)}}`,
+    );
+    expect(variants).toEqual([
+      expect.objectContaining({ sku: inList!.sku, price: inList!.price, parts: [] }),
+    ]);
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(new RegExp(`^"${inList!.version}-[A-Za-z0-9_-]+"$`));
     const again = await b.app.inject({
       url: `/api/products/${id}`,
-      headers: { 'if-none-match': `"${inList!.version}"` },
+      headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
   });
@@ -242,8 +251,8 @@ describe('GET /api/products/{id}: one product from the same cache', () => {
     });
     expect(edit.statusCode).toBe(200);
     const seen = await b.app.inject(`/api/products/${id}`);
-    expect(seen.json()).toMatchObject({ name: 'After', price: 12, version: 2 });
-    expect(seen.headers.etag).toBe('"2"');
+    expect(seen.json()).toMatchObject({ name: 'After', price: 12, version: 3 });
+    expect(seen.headers.etag).toMatch(/^"3-/);
     await a.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: admin.headers });
     const gone = await b.app.inject(`/api/products/${id}`);
     expect(gone.statusCode).toBe(404);

@@ -233,13 +233,16 @@ export async function updateProduct(
 ): Promise<Product> {
   assertProductId(productId);
   return db.transaction(async (tx) => {
-    // Locks the product's row and its default variant's (product, then variant: the order every
-    // writer of both takes), so the audit's "before" is exactly what this edit replaces.
+    // Locks the product's row and its default variant's, so the audit's "before" is exactly
+    // what this edit replaces: product, then variant, the order every staff writer of both takes
+    // (ADR 047). The product's lock is NO KEY UPDATE, which an order's insert (a KEY SHARE on the
+    // product, after it locked its variants) does not wait for: FOR UPDATE here would deadlock
+    // with an order holding the variant this edit waits for.
     const [locked] = await tx
       .select({ id: product.id, version: product.version })
       .from(product)
       .where(eq(product.id, productId))
-      .for('update');
+      .for('no key update');
     if (!locked) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
     const [defaultVariant] = await tx
       .select({ id: variant.id, version: variant.version, stock: variant.availableQuantity })
@@ -255,7 +258,7 @@ export async function updateProduct(
     if (!before || !defaultVariant) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
     // The version the admin saw is the product's and its default variant's together (a sale
     // changes the variant's): a stale one is refused before anything is written.
-    const seen = locked.version + defaultVariant.version;
+    const seen = locked.version + defaultVariant.version - 1; // product_offer.version (0028)
     if (
       (input.version !== undefined && input.version !== seen) ||
       (ifMatch !== undefined && !ifMatch.includes(seen))
@@ -313,6 +316,20 @@ export async function deleteProduct(
 ): Promise<{ deletedCount: number }> {
   assertProductId(productId);
   return db.transaction(async (tx) => {
+    // The product (NO KEY UPDATE: staff writers queue here), then its variants in id order FOR
+    // UPDATE: orders of them hold those first (ADR 047), so the delete waits for them instead of
+    // deadlocking with their insert's KEY SHARE on the product; orders after it find them gone.
+    await tx
+      .select({ id: product.id })
+      .from(product)
+      .where(eq(product.id, productId))
+      .for('no key update');
+    await tx
+      .select({ id: variant.id })
+      .from(variant)
+      .where(eq(variant.productId, productId))
+      .orderBy(asc(variant.id))
+      .for('update');
     const [before] = await tx
       .select(columns)
       .from(productOffer)

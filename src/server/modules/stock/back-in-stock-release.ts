@@ -80,20 +80,22 @@ export async function backInStockMail(
   job: BackInStockJob,
   publicUrl: string,
 ): Promise<MailMessage | null> {
+  const variantId = job.variantId ?? null;
   const [row] = await db
     .select({
       email: user.email,
       customer: user.name,
-      name: product.name,
-      label: sql<string>`coalesce(${variant.label}, '')`,
-      sku: variant.sku,
+      productName: product.name,
+      label: sql<string>`coalesce((SELECT ${variant.label} FROM ${variant}
+        WHERE ${variant.id} = ${variantId}::uuid), '')`,
+      sku: sql<string | null>`(SELECT ${variant.sku} FROM ${variant}
+        WHERE ${variant.id} = ${variantId}::uuid)`,
     })
     .from(user)
     .innerJoin(product, eq(product.id, job.productId))
-    .leftJoin(variant, eq(variant.id, sql`${job.variantId ?? null}::uuid`))
     .where(eq(user.id, job.userId));
   if (!row) return null;
-  const productName = variantDisplayName(row.name, row.label);
+  const productName = variantDisplayName(row.productName, row.label);
   const page = pageRoutes.purchase.href({ productId: job.productId });
   const link = `${publicUrl}${page}${row.label !== '' && row.sku ? `?sku=${encodeURIComponent(row.sku)}` : ''}`;
   return {
