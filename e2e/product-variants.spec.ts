@@ -111,6 +111,21 @@ test('the picker passes axe, says what is out of stock, and works with the keybo
     .poll(async () => (await page.request.get(`/api/products/${drill.productId}`)).status())
     .toBe(200);
   await register(page, 'Kai Keyboard', uniqueEmail('variantkeys'));
+  // The server renders the URL's SKU and the browser hydrates the same: nothing logged, and the
+  // product is not asked for again.
+  const problems: string[] = [];
+  const productCalls: string[] = [];
+  page.on('console', (message) => {
+    // The home page's map tiles come from the internet, which the test machine may not reach.
+    if (message.text().includes('net::ERR_NAME_NOT_RESOLVED')) return;
+    if (message.type() === 'error' || message.type() === 'warning')
+      problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/api/products/${drill.productId}`)
+      productCalls.push(request.url());
+  });
   await page.goto(`/purchase/${drill.productId}?sku=${drill.bare18.sku}`);
   await hydrated(page);
   const version = page.getByRole('group', { name: 'Version' });
@@ -118,6 +133,9 @@ test('the picker passes axe, says what is out of stock, and works with the keybo
   await expect(
     page.getByRole('form', { name: `Purchase ${drill.name} (${drill.bare18.label})` }),
   ).toBeVisible();
+
+  expect(problems).toEqual([]);
+  expect(productCalls).toEqual([]);
 
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
