@@ -27,8 +27,10 @@ import {
   breadcrumbJsonLd,
   jsonLdElement,
   organizationJsonLd,
+  productGroupJsonLd,
   productListJsonLd,
 } from './app/ssr/structured-data.ts';
+import type { ProductDetail } from '../shared/product.ts';
 import { companyLocation } from './content/site.ts';
 import { setApiTransport } from './lib/api-client.ts';
 import { queryKeys } from './lib/query-keys.ts';
@@ -81,6 +83,19 @@ function categoryOf(canonicalPath: string, queryClient: QueryClient): Category |
   if (pageOf(canonicalPath)?.name !== 'category') return undefined;
   const slug = categorySlugOf(canonicalPath);
   return queryClient.getQueryData<Category[]>(queryKeys.categories)?.find((c) => c.slug === slug);
+}
+
+/**
+ * The product page's `ProductGroup` (issue 34), for a product of several variants: the page is
+ * private (no canonical URL, ADR 030) but says what it sells, each variant with its offer.
+ */
+function productPageExtras(page: ServerRenderedPage, publicUrl: string, queryClient: QueryClient) {
+  if (pageOf(page.canonicalPath)?.name !== 'purchase') return '';
+  const product = queryClient.getQueryData<ProductDetail | null>(
+    queryKeys.products.page(productIdOf(page.canonicalPath)),
+  );
+  const group = product && productGroupJsonLd(publicUrl, product);
+  return group ? jsonLdElement(group) : '';
 }
 
 /** Image preloads and structured data that only some pages have. */
@@ -156,7 +171,9 @@ async function renderPage({
         imageUrl: new URL(logoUrl, `${publicUrl}/`).href,
       }) +
       pageExtras(canonicalPath, publicUrl, queryClient)
-    : hoisted + '<meta name="robots" content="noindex"/>';
+    : hoisted +
+      '<meta name="robots" content="noindex"/>' +
+      (page && !missing ? productPageExtras(page, publicUrl, queryClient) : '');
   return {
     status: plan.kind === 'notFound' || missing ? 404 : 200,
     head,

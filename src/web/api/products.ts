@@ -1,6 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiPaths } from '../../shared/api-paths.ts';
-import { ProductListSchema, ProductSchema, type Product } from '../../shared/product.ts';
+import {
+  ProductDetailSchema,
+  ProductListSchema,
+  type Product,
+  type ProductDetail,
+} from '../../shared/product.ts';
+import { VariantSchema } from '../../shared/variant.ts';
 import { apiClient, isApiError } from '../lib/api-client.ts';
 import { SAME_FOR_EVERYONE } from '../lib/query-client.ts';
 import { queryKeys } from '../lib/query-keys.ts';
@@ -30,12 +36,23 @@ export function useProducts() {
   return useQuery(productsQueryOptions());
 }
 
-/** GET /api/products/{id}: one product with its current version (404 when there is none). */
+/**
+ * A product answer as the web app reads it: one without `variants` (the spec's product alone) is
+ * read as a product that is its own one variant (no picker, its fields as they are).
+ */
+const ProductAnswerSchema = ProductDetailSchema.extend({
+  variants: VariantSchema.array().default([]),
+});
+
+/**
+ * GET /api/products/{id}: one product with its current version and its variants (issue 34, the
+ * default first); 404 when there is none.
+ */
 export function getProduct(
   productId: string,
   options: { signal?: AbortSignal } = {},
-): Promise<Product> {
-  return apiClient.get(apiPaths.product(productId), ProductSchema, options);
+): Promise<ProductDetail> {
+  return apiClient.get(apiPaths.product(productId), ProductAnswerSchema, options);
 }
 
 export const productQueryOptions = (productId: string) =>
@@ -63,7 +80,7 @@ export const productPageQueryOptions = (productId: string) =>
   queryOptions({
     queryKey: queryKeys.products.page(productId),
     meta: SAME_FOR_EVERYONE,
-    queryFn: async ({ signal }): Promise<Product | null> => {
+    queryFn: async ({ signal }): Promise<ProductDetail | null> => {
       try {
         return await getProduct(productId, { signal });
       } catch (error) {

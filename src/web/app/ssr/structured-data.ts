@@ -1,4 +1,6 @@
-import type { Product } from '../../../shared/product.ts';
+import { isForSale } from '../../../shared/for-sale.ts';
+import type { Product, ProductDetail } from '../../../shared/product.ts';
+import { variantDisplayName } from '../../../shared/variant.ts';
 import { COMPANY_FOUNDED_YEAR } from '../../../shared/constants.ts';
 import { pageRoutes } from '../../../shared/page-routes.ts';
 import type { CompanyLocation } from '../../content/site.ts';
@@ -54,6 +56,44 @@ export function productListJsonLd(publicUrl: string, products: readonly Product[
               : 'https://schema.org/OutOfStock',
           url: `${publicUrl}${pageRoutes.purchase.href({ productId: product._id })}`,
         },
+      },
+    })),
+  };
+}
+
+const availability = (sellable: Parameters<typeof isForSale>[0]) =>
+  isForSale(sellable) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+
+/**
+ * The product page of a product of several variants (issue 34): a `ProductGroup` with each variant
+ * a `Product` of its own SKU and one `Offer` (its price and availability, its page's URL). A product
+ * of one variant has none (the page is `noindex`, ADR 030): null.
+ */
+export function productGroupJsonLd(publicUrl: string, product: ProductDetail): JsonLd | null {
+  if (product.variants.length < 2) return null;
+  const pageUrl = `${publicUrl}${pageRoutes.purchase.href({ productId: product._id })}`;
+  const imageUrl = (path: string) => new URL(path, `${publicUrl}/`).href;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProductGroup',
+    name: product.name,
+    description: product.description,
+    image: imageUrl(product.img),
+    url: pageUrl,
+    productGroupID: product._id,
+    variesBy: product.options.map((option) => option.name),
+    hasVariant: product.variants.map((variant) => ({
+      '@type': 'Product',
+      sku: variant.sku,
+      name: variantDisplayName(product.name, variant.label),
+      image: imageUrl(variant.images[0] ?? product.img),
+      offers: {
+        '@type': 'Offer',
+        sku: variant.sku,
+        price: variant.price.toFixed(2),
+        priceCurrency: 'USD',
+        availability: availability(variant),
+        url: `${pageUrl}?sku=${encodeURIComponent(variant.sku)}`,
       },
     })),
   };

@@ -4,8 +4,11 @@ import { useAuth } from '../../../lib/auth/session.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 interface AddToBasketButtonProps {
-  /** What to add; null while it cannot be added (an invalid quantity): the button waits. */
-  line: { productId: string; quantity: number } | null;
+  /**
+   * What to add (a variant's SKU with it; none: the product's default variant); null while it
+   * cannot be added (an invalid quantity): the button waits.
+   */
+  line: { productId: string; sku?: string | undefined; quantity: number } | null;
   /** "Add to basket", or "Order again" in My Orders. */
   label?: string;
   /** The id of the element naming the product, where several such buttons share a screen. */

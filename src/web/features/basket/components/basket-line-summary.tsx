@@ -34,6 +34,8 @@ export function BasketLineSummary({ line, children }: BasketLineSummaryProps) {
         <h2 id={nameId} className="text-lg font-semibold">
           {line.name}
         </h2>
+        {/* A variant of a product of several (issue 34): which one, by its SKU. */}
+        {line.variantLabel !== '' && line.sku !== '' && <p className="text-sm">SKU: {line.sku}</p>}
         {line.problem === PRODUCT_GONE_MESSAGE ? (
           <p className="font-medium text-error">{PRODUCT_GONE_MESSAGE}</p>
         ) : (

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/text-field.tsx';
 import { orderQuantityMessage } from '../../../lib/order-quantity.ts';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { useBasket } from '../hooks/use-basket.ts';
-import { atQuantity, orderableAtNoQuantity } from '../lib/basket-lines.ts';
+import { atQuantity, lineInput, lineKey, orderableAtNoQuantity } from '../lib/basket-lines.ts';
 import { BasketLineSummary } from './basket-line-summary.tsx';
 import { EmptyBasket } from './empty-basket.tsx';
 
@@ -87,7 +87,7 @@ export function BasketPage() {
   const { state, saveLines } = useBasket();
   const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
-  // The quantities as typed, by product: a text that is not a quantity yet is not saved.
+  // The quantities as typed, by line: a text that is not a quantity yet is not saved.
   const [typed, setTyped] = useState<Record<string, string>>({});
 
   const title = (
@@ -118,24 +118,22 @@ export function BasketPage() {
   }
 
   const { lines, totalPrice } = state.basket;
-  const textOf = (line: BasketLine) => typed[line.productId] ?? String(line.quantity);
-  const inputs = (except?: string) =>
-    lines
-      .filter((line) => line.productId !== except)
-      .map(({ productId, quantity }) => ({ productId, quantity }));
+  const textOf = (line: BasketLine) => typed[lineKey(line)] ?? String(line.quantity);
 
   const changeQuantity = (line: BasketLine, text: string) => {
-    setTyped((current) => ({ ...current, [line.productId]: text }));
+    const key = lineKey(line);
+    setTyped((current) => ({ ...current, [key]: text }));
     const quantity = PurchaseBodySchema.shape.orderQuantity.safeParse(text);
     if (!quantity.success || quantity.data === line.quantity) return;
     saveLines(
-      inputs().map((input) =>
-        input.productId === line.productId ? { ...input, quantity: quantity.data } : input,
+      lines.map((other) =>
+        lineKey(other) === key ? lineInput(other, quantity.data) : lineInput(other),
       ),
     );
   };
   const remove = (line: BasketLine) => {
-    saveLines(inputs(line.productId));
+    const key = lineKey(line);
+    saveLines(lines.filter((other) => lineKey(other) !== key).map((other) => lineInput(other)));
     // The Remove button goes with its line: keep the keyboard user's place on the page.
     heading.current?.focus();
   };
@@ -151,7 +149,7 @@ export function BasketPage() {
           <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
             {lines.map((line) => (
               <LineItem
-                key={line.productId}
+                key={lineKey(line)}
                 line={line}
                 quantityText={textOf(line)}
                 onQuantityText={(text) => changeQuantity(line, text)}

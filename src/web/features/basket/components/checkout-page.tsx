@@ -23,6 +23,7 @@ import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 import { usePlaceCheckout } from '../api/place-checkout.ts';
 import { useBasket } from '../hooks/use-basket.ts';
+import { lineKey } from '../lib/basket-lines.ts';
 import { BasketLineSummary } from './basket-line-summary.tsx';
 import { EmptyBasket } from './empty-basket.tsx';
 
@@ -63,7 +64,7 @@ function CheckoutLines({
         {lines.map((line) => {
           const message = refusal?.lines[line.productId] ?? line.problem;
           return (
-            <BasketLineSummary key={line.productId} line={line}>
+            <BasketLineSummary key={lineKey(line)} line={line}>
               {() => (
                 <div className="flex flex-col gap-1 sm:w-56">
                   <p>Quantity: {line.quantity}</p>

@@ -6,7 +6,8 @@ import {
   type BasketLineInput,
 } from '../../../../shared/basket.ts';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
-import type { Product } from '../../../../shared/product.ts';
+import type { ProductDetail } from '../../../../shared/product.ts';
+import { sameSku, variantDisplayName } from '../../../../shared/variant.ts';
 import { productQueryOptions } from '../../../api/products.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/session.ts';
@@ -30,29 +31,51 @@ export interface BasketHandle {
   saveLines: (lines: BasketLineInput[]) => void;
 }
 
+/**
+ * The variant a visitor's line means: its SKU's (issue 34), else the product's default one; null
+ * when the SKU is no longer the product's (a deleted variant: the line is gone, as the server
+ * says). A product answer without variants is its own one variant.
+ */
+function soldAs(product: ProductDetail, sku: string | undefined) {
+  const variant = sku
+    ? product.variants.find((candidate) => sameSku(candidate.sku, sku))
+    : product.variants[0];
+  if (variant) {
+    const img = variant.images[0] ?? product.img;
+    return { ...variant, img, name: variantDisplayName(product.name, variant.label) };
+  }
+  if (sku && product.variants.length > 0 && !sameSku(product.sku, sku)) return null;
+  return { ...product, label: '', name: product.name };
+}
+
 /** A visitor's line as the catalogue prices it today (the server does it for a customer). */
-function visitorLine({ productId, quantity }: VisitorBasketLine, product: Product | null) {
-  const line: BasketLine = product
+function visitorLine(
+  { productId, sku, quantity }: VisitorBasketLine,
+  product: ProductDetail | null,
+) {
+  const sold = product && soldAs(product, sku);
+  const line: BasketLine = sold
     ? {
         productId,
-        sku: product.sku,
-        variantLabel: '',
-        name: product.name,
-        img: product.img,
-        price: product.price,
-        basePrice: product.price,
-        priceBreaks: product.priceBreaks,
+        sku: sold.sku,
+        variantLabel: sold.label,
+        name: sold.name,
+        img: sold.img,
+        price: sold.price,
+        basePrice: sold.price,
+        priceBreaks: sold.priceBreaks,
         quantity,
         lineTotal: 0,
-        minQuantity: product.minQuantity,
-        availableQuantity: product.availableQuantity,
-        problem: product.withdrawn ? PRODUCT_WITHDRAWN_MESSAGE : null,
+        minQuantity: sold.minQuantity,
+        availableQuantity: sold.availableQuantity,
+        problem: sold.withdrawn ? PRODUCT_WITHDRAWN_MESSAGE : null,
       }
     : {
         productId,
-        sku: '',
+        // Kept, so saving the basket keeps this line as it is rather than another variant.
+        sku: sku ?? '',
         variantLabel: '',
-        name: GONE_PRODUCT_NAME,
+        name: product?.name ?? GONE_PRODUCT_NAME,
         img: '',
         price: 0,
         basePrice: 0,

@@ -10,22 +10,23 @@ import { ORDER_QUANTITY_MAX } from '../../../../shared/purchase.ts';
 import { getErrorMessage } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { mergeBasket } from '../api/merge-basket.ts';
-import { getVisitorLines, setVisitorLines } from './visitor-basket.ts';
+import { getVisitorLines, setVisitorLines, visitorLineKey } from './visitor-basket.ts';
 
 // Loaded when a customer first adds something (components/add-to-basket-button.tsx): the product
 // cards that show the button are server-rendered, and this needs the schemas and the toasts.
 
 /**
- * A visitor's lines with `line` added as the server would add it (the quantities of one product
- * summed), or null when the basket holds the most lines already.
+ * A visitor's lines with `line` added as the server would add it (the quantities of one variant
+ * summed; two variants of one product are two lines), or null when the basket holds the most
+ * lines already.
  */
 function withVisitorLine(line: BasketLineInput): BasketLineInput[] | null {
   const lines = [...getVisitorLines()];
-  const index = lines.findIndex((existing) => existing.productId === line.productId);
+  const index = lines.findIndex((existing) => visitorLineKey(existing) === visitorLineKey(line));
   const existing = lines[index];
   if (existing) {
     const quantity = Math.min(existing.quantity + line.quantity, ORDER_QUANTITY_MAX);
-    lines[index] = { productId: line.productId, quantity };
+    lines[index] = { ...existing, quantity };
     return lines;
   }
   return lines.length < BASKET_MAX_LINES ? [...lines, line] : null;

@@ -1,4 +1,9 @@
-import { PRODUCT_GONE_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
+import {
+  basketLineKey,
+  PRODUCT_GONE_MESSAGE,
+  type BasketLine,
+  type BasketLineInput,
+} from '../../../../shared/basket.ts';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { centsToDollars, dollarsToCents } from '../../../../shared/money.ts';
 import { unitPriceFor } from '../../../../shared/price-breaks.ts';
@@ -37,3 +42,17 @@ export function priced(lines: BasketLine[]): PricedBasket {
   const cents = lines.reduce((sum, line) => sum + dollarsToCents(line.lineTotal), 0);
   return { lines, totalPrice: centsToDollars(cents) };
 }
+
+/**
+ * A line as the basket is saved (PUT /api/basket, a visitor's browser): a variant of a product of
+ * several keeps its SKU (issue 34); a product's only variant is sent as before, by its product;
+ * a visitor's line of a variant deleted since keeps the SKU it was stored with.
+ */
+export function lineInput(line: BasketLine, quantity = line.quantity): BasketLineInput {
+  const keepSku =
+    line.sku !== '' && (line.variantLabel !== '' || line.problem === PRODUCT_GONE_MESSAGE);
+  return { productId: line.productId, ...(keepSku && { sku: line.sku }), quantity };
+}
+
+/** The key of a line on the page: one per variant. */
+export const lineKey = (line: BasketLine): string => basketLineKey(lineInput(line));

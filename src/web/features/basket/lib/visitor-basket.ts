@@ -8,8 +8,17 @@ const STORAGE_KEY = 'basket';
 
 export interface VisitorBasketLine {
   productId: string;
+  /** Issue 34: the variant's SKU; left out: the product's default variant. */
+  sku?: string;
   quantity: number;
 }
+
+/**
+ * One line per variant: the key of a line (its product and SKU, any letters' case), as the
+ * server's `basketLineKey` (shared/basket.ts, which this module cannot import: zod).
+ */
+export const visitorLineKey = (line: { productId: string; sku?: string | undefined }): string =>
+  `${line.productId.toLowerCase()} ${line.sku?.toLowerCase() ?? ''}`;
 
 const NO_LINES: readonly VisitorBasketLine[] = [];
 const listeners = new Set<() => void>();
@@ -18,10 +27,11 @@ let cachedLines: readonly VisitorBasketLine[] = NO_LINES;
 
 function isLine(value: unknown): value is VisitorBasketLine {
   if (typeof value !== 'object' || value === null) return false;
-  const { productId, quantity } = value as Record<string, unknown>;
+  const { productId, sku, quantity } = value as Record<string, unknown>;
   return (
     typeof productId === 'string' &&
     productId !== '' &&
+    (sku === undefined || (typeof sku === 'string' && sku !== '')) &&
     typeof quantity === 'number' &&
     Number.isInteger(quantity) &&
     quantity > 0
@@ -35,8 +45,8 @@ function parseLines(text: string): readonly VisitorBasketLine[] {
     if (!Array.isArray(value)) return NO_LINES;
     const seen = new Set<string>();
     return value.filter((line): line is VisitorBasketLine => {
-      if (!isLine(line) || seen.has(line.productId)) return false;
-      seen.add(line.productId);
+      if (!isLine(line) || seen.has(visitorLineKey(line))) return false;
+      seen.add(visitorLineKey(line));
       return true;
     });
   } catch {

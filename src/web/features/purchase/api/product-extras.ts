@@ -28,11 +28,12 @@ export function useMyPlatforms(email: string, enabled = true) {
   });
 }
 
-export function useStockAlert(email: string, productId: string) {
+export function useStockAlert(email: string, productId: string, enabled = true) {
   const queryClient = useQueryClient();
   const key = queryKeys.stockAlert(email, productId);
   const query = useQuery({
     queryKey: key,
+    enabled,
     queryFn: ({ signal }) =>
       apiClient.get(apiPaths.productNotify(productId), StockAlertSchema, { signal }),
   });

@@ -14,8 +14,17 @@ import { useStockAlert } from '../api/product-extras.ts';
  * In place of the order form while a product cannot be ordered (issue 24): too little stock, or
  * withdrawn by a safety recall (issue 39: its subscribers are mailed when the recall is lifted).
  */
-export function BackInStock({ product, email }: { product: Product; email: string }) {
-  const { query, change } = useStockAlert(email, product._id);
+export function BackInStock({
+  product,
+  email,
+  canSubscribe = true,
+}: {
+  product: Product;
+  email: string;
+  /** False for a variant other than the default one: alerts are the default variant's (issue 34). */
+  canSubscribe?: boolean;
+}) {
+  const { query, change } = useStockAlert(email, product._id, canSubscribe);
   const subscribed = query.data?.subscribed === true;
 
   const toggle = async () => {
@@ -40,7 +49,7 @@ export function BackInStock({ product, email }: { product: Product; email: strin
           </p>
         </>
       )}
-      {query.isPending ? (
+      {!canSubscribe ? null : query.isPending ? (
         <Spinner label="Checking your notification" />
       ) : (
         <>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../../shared/money.ts';
 import { breakAppliedText, breakFor, unitPriceFor } from '../../../../shared/price-breaks.ts';
@@ -11,6 +11,7 @@ import { submitForm } from '../../../lib/form-errors.ts';
 import { useCreatePurchase } from '../api/create-purchase.ts';
 import { orderQuantityMessage, schemaRule } from '../../../lib/order-quantity.ts';
 import { formSubmitHandler } from '../../../lib/use-spec-form.ts';
+import { variantDisplayName } from '../../../../shared/variant.ts';
 
 const FIELD_NAMES = ['orderQuantity', 'address', 'phone'] as const;
 
@@ -36,11 +37,24 @@ function totalFor(product: Product, quantity: number): number {
   return centsToDollars(Math.round(dollarsToCents(unitPriceFor(product, quantity)) * quantity));
 }
 
-/** What the quantity field holds: a line to put in the basket, or null while it is invalid. */
-export type BasketLineDraft = { productId: string; quantity: number } | null;
+/**
+ * What the quantity field holds: a line to put in the basket (the chosen variant's SKU with it), or
+ * null while it is invalid.
+ */
+export type BasketLineDraft = { productId: string; sku?: string; quantity: number } | null;
+
+/** The variant chosen on the page of a product of several: its SKU and label, and if the default. */
+export interface ChosenVariant {
+  sku: string;
+  label: string;
+  isDefault: boolean;
+}
 
 interface PurchaseFormProps {
+  /** The product as the chosen variant sells it (issue 34: its SKU, price, minimum, stock). */
   product: Product;
+  /** The chosen variant of a product of several (none: a product of one, as before issue 34). */
+  variant?: ChosenVariant | undefined;
   user: AccountUser;
   /** A control beside Purchase that takes the same quantity (Add to basket, composed by the route). */
   basketAction?: ((line: BasketLineDraft) => ReactNode) | undefined;
@@ -51,7 +65,7 @@ interface PurchaseFormProps {
  * waits until it is valid); name and e-mail are the signed-in user's and the server takes them
  * from the session.
  */
-export function PurchaseForm({ product, user, basketAction }: PurchaseFormProps) {
+export function PurchaseForm({ product, variant, user, basketAction }: PurchaseFormProps) {
   const {
     register,
     handleSubmit,
@@ -59,6 +73,7 @@ export function PurchaseForm({ product, user, basketAction }: PurchaseFormProps)
     setError,
     setValue,
     resetField,
+    getFieldState,
     formState: { errors },
   } = useForm<PurchaseFormValues>({
     // Spec section 5: the quantity's message appears and clears as the customer types.
@@ -66,6 +81,11 @@ export function PurchaseForm({ product, user, basketAction }: PurchaseFormProps)
     defaultValues: { address: '', phone: '', orderQuantity: String(product.minQuantity) },
   });
   const purchase = useCreatePurchase();
+  // Another variant chosen: a quantity the customer has not typed starts at its minimum.
+  useEffect(() => {
+    if (!getFieldState('orderQuantity').isDirty)
+      resetField('orderQuantity', { defaultValue: String(product.minQuantity) });
+  }, [product.sku, product.minQuantity, getFieldState, resetField]);
   const quantityText = useWatch({ control, name: 'orderQuantity' });
   const quantityProblem = orderQuantityMessage(quantityText, product);
   const quantity = quantityOf(quantityText);
@@ -78,6 +98,7 @@ export function PurchaseForm({ product, user, basketAction }: PurchaseFormProps)
       () =>
         purchase.mutateAsync({
           productId: product._id,
+          ...(variant && { sku: variant.sku }),
           orderQuantity: Number(values.orderQuantity),
           address: values.address,
           phone: values.phone,
@@ -96,7 +117,7 @@ export function PurchaseForm({ product, user, basketAction }: PurchaseFormProps)
     <form
       noValidate
       onSubmit={formSubmitHandler(onSubmit)}
-      aria-label={`Purchase ${product.name}`}
+      aria-label={`Purchase ${variantDisplayName(product.name, variant?.label ?? '')}`}
       className="flex flex-col gap-5"
     >
       <div className="grid gap-5 sm:grid-cols-2">
@@ -159,7 +180,11 @@ export function PurchaseForm({ product, user, basketAction }: PurchaseFormProps)
         </button>
         {basketAction?.(
           quantityProblem === undefined
-            ? { productId: product._id, quantity: Number(quantityText) }
+            ? {
+                productId: product._id,
+                ...(variant && { sku: variant.sku }),
+                quantity: Number(quantityText),
+              }
             : null,
         )}
       </div>

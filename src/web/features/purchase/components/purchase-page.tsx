@@ -1,7 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
-import type { Product } from '../../../../shared/product.ts';
+import type { Product, ProductDetail } from '../../../../shared/product.ts';
+import type { Variant } from '../../../../shared/variant.ts';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SignInRedirect } from '../../../components/sign-in-redirect.tsx';
@@ -13,27 +15,36 @@ import type { BasketLineDraft } from './purchase-form.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { PlatformFacts } from './works-with-badge.tsx';
 import { GoesWellWith } from './goes-well-with.tsx';
+import { VariantPicker } from './variant-picker.tsx';
+import { asVariant, chosenVariant, SKU_PARAM } from '../lib/variant-choice.ts';
 
 // The forms (and their library and schemas) load once the page knows the customer.
 const OrderSection = lazy(() => import('./order-section.tsx'));
 
-function ProductDetails({ product, email }: { product: Product; email: string | undefined }) {
+interface ProductDetailsProps {
+  /** The product as the chosen variant sells it (`asVariant`). */
+  product: Product;
+  email: string | undefined;
+  /** The picker, for a product of several variants. */
+  picker?: ReactNode;
+}
+
+function ProductDetails({ product, email, picker }: ProductDetailsProps) {
   return (
     // min-w-0: the thumbnails' row scrolls inside the column instead of widening the page.
     <div className="flex min-w-0 flex-col gap-4">
-      <ProductGallery product={product} />
+      {/* Another variant's own pictures: the gallery starts again at their first. */}
+      <ProductGallery key={product.img} product={product} />
       <h1 className="text-3xl font-bold">{product.name}</h1>
       <PlatformFacts product={product} email={email} />
       <p>{product.description}</p>
-      <p className="text-xl font-semibold">Price: ${formatDollars(product.price)}</p>
-      <ul>
-        <li>Min order quantity: {product.minQuantity}</li>
-        {product.withdrawn ? (
-          <li className="font-semibold text-error">{PRODUCT_WITHDRAWN_MESSAGE}</li>
-        ) : (
-          <li>Stock available: {product.availableQuantity}</li>
-        )}
-      </ul>
+      {picker}
+      {/* Read out when another variant is chosen: its price, SKU and stock. */}
+      <div aria-live={picker ? 'polite' : undefined} className="flex flex-col gap-4">
+        <p className="text-xl font-semibold">Price: ${formatDollars(product.price)}</p>
+        {picker && <p>SKU: {product.sku}</p>}
+        <VariantFacts product={product} />
+      </div>
       <PriceBreaksTable
         price={product.price}
         minQuantity={product.minQuantity}
@@ -41,6 +52,40 @@ function ProductDetails({ product, email }: { product: Product; email: string | 
       />
     </div>
   );
+}
+
+function VariantFacts({ product }: { product: Product }) {
+  return (
+    <ul>
+      <li>Min order quantity: {product.minQuantity}</li>
+      {product.withdrawn ? (
+        <li className="font-semibold text-error">{PRODUCT_WITHDRAWN_MESSAGE}</li>
+      ) : (
+        <li>Stock available: {product.availableQuantity}</li>
+      )}
+    </ul>
+  );
+}
+
+/**
+ * The variant the URL's `?sku=` names (an unknown one: the default), the same on the server and
+ * in the browser; choosing another replaces the URL's, so a reload or a shared link shows it.
+ */
+function useChosenVariant(product: ProductDetail | null | undefined) {
+  const [params, setParams] = useSearchParams();
+  const inUrl = params.get(SKU_PARAM);
+  // The router changes the URL in a transition: the choice shows at once (a radio must be checked
+  // when its click ends), until the URL has it. A later change of the URL (back) wins.
+  const [picked, setPicked] = useState<{ over: string | null; sku: string } | null>(null);
+  const sku = picked?.over === inUrl ? picked.sku : inUrl;
+  const chosen = product ? chosenVariant(product, sku) : null;
+  const choose = (variant: Variant) => {
+    setPicked({ over: inUrl, sku: variant.sku });
+    const next = new URLSearchParams(params);
+    next.set(SKU_PARAM, variant.sku);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+  return { chosen, choose };
 }
 
 const waitingForForm = <Spinner label="Loading the order form" />;
@@ -66,6 +111,7 @@ export function PurchasePage({
   const { user, signInFirst } = useSignedInGate();
   // A visitor found signed out is on their way to sign in: nothing to ask for them.
   const product = useProductPage(productId, !signInFirst);
+  const { chosen, choose } = useChosenVariant(product.data);
 
   if (product.data === null) return notFound;
   if (signInFirst) return <SignInRedirect />;
@@ -85,11 +131,16 @@ export function PurchasePage({
         </>
       )}
     >
-      {(data) =>
-        data && (
+      {(data) => {
+        if (!data) return null;
+        const sold = asVariant(data, chosen);
+        const picker = data.variants.length > 1 && chosen && (
+          <VariantPicker product={data} chosen={chosen} onChoose={choose} />
+        );
+        return (
           <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 lg:grid-cols-2">
             <DocumentTitle title={data.name} description={data.description} />
-            <ProductDetails product={data} email={user?.email} />
+            <ProductDetails product={sold} email={user?.email} picker={picker || undefined} />
             {/* Room for the form kept from the first paint: it appears without moving anything. */}
             <section
               aria-labelledby="purchase-form-heading"
@@ -100,7 +151,20 @@ export function PurchasePage({
               </h2>
               {user ? (
                 <Suspense fallback={waitingForForm}>
-                  <OrderSection product={data} user={user} basketAction={basketAction} />
+                  <OrderSection
+                    product={sold}
+                    variant={
+                      picker && chosen
+                        ? {
+                            sku: chosen.sku,
+                            label: chosen.label,
+                            isDefault: chosen === data.variants[0],
+                          }
+                        : undefined
+                    }
+                    user={user}
+                    basketAction={basketAction}
+                  />
                 </Suspense>
               ) : (
                 waitingForForm
@@ -110,8 +174,8 @@ export function PurchasePage({
               <GoesWellWith productId={data._id} />
             </div>
           </div>
-        )
-      }
+        );
+      }}
     </QueryState>
   );
 }
