@@ -96,8 +96,10 @@ export function planGeneration(
     );
     if (fits >= 0) {
       const [variant] = incomplete.splice(fits, 1);
-      plan.completed.push({ index: variant!.index, values: combination });
-      continue;
+      if (variant) {
+        plan.completed.push({ index: variant.index, values: combination });
+        continue;
+      }
     }
     const sku = suggestSku(baseSku, combination, taken);
     taken.push(sku);

@@ -1,0 +1,388 @@
+import { useEffect, useRef, useState } from 'react';
+import { get, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { ACCEPTED_IMAGE_TYPES, IMAGE_UPLOAD_FIELD } from '../../../../shared/product.ts';
+import { KIT_PARTS_MAX } from '../../../../shared/variant.ts';
+import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
+import { uploadProductImage } from '../api/upload-product-image.ts';
+import type { VariantsFormOutput, VariantsFormValues } from '../lib/variants-form.ts';
+import { RowField } from './row-field.tsx';
+
+type VariantsForm = UseFormReturn<VariantsFormValues, unknown, VariantsFormOutput>;
+
+interface VariantCardProps {
+  form: VariantsForm;
+  index: number;
+  count: number;
+  /** The options' names as typed, in order. */
+  optionNames: readonly string[];
+  /** The values each option offers (split from what is typed), in order. */
+  optionValues: readonly (readonly string[])[];
+  /** The pictures a variant may pick from: the product's and those uploaded. */
+  pictures: readonly string[];
+  onPictureUploaded: (url: string) => void;
+  onMove: (from: number, to: number) => void;
+  onDelete: (index: number) => void;
+}
+
+const inputClass = (error: unknown) => `input w-full ${error ? 'input-error' : ''}`;
+
+function KitParts({
+  form,
+  index,
+  context,
+}: {
+  form: VariantsForm;
+  index: number;
+  context: string;
+}) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const parts = useFieldArray({ control, name: `variants.${index}.parts` });
+  const partsError = get(errors, `variants.${index}.parts`) as
+    { message?: string; root?: { message?: string } } | undefined;
+  const listMessage = partsError?.message ?? partsError?.root?.message;
+
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
+      <legend className="px-1 text-sm font-medium">
+        Parts<span className="sr-only">{context}</span>
+      </legend>
+      <p className="text-xs text-stone-600">
+        A kit is made of other variants; its stock is what its parts allow.
+      </p>
+      {parts.fields.map((part, position) => {
+        const partContext = `, part ${position + 1}${context}`;
+        const skuError = get(errors, `variants.${index}.parts.${position}.sku`) as
+          { message?: string } | undefined;
+        const quantityError = get(errors, `variants.${index}.parts.${position}.quantity`) as
+          { message?: string } | undefined;
+        return (
+          <div key={part.id} className="grid grid-cols-[1fr_6rem_auto] items-end gap-2">
+            <RowField label="Part SKU" context={partContext} error={skuError?.message}>
+              {(fieldControl) => (
+                <input
+                  {...fieldControl}
+                  {...register(`variants.${index}.parts.${position}.sku`)}
+                  type="text"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  className={inputClass(skuError)}
+                />
+              )}
+            </RowField>
+            <RowField label="Quantity" context={partContext} error={quantityError?.message}>
+              {(fieldControl) => (
+                <input
+                  {...fieldControl}
+                  {...register(`variants.${index}.parts.${position}.quantity`)}
+                  type="number"
+                  min={1}
+                  step={1}
+                  inputMode="numeric"
+                  className={inputClass(quantityError)}
+                />
+              )}
+            </RowField>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm mb-1"
+              aria-label={`Remove part ${position + 1}${context}`}
+              onClick={() => parts.remove(position)}
+            >
+              Remove
+            </button>
+          </div>
+        );
+      })}
+      {listMessage && <p className="text-sm font-medium text-error">{listMessage}</p>}
+      <div>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          disabled={parts.fields.length >= KIT_PARTS_MAX}
+          aria-label={`Add part${context}`}
+          onClick={() => parts.append({ sku: '', quantity: '1' })}
+        >
+          Add part
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+function VariantPictures({
+  form,
+  index,
+  context,
+  pictures,
+  onPictureUploaded,
+}: {
+  form: VariantsForm;
+  index: number;
+  context: string;
+  pictures: readonly string[];
+  onPictureUploaded: (url: string) => void;
+}) {
+  const {
+    control,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = form;
+  const chosen = useWatch({ control, name: `variants.${index}.images` });
+  const [progress, setProgress] = useState<number | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+  const error = get(errors, `variants.${index}.images`) as { message?: string } | undefined;
+  const name = `variants.${index}.images` as const;
+
+  const toggle = (url: string, on: boolean) =>
+    setValue(name, on ? [...chosen, url] : chosen.filter((image) => image !== url), {
+      shouldDirty: true,
+    });
+
+  const upload = async (file: File) => {
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    clearErrors(name);
+    setProgress(0);
+    try {
+      const url = await uploadProductImage(file, {
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
+      onPictureUploaded(url);
+      setValue(name, [...form.getValues(name), url], { shouldDirty: true });
+    } catch (failure) {
+      if (failure instanceof DOMException && failure.name === 'AbortError') return;
+      const message = isApiError(failure)
+        ? (failure.fields?.[IMAGE_UPLOAD_FIELD] ?? failure.message)
+        : getErrorMessage(failure);
+      setError(name, { type: 'server', message });
+    } finally {
+      if (abort.current === controller) {
+        abort.current = null;
+        setProgress(null);
+      }
+    }
+  };
+
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
+      <legend className="px-1 text-sm font-medium">
+        Pictures<span className="sr-only">{context}</span>
+      </legend>
+      <p className="text-xs text-stone-600">None chosen: the product&apos;s pictures are shown.</p>
+      <div className="flex flex-wrap gap-3">
+        {pictures.map((url, position) => (
+          <label key={url} className="flex cursor-pointer items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={chosen.includes(url)}
+              onChange={(event) => toggle(url, event.target.checked)}
+            />
+            <img
+              src={url}
+              alt=""
+              width={48}
+              height={36}
+              className="h-9 w-12 rounded border border-base-300 bg-base-200 object-contain"
+            />
+            Picture {position + 1}
+            <span className="sr-only">{context}</span>
+          </label>
+        ))}
+      </div>
+      <RowField label="Upload a picture" context={context} error={error?.message}>
+        {(fieldControl) => (
+          <input
+            {...fieldControl}
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            className={`file-input file-input-sm w-full ${error ? 'file-input-error' : ''}`}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+        )}
+      </RowField>
+      {progress !== null && (
+        <progress
+          className="progress progress-primary w-full"
+          value={progress}
+          max={100}
+          aria-label={`Uploading picture${context}`}
+        />
+      )}
+    </fieldset>
+  );
+}
+
+/** One variant of the Variants section: its SKU, option values, price, stock, pictures and parts. */
+export function VariantCard({
+  form,
+  index,
+  count,
+  optionNames,
+  optionValues,
+  pictures,
+  onPictureUploaded,
+  onMove,
+  onDelete,
+}: VariantCardProps) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const context = `, variant ${index + 1}`;
+  const sku = useWatch({ control, name: `variants.${index}.sku` });
+  const parts = useWatch({ control, name: `variants.${index}.parts` });
+  const stockNow = useWatch({ control, name: `variants.${index}.stockNow` });
+  const isKit = parts.length > 0;
+  const message = (field: string) =>
+    (get(errors, `variants.${index}.${field}`) as { message?: string } | undefined)?.message;
+
+  const numberField = (
+    label: string,
+    field: 'price' | 'minQuantity' | 'availableQuantity' | 'weightGrams',
+    decimals = false,
+  ) => (
+    <RowField label={label} context={context} error={message(field)}>
+      {(fieldControl) => (
+        <input
+          {...fieldControl}
+          {...register(`variants.${index}.${field}`)}
+          type="number"
+          min={0}
+          step={decimals ? 'any' : 1}
+          inputMode={decimals ? 'decimal' : 'numeric'}
+          className={inputClass(message(field))}
+        />
+      )}
+    </RowField>
+  );
+
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4">
+      <legend className="px-1 font-semibold">
+        Variant {index + 1}
+        {index === 0 && ' (default)'}
+        {sku && <span className="font-normal text-stone-600"> · {sku}</span>}
+      </legend>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+        <div className="col-span-2 sm:col-span-1">
+          <RowField label="SKU" context={context} error={message('sku')}>
+            {(fieldControl) => (
+              <input
+                {...fieldControl}
+                {...register(`variants.${index}.sku`)}
+                type="text"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className={inputClass(message('sku'))}
+              />
+            )}
+          </RowField>
+        </div>
+        {optionNames.map((optionName, position) => {
+          const error = message(`values.${position}`);
+          return (
+            <RowField
+              key={`${position}-${optionName}`}
+              label={optionName || `Option ${position + 1}`}
+              context={context}
+              error={error}
+            >
+              {(fieldControl) => (
+                <select
+                  {...fieldControl}
+                  {...register(`variants.${index}.values.${position}`)}
+                  className={`select w-full ${error ? 'select-error' : ''}`}
+                >
+                  <option value="">Choose…</option>
+                  {(optionValues[position] ?? []).map((value) => (
+                    <option key={value} value={value}>
+                      {value}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </RowField>
+          );
+        })}
+        {numberField('Price', 'price', true)}
+        {numberField('Minimum', 'minQuantity')}
+        {isKit ? (
+          <div className="flex flex-col gap-1">
+            <span className="text-sm font-medium">Stock</span>
+            <p className="py-2 text-sm">
+              from parts
+              {stockNow !== null && ` (${stockNow} now)`}
+            </p>
+          </div>
+        ) : (
+          numberField('Stock', 'availableQuantity')
+        )}
+        {numberField('Weight (g)', 'weightGrams')}
+      </div>
+      <div className="grid gap-3 md:grid-cols-2">
+        <VariantPictures
+          form={form}
+          index={index}
+          context={context}
+          pictures={pictures}
+          onPictureUploaded={onPictureUploaded}
+        />
+        <KitParts form={form} index={index} context={context} />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={index === 0}
+          aria-label={`Move up${context}`}
+          onClick={() => onMove(index, index - 1)}
+        >
+          Move up
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          disabled={index === count - 1}
+          aria-label={`Move down${context}`}
+          onClick={() => onMove(index, index + 1)}
+        >
+          Move down
+        </button>
+        {index > 0 && (
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label={`Make default${context}`}
+            onClick={() => onMove(index, 0)}
+          >
+            Make default
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm text-error"
+          disabled={count === 1}
+          aria-label={`Delete${context}`}
+          onClick={() => onDelete(index)}
+        >
+          Delete
+        </button>
+      </div>
+    </fieldset>
+  );
+}
