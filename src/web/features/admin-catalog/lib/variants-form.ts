@@ -89,6 +89,8 @@ type Issue = { path: (string | number)[]; message: string };
 /** The rules across rows: distinct option names and values, chosen values, distinct SKUs and combinations. */
 function crossRowProblems(form: VariantsFormOutput): Issue[] {
   const issues: Issue[] = [];
+  // Run beside the fields' own checks: an option whose values did not parse is left to those.
+  if (!form.options.every((option) => Array.isArray(option.values))) return issues;
   const names: string[] = [];
   form.options.forEach((option, index) => {
     if (names.some((name) => name.toLowerCase() === option.name.toLowerCase()))
