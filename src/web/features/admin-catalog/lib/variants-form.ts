@@ -80,7 +80,7 @@ const VariantRowSchema = z.object({
   lengthMm: z.number().int().nullable(),
   widthMm: z.number().int().nullable(),
   heightMm: z.number().int().nullable(),
-  /** What the server said the stock is (a kit's: what its parts allow); null for a new one. */
+  /** A saved kit's stock as the server said it (what its parts allow); null for any other. */
   stockNow: z.number().int().nullable(),
 });
 
@@ -196,7 +196,7 @@ function toVariantRow(options: ProductDetail['options'], variant: Variant): Vari
     lengthMm: variant.lengthMm,
     widthMm: variant.widthMm,
     heightMm: variant.heightMm,
-    stockNow: variant.availableQuantity,
+    stockNow: isKit ? variant.availableQuantity : null,
   };
 }
 
