@@ -60,11 +60,18 @@ function renderPage(routes: Record<string, Answer>) {
 
 /** What PUT answers: the product with the variants as sent and the next version. */
 const saved =
-  (product: ProductDetail): Answer =>
-  ({ body }) => {
-    const sent = body as { variants: { sku: string }[] };
+  (product: ProductDetail) =>
+  ({ body }: { body: unknown }): Response => {
+    const sent = body as {
+      variants: { sku: string; price: number; minQuantity: number; availableQuantity: number }[];
+    };
+    const first = sent.variants[0]!;
     return jsonResponse({
       ...product,
+      sku: first.sku,
+      price: first.price,
+      minQuantity: first.minQuantity,
+      availableQuantity: first.availableQuantity,
       version: product.version + 1,
       variants: sent.variants.map((variant, n) => ({
         ...makeVariant(product, n + 1),
@@ -290,6 +297,8 @@ describe('Edit Product: Variants', () => {
     const { user, fetchMock } = renderPage({
       [GET]: jsonResponse(twoVoltages),
       [PUT]: () => deferredPut.promise,
+      [`PUT ${apiPaths.product(single._id)}`]: ({ body }) =>
+        jsonResponse({ ...twoVoltages, ...(body as object), version: 5 }),
     });
     await screen.findByRole('form', { name: 'Variants' });
 
@@ -315,8 +324,18 @@ describe('Edit Product: Variants', () => {
       availableQuantity: 0,
       parts: [{ sku: 'BAT-5', quantity: 2 }],
     });
-    deferredPut.resolve(saved(twoVoltages)(lastRequest(fetchMock, PUT)) as Response);
+    deferredPut.resolve(saved(twoVoltages)(lastRequest(fetchMock, PUT)));
     expect(await screen.findByText('Variants of Hammer Drill saved')).toBeInTheDocument();
     expect(saveVariants()).toBeEnabled();
+
+    // The product's fields are now the new default's, and its save goes with the new version.
+    expect(screen.getByLabelText('Price')).toHaveValue(149);
+    expect(screen.getByLabelText('Available Quantity')).toHaveValue(7);
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Product Hammer Drill is updated')).toBeInTheDocument();
+    expect(lastRequest(fetchMock, `PUT ${apiPaths.product(single._id)}`).body).toMatchObject({
+      price: 149,
+      version: 4,
+    });
   });
 });
