@@ -5,7 +5,7 @@ import { KIT_PARTS_MAX } from '../../../../shared/variant.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { uploadProductImage } from '../api/upload-product-image.ts';
 import type { VariantsFormOutput, VariantsFormValues } from '../lib/variants-form.ts';
-import { RowField } from './row-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 
 type VariantsForm = UseFormReturn<VariantsFormValues, unknown, VariantsFormOutput>;
 
@@ -61,7 +61,7 @@ function KitParts({
           { message?: string } | undefined;
         return (
           <div key={part.id} className="grid grid-cols-[1fr_6rem_auto] items-end gap-2">
-            <RowField label="Part SKU" context={partContext} error={skuError?.message}>
+            <FormField label="Part SKU" labelContext={partContext} error={skuError?.message}>
               {(fieldControl) => (
                 <input
                   {...fieldControl}
@@ -72,8 +72,8 @@ function KitParts({
                   className={inputClass(skuError)}
                 />
               )}
-            </RowField>
-            <RowField label="Quantity" context={partContext} error={quantityError?.message}>
+            </FormField>
+            <FormField label="Quantity" labelContext={partContext} error={quantityError?.message}>
               {(fieldControl) => (
                 <input
                   {...fieldControl}
@@ -85,7 +85,7 @@ function KitParts({
                   className={inputClass(quantityError)}
                 />
               )}
-            </RowField>
+            </FormField>
             <button
               type="button"
               className="btn btn-ghost btn-sm mb-1"
@@ -199,7 +199,7 @@ function VariantPictures({
           </label>
         ))}
       </div>
-      <RowField label="Upload a picture" context={context} error={error?.message}>
+      <FormField label="Upload a picture" labelContext={context} error={error?.message}>
         {(fieldControl) => (
           <input
             {...fieldControl}
@@ -213,7 +213,7 @@ function VariantPictures({
             }}
           />
         )}
-      </RowField>
+      </FormField>
       {progress !== null && (
         <progress
           className="progress progress-primary w-full"
@@ -256,7 +256,7 @@ export function VariantCard({
     field: 'price' | 'minQuantity' | 'availableQuantity' | 'weightGrams',
     decimals = false,
   ) => (
-    <RowField label={label} context={context} error={message(field)}>
+    <FormField label={label} labelContext={context} error={message(field)}>
       {(fieldControl) => (
         <input
           {...fieldControl}
@@ -268,7 +268,7 @@ export function VariantCard({
           className={inputClass(message(field))}
         />
       )}
-    </RowField>
+    </FormField>
   );
 
   return (
@@ -280,7 +280,7 @@ export function VariantCard({
       </legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         <div className="col-span-2 sm:col-span-1">
-          <RowField label="SKU" context={context} error={message('sku')}>
+          <FormField label="SKU" labelContext={context} error={message('sku')}>
             {(fieldControl) => (
               <input
                 {...fieldControl}
@@ -291,15 +291,15 @@ export function VariantCard({
                 className={inputClass(message('sku'))}
               />
             )}
-          </RowField>
+          </FormField>
         </div>
         {optionNames.map((optionName, position) => {
           const error = message(`values.${position}`);
           return (
-            <RowField
+            <FormField
               key={`${position}-${optionName}`}
               label={optionName || `Option ${position + 1}`}
-              context={context}
+              labelContext={context}
               error={error}
             >
               {(fieldControl) => (
@@ -316,7 +316,7 @@ export function VariantCard({
                   ))}
                 </select>
               )}
-            </RowField>
+            </FormField>
           );
         })}
         {numberField('Price', 'price', true)}

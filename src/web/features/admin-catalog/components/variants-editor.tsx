@@ -17,7 +17,7 @@ import {
   toVariantsBody,
   toVariantsFormValues,
 } from '../lib/variants-form.ts';
-import { RowField } from './row-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { VariantCard } from './variant-card.tsx';
 
 export const variantsSavedMessage = (name: string) => `Variants of ${name} saved`;
@@ -231,7 +231,7 @@ export function VariantsEditor({ product, onCurrent, reload }: VariantsEditorPro
                   key={option.id}
                   className="grid items-start gap-3 rounded-box border border-base-300 p-3 sm:grid-cols-[12rem_1fr_auto]"
                 >
-                  <RowField label="Option name" context={context} error={nameError?.message}>
+                  <FormField label="Option name" labelContext={context} error={nameError?.message}>
                     {(fieldControl) => (
                       <input
                         {...fieldControl}
@@ -241,10 +241,10 @@ export function VariantsEditor({ product, onCurrent, reload }: VariantsEditorPro
                         className={`input w-full ${nameError ? 'input-error' : ''}`}
                       />
                     )}
-                  </RowField>
-                  <RowField
+                  </FormField>
+                  <FormField
                     label="Values"
-                    context={`, option${context}`}
+                    labelContext={`, option${context}`}
                     hint="Separated by commas, e.g. 12V, 18V"
                     error={valuesError?.message}
                   >
@@ -257,7 +257,7 @@ export function VariantsEditor({ product, onCurrent, reload }: VariantsEditorPro
                         className={`input w-full ${valuesError ? 'input-error' : ''}`}
                       />
                     )}
-                  </RowField>
+                  </FormField>
                   <button
                     type="button"
                     className="btn btn-ghost btn-sm sm:mt-6"
