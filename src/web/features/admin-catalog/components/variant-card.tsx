@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { get, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_UPLOAD_FIELD } from '../../../../shared/product.ts';
 import { KIT_PARTS_MAX } from '../../../../shared/variant.ts';
+import { PRICE_BREAKS_LABEL, PRICE_BREAKS_MAX } from '../../../../shared/price-breaks.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { uploadProductImage } from '../api/upload-product-image.ts';
 import type { VariantsFormOutput, VariantsFormValues } from '../lib/variants-form.ts';
@@ -107,6 +108,90 @@ function KitParts({
           onClick={() => parts.append({ sku: '', quantity: '1' })}
         >
           Add part
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A variant's volume pricing: from quantity → unit price, the product form's rules. */
+function VariantPriceBreaks({
+  form,
+  index,
+  context,
+}: {
+  form: VariantsForm;
+  index: number;
+  context: string;
+}) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const rows = useFieldArray({ control, name: `variants.${index}.priceBreaks` });
+  const message = (path: string) =>
+    (get(errors, `variants.${index}.priceBreaks${path}`) as { message?: string } | undefined)
+      ?.message;
+  const listMessage = message('') ?? message('.root');
+
+  return (
+    <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
+      <legend className="px-1 text-sm font-medium">
+        {PRICE_BREAKS_LABEL}
+        <span className="sr-only">{context}</span>
+      </legend>
+      {rows.fields.map((row, position) => {
+        const rowContext = `, break ${position + 1}${context}`;
+        const quantityError = message(`.${position}.minQuantity`);
+        const priceError = message(`.${position}.price`);
+        return (
+          <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+            <FormField label="From quantity" labelContext={rowContext} error={quantityError}>
+              {(fieldControl) => (
+                <input
+                  {...fieldControl}
+                  {...register(`variants.${index}.priceBreaks.${position}.minQuantity`)}
+                  type="number"
+                  step={1}
+                  inputMode="numeric"
+                  className={inputClass(quantityError)}
+                />
+              )}
+            </FormField>
+            <FormField label="Unit price" labelContext={rowContext} error={priceError}>
+              {(fieldControl) => (
+                <input
+                  {...fieldControl}
+                  {...register(`variants.${index}.priceBreaks.${position}.price`)}
+                  type="number"
+                  step="any"
+                  inputMode="decimal"
+                  className={inputClass(priceError)}
+                />
+              )}
+            </FormField>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm mb-1"
+              aria-label={`Remove break ${position + 1}${context}`}
+              onClick={() => rows.remove(position)}
+            >
+              Remove
+            </button>
+          </div>
+        );
+      })}
+      {listMessage && <p className="text-sm font-medium text-error">{listMessage}</p>}
+      <div>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          disabled={rows.fields.length >= PRICE_BREAKS_MAX}
+          aria-label={`Add price break${context}`}
+          onClick={() => rows.append({ minQuantity: '', price: '' })}
+        >
+          Add price break
         </button>
       </div>
     </fieldset>
@@ -335,6 +420,7 @@ export function VariantCard({
         {numberField('Weight (g)', 'weightGrams')}
       </div>
       <div className="grid gap-3 md:grid-cols-2">
+        <VariantPriceBreaks form={form} index={index} context={context} />
         <VariantPictures
           form={form}
           index={index}

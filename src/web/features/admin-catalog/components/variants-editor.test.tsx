@@ -31,7 +31,12 @@ const twoVoltages: ProductDetail = {
   options: [{ name: 'Voltage', values: ['12V', '18V'] }],
   variantCount: 2,
   variants: [
-    makeVariant(single, 1, { sku: 'DRL-12', optionValues: { Voltage: '12V' }, label: '12V' }),
+    makeVariant(single, 1, {
+      sku: 'DRL-12',
+      optionValues: { Voltage: '12V' },
+      label: '12V',
+      priceBreaks: [{ minQuantity: 10, price: 119 }],
+    }),
     makeVariant(single, 2, {
       sku: 'DRL-18',
       optionValues: { Voltage: '18V' },
@@ -124,6 +129,9 @@ describe('Edit Product: Variants', () => {
     await user.type(screen.getByLabelText('Stock, variant 2'), '7');
     await user.clear(screen.getByLabelText('Weight (g), variant 2'));
     await user.type(screen.getByLabelText('Weight (g), variant 2'), '1800');
+    await user.click(screen.getByRole('button', { name: 'Add price break, variant 2' }));
+    await user.type(screen.getByLabelText('From quantity, break 1, variant 2'), '10');
+    await user.type(screen.getByLabelText('Unit price, break 1, variant 2'), '139');
     await user.click(screen.getByLabelText('Picture 2, variant 2'));
     // Generating again adds nothing.
     await user.click(screen.getByRole('button', { name: 'Generate variants' }));
@@ -156,7 +164,7 @@ describe('Edit Product: Variants', () => {
           sku: 'DRL-18',
           optionValues: { Voltage: '18V' },
           price: 149,
-          priceBreaks: [],
+          priceBreaks: [{ minQuantity: 10, price: 139 }],
           minQuantity: 1,
           availableQuantity: 7,
           weightGrams: 1800,
@@ -219,7 +227,7 @@ describe('Edit Product: Variants', () => {
       ),
     );
     expect(screen.getByLabelText('SKU, variant 2')).toHaveFocus();
-    expect(screen.getByLabelText('Price, variant 1')).toHaveAccessibleDescription(
+    expect(screen.getByLabelText('Unit price, break 1, variant 1')).toHaveAccessibleDescription(
       'A break must be cheaper than the price',
     );
     expect(screen.getByLabelText('Voltage, variant 2')).toHaveAccessibleDescription(

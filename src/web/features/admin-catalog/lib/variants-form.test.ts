@@ -18,7 +18,12 @@ const product = makeProduct(7, {
 const detail = {
   ...product,
   variants: [
-    makeVariant(product, 1, { sku: 'DRL-12', optionValues: { Voltage: '12V' }, price: 99.5 }),
+    makeVariant(product, 1, {
+      sku: 'DRL-12',
+      optionValues: { Voltage: '12V' },
+      price: 99.5,
+      priceBreaks: [{ minQuantity: 20, price: 89.5 }],
+    }),
     makeVariant(product, 2, {
       sku: 'DRL-18-KIT',
       optionValues: { Voltage: '18V' },
@@ -37,7 +42,9 @@ describe('variantsFieldPath', () => {
     ['variants.0.price', 'variants.0.price'],
     ['variants.1.availableQuantity', 'variants.1.availableQuantity'],
     ['variants.1.weightGrams', 'variants.1.weightGrams'],
-    ['variants.3.priceBreaks.0.price', 'variants.3.price'],
+    ['variants.3.priceBreaks.0.price', 'variants.3.priceBreaks.0.price'],
+    ['variants.3.priceBreaks.1.minQuantity', 'variants.3.priceBreaks.1.minQuantity'],
+    ['variants.3.priceBreaks', 'variants.3.priceBreaks'],
     ['variants.1.optionValues.Kit', 'variants.1.values.1'],
     ['variants.1.optionValues', 'variants.1.values.0'],
     ['variants.1.optionValues.Colour', 'variants.1.values.0'],
@@ -85,7 +92,12 @@ describe('toVariantsFormValues and toVariantsBody', () => {
   it('fill the editor from the product and send back the same set', () => {
     const values = toVariantsFormValues(detail);
     expect(values.options).toEqual([{ name: 'Voltage', values: '12V, 18V' }]);
-    expect(values.variants[0]).toMatchObject({ sku: 'DRL-12', values: ['12V'], price: '99.5' });
+    expect(values.variants[0]).toMatchObject({
+      sku: 'DRL-12',
+      values: ['12V'],
+      price: '99.5',
+      priceBreaks: [{ minQuantity: '20', price: '89.5' }],
+    });
     expect(values.variants[1]).toMatchObject({
       values: ['18V'],
       availableQuantity: '0',
@@ -101,7 +113,7 @@ describe('toVariantsFormValues and toVariantsBody', () => {
           sku: 'DRL-12',
           optionValues: { Voltage: '12V' },
           price: 99.5,
-          priceBreaks: [],
+          priceBreaks: [{ minQuantity: 20, price: 89.5 }],
           minQuantity: 10,
           availableQuantity: 500,
           weightGrams: 0,
@@ -195,6 +207,29 @@ describe('VariantsFormSchema', () => {
     ).toEqual({
       'options.0.values': '12v is listed twice',
       'options.1.name': 'Another option has this name',
+    });
+  });
+
+  it("checks a variant's price breaks, then against its own price and minimum", () => {
+    const [first, second] = base.variants;
+    expect(
+      messages({
+        ...base,
+        variants: [first!, { ...second!, priceBreaks: [{ minQuantity: '20', price: '' }] }],
+      }),
+    ).toEqual({ 'variants.1.priceBreaks.0.price': 'Unit price is required' });
+    expect(
+      messages({
+        ...base,
+        variants: [
+          { ...first!, priceBreaks: [{ minQuantity: '5', price: '99.5' }] },
+          { ...second!, priceBreaks: [{ minQuantity: '20', price: '100' }] },
+        ],
+      }),
+    ).toEqual({
+      'variants.0.priceBreaks.0.minQuantity':
+        'From quantity must be more than the Minimum Order Quantity',
+      'variants.0.priceBreaks.0.price': 'Unit price must be below the Price',
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberOrNumericText } from '../../../../shared/numbers.ts';
+import { PriceBreaksBodySchema, priceBreakProblems } from '../../../../shared/price-breaks.ts';
 import { ProductBodySchema, type ProductDetail } from '../../../../shared/product.ts';
 import {
   KIT_PARTS_MAX,
@@ -75,8 +76,9 @@ const VariantRowSchema = z.object({
   ),
   images: z.array(z.string()).max(8, 'At most 8 pictures'),
   parts: z.array(PartRowSchema).max(KIT_PARTS_MAX, `A kit has at most ${KIT_PARTS_MAX} parts`),
-  /** Kept as they are (edited elsewhere): price breaks and dimensions. */
-  priceBreaks: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
+  /** Volume pricing, as the product form's: from quantity → unit price. */
+  priceBreaks: PriceBreaksBodySchema,
+  /** Kept as they are (not edited here). */
   lengthMm: z.number().int().nullable(),
   widthMm: z.number().int().nullable(),
   heightMm: z.number().int().nullable(),
@@ -85,6 +87,18 @@ const VariantRowSchema = z.object({
 });
 
 type Issue = { path: (string | number)[]; message: string };
+
+/** The product form's rules across a variant's price breaks, once its own fields are numbers. */
+function breakProblems(variant: VariantsFormOutput['variants'][number]) {
+  const numbers = [
+    variant.price,
+    variant.minQuantity,
+    ...variant.priceBreaks.flatMap(Object.values),
+  ];
+  return numbers.every((value) => typeof value === 'number')
+    ? priceBreakProblems(variant.priceBreaks, variant)
+    : [];
+}
 
 /** The rules across rows: distinct option names and values, chosen values, distinct SKUs and combinations. */
 function crossRowProblems(form: VariantsFormOutput): Issue[] {
@@ -122,6 +136,11 @@ function crossRowProblems(form: VariantsFormOutput): Issue[] {
           message: parsed.error.issues[0]?.message ?? 'Stock is required',
         });
     }
+    for (const problem of breakProblems(variant))
+      issues.push({
+        path: ['variants', index, 'priceBreaks', problem.index, problem.field],
+        message: problem.message,
+      });
     if (skus.some((sku) => sameSku(sku, variant.sku)))
       issues.push({ path: ['variants', index, 'sku'], message: skuTakenMessage(variant.sku) });
     skus.push(variant.sku);
@@ -192,7 +211,10 @@ function toVariantRow(options: ProductDetail['options'], variant: Variant): Vari
     weightGrams: String(variant.weightGrams),
     images: variant.images,
     parts: variant.parts.map((part) => ({ sku: part.sku, quantity: String(part.quantity) })),
-    priceBreaks: variant.priceBreaks,
+    priceBreaks: variant.priceBreaks.map((row) => ({
+      minQuantity: String(row.minQuantity),
+      price: String(row.price),
+    })),
     lengthMm: variant.lengthMm,
     widthMm: variant.widthMm,
     heightMm: variant.heightMm,
@@ -239,8 +261,7 @@ const VARIANT_FIELDS = new Set(['sku', 'price', 'minQuantity', 'availableQuantit
 
 /**
  * Where the editor shows a message the server gave for a body path (a 400's or 409's `fields`,
- * e.g. `variants.2.sku`): the input of that path, or the nearest one that holds it (a price
- * break's under the Price, an option value's under the option's Values, a kit's under its parts).
+ * e.g. `variants.2.sku`): the input of that path, or the nearest one that holds it (an option value's under the option's Values, a kit's under its parts).
  * `optionNames` are the options as sent, to find `variants.N.optionValues.<name>`. Null: no field
  * shows it (it goes in the section's message).
  */
@@ -253,7 +274,9 @@ export function variantsFieldPath(path: string, optionNames: readonly string[]):
   const row = `variants.${match[1]}`;
   const rest = match[2] ?? 'sku';
   if (VARIANT_FIELDS.has(rest)) return `${row}.${rest}`;
-  if (rest.startsWith('priceBreaks')) return `${row}.price`;
+  const priceBreak = /^priceBreaks\.(\d+)\.(minQuantity|price)$/.exec(rest);
+  if (priceBreak) return `${row}.priceBreaks.${priceBreak[1]}.${priceBreak[2]}`;
+  if (rest.startsWith('priceBreaks')) return `${row}.priceBreaks`;
   if (rest.startsWith('images')) return `${row}.images`;
   const part = /^parts\.(\d+)\.(sku|quantity)$/.exec(rest);
   if (part) return `${row}.parts.${part[1]}.${part[2]}`;
