@@ -8,6 +8,7 @@ import { storeAccessToken } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
 import { makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
+import { mockXhr } from '../../../test/xhr-mock.ts';
 import { EditProductPage } from './edit-product-page.tsx';
 import { makeVariant, withOnlyVariant } from './variant-fixtures.ts';
 import { VARIANT_DELETE_NOTE, VARIANTS_CONFLICT_HINT } from './variants-editor.tsx';
@@ -345,5 +346,28 @@ describe('Edit Product: Variants', () => {
       price: 149,
       version: 4,
     });
+  });
+  it("uploads a variant's own picture and ticks it", async () => {
+    const NEW = `/images/${'d'.repeat(64)}.webp`;
+    const { requests } = mockXhr(() => ({
+      status: 201,
+      body: { success: true, data: { url: NEW } },
+    }));
+    const { user, fetchMock } = renderPage({
+      [GET]: jsonResponse(twoVoltages),
+      [PUT]: saved(twoVoltages),
+    });
+    await screen.findByRole('form', { name: 'Variants' });
+    const file = new File([new Uint8Array(512)], 'kit.webp', { type: 'image/webp' });
+
+    await user.upload(screen.getByLabelText('Upload a picture, variant 2'), file);
+
+    expect(await screen.findByLabelText('Picture 3, variant 2')).toBeChecked();
+    expect(screen.getByLabelText('Picture 3, variant 1')).not.toBeChecked();
+    expect(requests[0]!.file('image')).toBe(file);
+    await user.click(saveVariants());
+    expect(await screen.findByText('Variants of Hammer Drill saved')).toBeInTheDocument();
+    const body = lastRequest(fetchMock, PUT).body as { variants: { images: string[] }[] };
+    expect(body.variants.map(({ images }) => images)).toEqual([[], [NEW]]);
   });
 });
