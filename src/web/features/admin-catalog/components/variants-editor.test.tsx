@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { PRODUCT_CHANGED_MESSAGE, type ProductDetail } from '../../../../shared/product.ts';
@@ -369,5 +370,22 @@ describe('Edit Product: Variants', () => {
     expect(await screen.findByText('Variants of Hammer Drill saved')).toBeInTheDocument();
     const body = lastRequest(fetchMock, PUT).body as { variants: { images: string[] }[] };
     expect(body.variants.map(({ images }) => images)).toEqual([[], [NEW]]);
+  });
+  it('has no accessibility violations axe finds without a browser, with a kit and errors shown', async () => {
+    const { user } = renderPage({ [GET]: jsonResponse(twoVoltages) });
+    await screen.findByRole('form', { name: 'Variants' });
+    await user.click(screen.getByRole('button', { name: 'Add part, variant 2' }));
+    await user.clear(screen.getByLabelText('SKU, variant 1'));
+    await user.click(saveVariants());
+    await waitFor(() =>
+      expect(screen.getByLabelText('SKU, variant 1')).toHaveAccessibleDescription(
+        'SKU is required',
+      ),
+    );
+
+    const results = await axe.run(screen.getByRole('region', { name: 'Variants' }), {
+      rules: { 'color-contrast': { enabled: false } },
+    });
+    expect(results.violations.map(({ id, nodes }) => `${id}: ${nodes.length}`)).toEqual([]);
   });
 });
