@@ -27,154 +27,96 @@ interface VariantCardProps {
 
 const inputClass = (error: unknown) => `input w-full ${error ? 'input-error' : ''}`;
 
-function KitParts({
-  form,
-  index,
-  context,
-}: {
-  form: VariantsForm;
-  index: number;
-  context: string;
-}) {
-  const {
-    register,
-    control,
-    formState: { errors },
-  } = form;
-  const parts = useFieldArray({ control, name: `variants.${index}.parts` });
-  const partsError = get(errors, `variants.${index}.parts`) as
-    { message?: string; root?: { message?: string } } | undefined;
-  const listMessage = partsError?.message ?? partsError?.root?.message;
-
-  return (
-    <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
-      <legend className="px-1 text-sm font-medium">
-        Parts<span className="sr-only">{context}</span>
-      </legend>
-      <p className="text-xs text-stone-600">
-        A kit is made of other variants; its stock is what its parts allow.
-      </p>
-      {parts.fields.map((part, position) => {
-        const partContext = `, part ${position + 1}${context}`;
-        const skuError = get(errors, `variants.${index}.parts.${position}.sku`) as
-          { message?: string } | undefined;
-        const quantityError = get(errors, `variants.${index}.parts.${position}.quantity`) as
-          { message?: string } | undefined;
-        return (
-          <div key={part.id} className="grid grid-cols-[1fr_6rem_auto] items-end gap-2">
-            <FormField label="Part SKU" labelContext={partContext} error={skuError?.message}>
-              {(fieldControl) => (
-                <input
-                  {...fieldControl}
-                  {...register(`variants.${index}.parts.${position}.sku`)}
-                  type="text"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  className={inputClass(skuError)}
-                />
-              )}
-            </FormField>
-            <FormField label="Quantity" labelContext={partContext} error={quantityError?.message}>
-              {(fieldControl) => (
-                <input
-                  {...fieldControl}
-                  {...register(`variants.${index}.parts.${position}.quantity`)}
-                  type="number"
-                  min={1}
-                  step={1}
-                  inputMode="numeric"
-                  className={inputClass(quantityError)}
-                />
-              )}
-            </FormField>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm mb-1"
-              aria-label={`Remove part ${position + 1}${context}`}
-              onClick={() => parts.remove(position)}
-            >
-              Remove
-            </button>
-          </div>
-        );
-      })}
-      {listMessage && <p className="text-sm font-medium text-error">{listMessage}</p>}
-      <div>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          disabled={parts.fields.length >= KIT_PARTS_MAX}
-          aria-label={`Add part${context}`}
-          onClick={() => parts.append({ sku: '', quantity: '1' })}
-        >
-          Add part
-        </button>
-      </div>
-    </fieldset>
-  );
+interface PairColumn {
+  field: string;
+  label: string;
+  /** Text (a SKU) or a number (whole, or with decimals). */
+  kind: 'sku' | 'whole' | 'decimal';
 }
 
-/** A variant's volume pricing: from quantity → unit price, the product form's rules. */
-function VariantPriceBreaks({
-  form,
-  index,
-  context,
-}: {
+interface PairRowsProps {
   form: VariantsForm;
   index: number;
   context: string;
-}) {
+  /** The variant's list: a kit's parts or its price breaks. */
+  list: 'parts' | 'priceBreaks';
+  legend: string;
+  note?: string;
+  columns: readonly [PairColumn, PairColumn];
+  /** Names a row to screen readers: "part", "break". */
+  rowWord: string;
+  addLabel: string;
+  max: number;
+}
+
+const inputKind = (kind: PairColumn['kind']) =>
+  kind === 'sku'
+    ? ({ type: 'text', autoCapitalize: 'characters', spellCheck: false } as const)
+    : ({
+        type: 'number',
+        step: kind === 'whole' ? 1 : 'any',
+        inputMode: kind === 'whole' ? 'numeric' : 'decimal',
+      } as const);
+
+/** A variant's list of two-field rows (a kit's parts, its volume pricing), added and removed. */
+function PairRows({
+  form,
+  index,
+  context,
+  list,
+  legend,
+  note,
+  columns,
+  rowWord,
+  addLabel,
+  max,
+}: PairRowsProps) {
   const {
     register,
     control,
     formState: { errors },
   } = form;
-  const rows = useFieldArray({ control, name: `variants.${index}.priceBreaks` });
+  const name = `variants.${index}.${list}` as const;
+  // Both lists hold rows of two text fields; the form knows each one's own shape.
+  const rows = useFieldArray({ control, name: name as `variants.${number}.parts` });
   const message = (path: string) =>
-    (get(errors, `variants.${index}.priceBreaks${path}`) as { message?: string } | undefined)
-      ?.message;
+    (get(errors, `${name}${path}`) as { message?: string } | undefined)?.message;
   const listMessage = message('') ?? message('.root');
+  const emptyRow = Object.fromEntries(columns.map(({ field }) => [field, ''])) as {
+    sku: string;
+    quantity: string;
+  };
 
   return (
     <fieldset className="flex flex-col gap-2 rounded-box border border-base-300 p-3">
       <legend className="px-1 text-sm font-medium">
-        {PRICE_BREAKS_LABEL}
+        {legend}
         <span className="sr-only">{context}</span>
       </legend>
+      {note && <p className="text-xs text-stone-600">{note}</p>}
       {rows.fields.map((row, position) => {
-        const rowContext = `, break ${position + 1}${context}`;
-        const quantityError = message(`.${position}.minQuantity`);
-        const priceError = message(`.${position}.price`);
+        const rowContext = `, ${rowWord} ${position + 1}${context}`;
         return (
           <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-            <FormField label="From quantity" labelContext={rowContext} error={quantityError}>
-              {(fieldControl) => (
-                <input
-                  {...fieldControl}
-                  {...register(`variants.${index}.priceBreaks.${position}.minQuantity`)}
-                  type="number"
-                  step={1}
-                  inputMode="numeric"
-                  className={inputClass(quantityError)}
-                />
-              )}
-            </FormField>
-            <FormField label="Unit price" labelContext={rowContext} error={priceError}>
-              {(fieldControl) => (
-                <input
-                  {...fieldControl}
-                  {...register(`variants.${index}.priceBreaks.${position}.price`)}
-                  type="number"
-                  step="any"
-                  inputMode="decimal"
-                  className={inputClass(priceError)}
-                />
-              )}
-            </FormField>
+            {columns.map(({ field, label, kind }) => {
+              const error = message(`.${position}.${field}`);
+              return (
+                <FormField key={field} label={label} labelContext={rowContext} error={error}>
+                  {(fieldControl) => (
+                    <input
+                      {...fieldControl}
+                      {...register(`${name}.${position}.${field}` as `variants.${number}.sku`)}
+                      {...inputKind(kind)}
+                      className={inputClass(error)}
+                    />
+                  )}
+                </FormField>
+              );
+            })}
             <button
               type="button"
               className="btn btn-ghost btn-sm mb-1"
-              aria-label={`Remove break ${position + 1}${context}`}
+              aria-label={`Remove ${rowWord} ${position + 1}${context}`}
               onClick={() => rows.remove(position)}
             >
               Remove
@@ -187,11 +129,11 @@ function VariantPriceBreaks({
         <button
           type="button"
           className="btn btn-outline btn-sm"
-          disabled={rows.fields.length >= PRICE_BREAKS_MAX}
-          aria-label={`Add price break${context}`}
-          onClick={() => rows.append({ minQuantity: '', price: '' })}
+          disabled={rows.fields.length >= max}
+          aria-label={`${addLabel}${context}`}
+          onClick={() => rows.append(emptyRow)}
         >
-          Add price break
+          {addLabel}
         </button>
       </div>
     </fieldset>
@@ -420,7 +362,20 @@ export function VariantCard({
         {numberField('Weight (g)', 'weightGrams')}
       </div>
       <div className="grid gap-3 md:grid-cols-2">
-        <VariantPriceBreaks form={form} index={index} context={context} />
+        <PairRows
+          form={form}
+          index={index}
+          context={context}
+          list="priceBreaks"
+          legend={PRICE_BREAKS_LABEL}
+          columns={[
+            { field: 'minQuantity', label: 'From quantity', kind: 'whole' },
+            { field: 'price', label: 'Unit price', kind: 'decimal' },
+          ]}
+          rowWord="break"
+          addLabel="Add price break"
+          max={PRICE_BREAKS_MAX}
+        />
         <VariantPictures
           form={form}
           index={index}
@@ -428,7 +383,21 @@ export function VariantCard({
           pictures={pictures}
           onPictureUploaded={onPictureUploaded}
         />
-        <KitParts form={form} index={index} context={context} />
+        <PairRows
+          form={form}
+          index={index}
+          context={context}
+          list="parts"
+          legend="Parts"
+          note="A kit is made of other variants; its stock is what its parts allow."
+          columns={[
+            { field: 'sku', label: 'Part SKU', kind: 'sku' },
+            { field: 'quantity', label: 'Quantity', kind: 'whole' },
+          ]}
+          rowWord="part"
+          addLabel="Add part"
+          max={KIT_PARTS_MAX}
+        />
       </div>
       <div className="flex flex-wrap gap-2">
         <button
