@@ -9,13 +9,18 @@ export interface FieldControlProps {
 
 interface FormFieldProps {
   label: string;
+  /**
+   * Said after the label to screen readers only, for a field of a repeated row: the visible label
+   * stays short ("Price") and the input's name says which row ("Price, variant 2").
+   */
+  labelContext?: string;
   error?: string | undefined;
   hint?: string;
   children: (control: FieldControlProps) => ReactNode;
 }
 
 /** A visible label, the control, an optional hint and the inline error in red under it. */
-export function FormField({ label, error, hint, children }: FormFieldProps) {
+export function FormField({ label, labelContext, error, hint, children }: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -25,6 +30,7 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
         {label}
+        {labelContext && <span className="sr-only">{labelContext}</span>}
       </label>
       {children({
         id,

@@ -6,6 +6,7 @@ import { admin, sessionResponse, storeAccessToken } from '../../test/auth.ts';
 import { jsonResponse } from '../../test/fetch-mock.ts';
 import { makeProduct } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
+import { withOnlyVariant } from '../../features/admin-catalog/components/variant-fixtures.ts';
 
 const drill = makeProduct(1, { name: 'Hammer Drill', price: 129.99, version: 2 });
 
@@ -16,7 +17,8 @@ function signedInAsAdmin(routes: Parameters<typeof mockApi>[0] = {}) {
     [`GET ${apiPaths.auth.session}`]: sessionResponse(admin, 'access-1'),
     [`GET ${apiPaths.adminCheck(admin.email)}`]: jsonResponse({ admin: true }),
     [`GET ${apiPaths.products}`]: () => jsonResponse([product]),
-    [`GET ${apiPaths.product(drill._id)}`]: () => jsonResponse(product),
+    // Edit Product reads the product with its variants (issue 34).
+    [`GET ${apiPaths.product(drill._id)}`]: () => jsonResponse(withOnlyVariant(product)),
     [`PUT ${apiPaths.product(drill._id)}`]: ({ body }) => {
       product = { ...product, ...(body as object), version: product.version + 1 };
       return jsonResponse(product);

@@ -11,18 +11,21 @@ import { EditProductPage } from './edit-product-page.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { PRODUCT_CHANGED_MESSAGE } from '../../../../shared/product.ts';
 import { productFieldInputs } from './product-fields-fixture.ts';
+import { withOnlyVariant } from './variant-fixtures.ts';
 
 const OLD_IMAGE = `/images/${'a'.repeat(64)}.webp`;
 const NEW_IMAGE = `/images/${'b'.repeat(64)}.webp`;
-const drill = makeProduct(1, {
-  name: 'Hammer Drill',
-  price: 129.99,
-  description: 'Brushless, 18 V.',
-  img: OLD_IMAGE,
-  minQuantity: 10,
-  availableQuantity: 340,
-  version: 3,
-});
+const drill = withOnlyVariant(
+  makeProduct(1, {
+    name: 'Hammer Drill',
+    price: 129.99,
+    description: 'Brushless, 18 V.',
+    img: OLD_IMAGE,
+    minQuantity: 10,
+    availableQuantity: 340,
+    version: 3,
+  }),
+);
 const GET = `GET ${apiPaths.product(drill._id)}`;
 const PUT = `PUT ${apiPaths.product(drill._id)}`;
 const CONFLICT_MESSAGE = PRODUCT_CHANGED_MESSAGE;
@@ -168,6 +171,7 @@ describe('EditProductPage', () => {
   it('on a conflict, says why and reloads the current values into the form', async () => {
     const current = {
       ...drill,
+      variants: drill.variants.map((variant) => ({ ...variant, availableQuantity: 300 })),
       name: 'Hammer Drill Pro',
       availableQuantity: 300,
       img: NEW_IMAGE,

@@ -1,16 +1,21 @@
-import { useState } from 'react';
+import { useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify/unstyled';
-import { productUpdatedMessage, type Product } from '../../../../shared/product.ts';
+import {
+  productUpdatedMessage,
+  type Product,
+  type ProductDetail,
+} from '../../../../shared/product.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
-import { useProduct } from '../../../api/products.ts';
+import { useProductDetail } from '../api/product-variants.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { useImageUpload } from '../hooks/use-image-upload.ts';
 import { EditProductFormSchema, toFormValues, toProductBody } from '../lib/product-form.ts';
 import { showProductFieldErrors } from '../lib/show-errors.ts';
 import { ProductFields } from './product-fields.tsx';
+import { VariantsEditor } from './variants-editor.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 
@@ -18,9 +23,15 @@ interface EditProductFormProps {
   product: Product;
   /** Fetches the product again; undefined when that failed. */
   reload: () => Promise<Product | undefined>;
+  /** `adopt`: the product as the Variants section saved or reloaded it. */
+  ref?: Ref<ProductFormHandle>;
 }
 
-function EditProductForm({ product, reload }: EditProductFormProps) {
+interface ProductFormHandle {
+  adopt: (product: Product) => void;
+}
+
+function EditProductForm({ product, reload, ref }: EditProductFormProps) {
   // The values the form was filled from: their version goes with the save, and only a deliberate
   // reload (after a conflict) replaces them, never a background refetch under the admin's typing.
   const [base, setBase] = useState(product);
@@ -34,6 +45,20 @@ function EditProductForm({ product, reload }: EditProductFormProps) {
   const updateProduct = useUpdateProduct();
   const imageUpload = useImageUpload();
   const navigate = useNavigate();
+
+  // Saving the variants changes the product's version (and maybe its default variant): this form
+  // goes on from it, refilled unless the admin has already typed here.
+  const { isDirty } = form.formState;
+  useImperativeHandle(
+    ref,
+    () => ({
+      adopt: (latest) => {
+        setBase(latest);
+        if (!isDirty) reset(toFormValues(latest));
+      },
+    }),
+    [isDirty, reset],
+  );
 
   const onSubmit = handleSubmit(async (values) => {
     const img = values.image
@@ -98,9 +123,13 @@ function ProductGone() {
   );
 }
 
-/** Edit Product (beyond the spec): the product's fields, prefilled, saved with its version. */
+/**
+ * Edit Product (beyond the spec): the product's fields, prefilled, saved with its version; then
+ * its options and variants (issue 34).
+ */
 export function EditProductPage({ productId }: { productId: string }) {
-  const product = useProduct(productId);
+  const product = useProductDetail(productId);
+  const productForm = useRef<ProductFormHandle>(null);
 
   const reload = async () => {
     const result = await product.refetch();
@@ -117,7 +146,17 @@ export function EditProductPage({ productId }: { productId: string }) {
         keepDataOnError
         renderError={(error) => isApiError(error) && error.status === 404 && <ProductGone />}
       >
-        {(data) => <EditProductForm key={data._id} product={data} reload={reload} />}
+        {(data) => (
+          <>
+            <EditProductForm key={data._id} product={data} reload={reload} ref={productForm} />
+            <VariantsEditor
+              key={`variants-${data._id}`}
+              product={data}
+              onCurrent={(current: ProductDetail) => productForm.current?.adopt(current)}
+              reload={reload}
+            />
+          </>
+        )}
       </QueryState>
     </section>
   );
