@@ -308,13 +308,15 @@ async function benchOrders(base, pool) {
     customers.push({ token: (await exchange.json()).token, checkoutId: held[0].id, ...found[0] });
   }
   // The default variants (what an order without a SKU takes) of the 20 newest products whose
-  // default is not a kit (a kit's stock is its parts'), stocked for every order of the run.
+  // default is neither a kit (a kit's stock is its parts') nor withdrawn, stocked for every
+  // order of the run.
   const { rows: stocked } = await pool.query(
     `UPDATE variant SET available_quantity = 10000000, min_quantity = 1
      WHERE id IN (SELECT d.id FROM product p CROSS JOIN LATERAL (
-         SELECT v.id FROM variant v WHERE v.product_id = p.id ORDER BY v.position, v.id LIMIT 1
+         SELECT v.id, v.withdrawn FROM variant v WHERE v.product_id = p.id
+         ORDER BY v.position, v.id LIMIT 1
        ) d
-       WHERE NOT EXISTS (SELECT FROM variant_part vp WHERE vp.kit_id = d.id)
+       WHERE NOT d.withdrawn AND NOT EXISTS (SELECT FROM variant_part vp WHERE vp.kit_id = d.id)
        ORDER BY p.seq DESC LIMIT 20)
      RETURNING id, product_id, sku, label`,
   );
