@@ -159,11 +159,17 @@ async function main() {
   );
 
   async function seedTo(total) {
+    // Each product with its one (default) variant, SKU BENCH-<product seq>.
     await pool.query(
-      `INSERT INTO product (name, description, price_cents, min_quantity, available_quantity, image_url)
-       SELECT 'Bench Tool ' || g, 'A product added by npm run bench.', 1000 + g, 1, 1000, s.image_url
-       FROM generate_series(1, greatest(0, $1 - (SELECT count(*) FROM product))) AS g,
-            (SELECT image_url FROM product ORDER BY seq LIMIT 1) AS s`,
+      `WITH made AS (
+         INSERT INTO product (name, description, image_url)
+         SELECT 'Bench Tool ' || g, 'A product added by npm run bench.', s.image_url
+         FROM generate_series(1, greatest(0, $1 - (SELECT count(*) FROM product))) AS g,
+              (SELECT image_url FROM product ORDER BY seq LIMIT 1) AS s
+         RETURNING id, seq, name
+       )
+       INSERT INTO variant (product_id, sku, price_cents, min_quantity, available_quantity)
+       SELECT id, 'BENCH-' || seq, 1000 + substring(name FROM 12)::int, 1, 1000 FROM made`,
       [total],
     );
   }
@@ -301,11 +307,22 @@ async function benchOrders(base, pool) {
     );
     customers.push({ token: (await exchange.json()).token, checkoutId: held[0].id, ...found[0] });
   }
+  // The default variants (what an order without a SKU takes) of the 20 newest products whose
+  // default is neither a kit (a kit's stock is its parts') nor withdrawn, stocked for every
+  // order of the run.
   const { rows: stocked } = await pool.query(
-    `UPDATE product SET available_quantity = 10000000, min_quantity = 1, version = version + 1
-     WHERE id IN (SELECT id FROM product ORDER BY seq DESC LIMIT 20) RETURNING id`,
+    `UPDATE variant SET available_quantity = 10000000, min_quantity = 1
+     WHERE id IN (SELECT d.id FROM product p CROSS JOIN LATERAL (
+         SELECT v.id, v.withdrawn FROM variant v WHERE v.product_id = p.id
+         ORDER BY v.position, v.id LIMIT 1
+       ) d
+       WHERE NOT d.withdrawn AND NOT EXISTS (SELECT FROM variant_part vp WHERE vp.kit_id = d.id)
+       ORDER BY p.seq DESC LIMIT 20)
+     RETURNING id, product_id, sku, label`,
   );
-  const productIds = stocked.map((r) => r.id);
+  const productIds = stocked.map((r) => r.product_id);
+  /** Each product's default variant, as the raw transactions take it. */
+  const defaultVariant = new Map(stocked.map((r) => [r.product_id, r]));
   const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];
   /** Customers in turn, so the 50 callers rarely share an account (whose orders queue, by design). */
   let turn = 0;
@@ -364,18 +381,23 @@ async function benchOrders(base, pool) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      // Locked in product-id order, as the app's statement does, so 50 callers never deadlock.
+      // Each product's default variant, locked in variant-id order as the app's statement does,
+      // so 50 callers never deadlock.
       const taken = [];
-      for (const productId of [...lines].sort()) {
+      for (const variant of lines
+        .map((id) => defaultVariant.get(id))
+        .sort((a, b) => (a.id < b.id ? -1 : 1))) {
         const { rows } = await client.query(
           {
             name: 'bench_take',
-            text: `UPDATE product SET available_quantity = available_quantity - $2,
+            text: `UPDATE variant SET available_quantity = available_quantity - $2,
                      updated_at = now()
                    WHERE id = $1 AND available_quantity >= $2 AND min_quantity <= $2
-                   RETURNING id, name, price_cents`,
+                     AND NOT withdrawn
+                   RETURNING id, product_id, sku, label, price_cents,
+                     (SELECT name FROM product WHERE product.id = variant.product_id) AS name`,
           },
-          [productId, 1],
+          [variant.id, 1],
         );
         if (!rows[0]) throw new Error('out of stock');
         taken.push(rows[0]);
@@ -384,13 +406,25 @@ async function benchOrders(base, pool) {
         await client.query(
           {
             name: 'bench_order',
-            text: `INSERT INTO purchase (checkout_id, user_id, product_id, product_name,
-                     unit_price_cents, quantity, total_cents, customer_name, customer_email,
-                     address, phone, hold_expires_at)
-                   VALUES ($1, $2, $3, $4, $5, 1, $5, $6, $7, '1 Bench Street', '555 0100',
-                     now() + 24 * interval '1 hour')`,
+            text: `INSERT INTO purchase (checkout_id, user_id, product_id, variant_id, sku,
+                     variant_label, stock_taken, product_name, unit_price_cents, quantity,
+                     total_cents, customer_name, customer_email, address, phone, hold_expires_at)
+                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $9, $10, $11, '1 Bench Street',
+                     '555 0100', now() + 24 * interval '1 hour')`,
           },
-          [who.checkoutId, who.id, item.id, item.name, item.price_cents, who.name, who.email],
+          [
+            who.checkoutId,
+            who.id,
+            item.product_id,
+            item.id,
+            item.sku,
+            item.label,
+            JSON.stringify([{ variantId: item.id, quantity: 1 }]),
+            item.name,
+            item.price_cents,
+            who.name,
+            who.email,
+          ],
         );
       await client.query('COMMIT');
       return true;
@@ -431,11 +465,11 @@ async function benchOrders(base, pool) {
   const CHECKOUT_LINES = 5;
   const storeBasket = async (who, lines) => {
     await pool.query(
-      `INSERT INTO basket_line (user_id, product_id, quantity, position)
-       SELECT $1, product_id, 1, position - 1
-       FROM unnest($2::uuid[]) WITH ORDINALITY AS line(product_id, position)
-       ON CONFLICT (user_id, product_id) DO UPDATE SET quantity = 1`,
-      [who.id, lines],
+      `INSERT INTO basket_line (user_id, product_id, variant_id, quantity, position)
+       SELECT $1, line.product_id, line.variant_id, 1, line.position - 1
+       FROM unnest($2::uuid[], $3::uuid[]) WITH ORDINALITY AS line(product_id, variant_id, position)
+       ON CONFLICT (user_id, variant_id) DO UPDATE SET quantity = 1`,
+      [who.id, lines, lines.map((id) => defaultVariant.get(id).id)],
     );
     return lines;
   };

@@ -179,8 +179,9 @@ function productAt(random, index) {
 }
 
 /**
- * Adds generated products until the catalogue has `total`, in batches (one INSERT of 1,000 rows
- * each). Their images are the demo products' images.
+ * Adds generated products until the catalogue has `total`, in batches (one statement of 1,000
+ * products each), each with its one (default) variant carrying the price, minimum and stock, SKU
+ * `BENCH-<product seq>`. Their images are the demo products' images.
  */
 export async function generateCatalogue(pool, total) {
   const { rows: images } = await pool.query('SELECT name, image_url FROM product');
@@ -195,9 +196,19 @@ export async function generateCatalogue(pool, total) {
     const batch = Array.from({ length: Math.min(1000, missing - done) }, (_, i) =>
       productAt(random, count + done + i),
     );
+    // The products, then their variants, matched by name (unique: each ends in TH-<n>).
     await pool.query(
-      `INSERT INTO product (name, description, price_cents, min_quantity, available_quantity, image_url)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[])`,
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[], $5::int[], $6::text[])
+           WITH ORDINALITY AS t(name, description, cents, min_quantity, available, image_url, n)
+       ), made AS (
+         INSERT INTO product (name, description, image_url)
+         SELECT name, description, image_url FROM input ORDER BY n
+         RETURNING id, seq, name
+       )
+       INSERT INTO variant (product_id, sku, price_cents, min_quantity, available_quantity)
+       SELECT made.id, 'BENCH-' || made.seq, input.cents, input.min_quantity, input.available
+       FROM made JOIN input ON input.name = made.name`,
       [
         batch.map((p) => p.name),
         batch.map((p) => p.description),

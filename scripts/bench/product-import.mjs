@@ -1,8 +1,35 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
 // Product import (issue 26): 10,000 rows applied in one POST /api/product-import/apply (5,000
 // updates of exported products and 5,000 new ones, every column filled: category, platform,
 // battery, price breaks, more images too), timed from request to answer. Target: <= 10 s.
 // Part of `npm run bench` (BENCH_ONLY=import).
+//
+// Issue 34: the file is an old-style one (one row per product, no SKU column; its price, minimum
+// and stock are the product's default variant's), which the import keeps accepting alongside
+// files of one row per variant. Its header is written here, not copied from the export, so the
+// rows' cells stay in their columns whatever columns the export adds.
 
+/** The product export's columns before variants (issues 26, 23, 24), in order. */
+const OLD_HEADER = [
+  'Product ID',
+  'Name',
+  'Price',
+  'Description',
+  'Min Order Quantity',
+  'Available Quantity',
+  'Image',
+  'Created',
+  'Version',
+  'Category',
+  'Battery Platform',
+  'Battery Included',
+  'Price Breaks',
+  'More Images',
+];
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ROWS = 10_000;
 const TARGET_S = 10;
 
@@ -32,13 +59,25 @@ export async function benchProductImport({ base, pool, row, seedTo }) {
   await seedTo(half);
   const token = await adminToken(base, pool);
   const headers = { authorization: `Bearer ${token}`, origin: base };
-  // The export's header (the one column list), then rows as the export writes them.
-  const exported = await (await fetch(`${base}/api/products.csv`, { headers })).text();
-  const header = exported.replace(/^\uFEFF/, '').split('\r\n')[0];
+  // Each product's Version as the export writes it (what the import checks): its first row, the
+  // default variant's when the export writes one row per variant.
+  const exported = await fetch(`${base}/api/products.csv`, { headers });
+  if (!exported.ok) throw new Error(`export failed: ${exported.status}`);
+  const { parseCsv } = await import(
+    pathToFileURL(join(root, 'dist/node/server/modules/csv/index.js')).href
+  );
+  const [exportHeader, ...exportRows] = parseCsv((await exported.text()).replace(/^\uFEFF/, ''));
+  const [idAt, versionAt] = ['Product ID', 'Version'].map((name) => exportHeader.indexOf(name));
+  const versions = new Map();
+  for (const cells of exportRows)
+    if (!versions.has(cells[idAt])) versions.set(cells[idAt], cells[versionAt]);
+  // Rows as the export writes them: a product with its default variant's price, minimum, stock and
+  // breaks.
+  const header = line(OLD_HEADER).slice(0, -2);
   const { rows: products } = await pool.query(
     `SELECT p.id, p.name, p.price_cents, p.description, p.min_quantity, p.available_quantity,
-       p.image_url, p.version, c.slug, p.platform, p.battery_included, p.price_breaks, p.images
-     FROM product p LEFT JOIN category c ON c.id = p.category_id ORDER BY p.seq LIMIT $1`,
+       p.image_url, c.slug, p.platform, p.battery_included, p.price_breaks, p.images
+     FROM product_offer p LEFT JOIN category c ON c.id = p.category_id ORDER BY p.seq LIMIT $1`,
     [half],
   );
   const image = products[0].image_url; // a path of the shop's own: the import takes it
@@ -56,7 +95,7 @@ export async function benchProductImport({ base, pool, row, seedTo }) {
       p.available_quantity,
       p.image_url,
       '',
-      p.version,
+      versions.get(p.id),
       p.slug ?? '',
       p.platform ?? '',
       p.battery_included ? 'yes' : 'no',

@@ -54,9 +54,9 @@ try {
     pathToFileURL(join(root, 'dist/node/server/db/embedded-cluster.js')).href
   );
   const pool = new pg.Pool({ connectionString: runningClusterUrl(dataDir, 'toolhouse') });
-  await pool.query(
-    'UPDATE product SET available_quantity = 10000000, min_quantity = 1, version = version + 1',
-  );
+  // Every variant (a product's default is what an order without a SKU takes; a kit's stock is its
+  // parts', also variants).
+  await pool.query('UPDATE variant SET available_quantity = 10000000, min_quantity = 1');
   // Statements the database ran during the load (each is a transaction of its own), so a read
   // path's queries per request show (e.g. the data version checks of the cached reads).
   const transactions = async () =>
