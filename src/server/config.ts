@@ -86,6 +86,7 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+  OUTBOX_DB_CONNECTIONS: z.coerce.number().int().min(0).max(20).default(2),
   BACKUP_DIR: z.string().default('./backups'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -117,6 +118,11 @@ export interface AppConfig {
   webhookLogDays: number;
   /** WEBHOOK_TIMEOUT_SECONDS: one delivery's deadline, the answer read to its end included. */
   webhookTimeoutSeconds: number;
+  /**
+   * OUTBOX_DB_CONNECTIONS: the database connections of the outbox worker's own pool (ADR 047),
+   * besides the app's 10; 0: the worker shares the app's pool.
+   */
+  outboxConnections: number;
   /**
    * GET /metrics (Prometheus, src/server/metrics/): off unless METRICS_TOKEN is set (then on the
    * app's listener behind that Bearer token) or METRICS_PORT is (then on a listener of its own at
@@ -307,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookLogDays: e.WEBHOOK_LOG_DAYS,
     webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+    outboxConnections: e.OUTBOX_DB_CONNECTIONS,
     backupDir: e.BACKUP_DIR.trim() === '' ? null : resolve(e.BACKUP_DIR),
     backupKeep: e.BACKUP_KEEP,
     metrics: {

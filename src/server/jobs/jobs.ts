@@ -12,6 +12,11 @@ import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-
 import { outboxJobs } from './job-list.ts';
 
 const OUTBOX_POLL_MS = 1_000;
+/**
+ * The mail lane's steps (ADR 047): up to 50 jobs claimed at once, carried out 4 at a time (mails
+ * rendered and written or sent while the next ones' data is read), recorded sent together.
+ */
+const MAIL_LANE = { lane: 'mail', batchSize: 50, concurrency: 4 } as const;
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 15 * 60_000;
 const WEBHOOK_LOG_PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -30,7 +35,7 @@ function outboxWorkerJobs(context: OutboxContext, intervalMs = OUTBOX_POLL_MS): 
       failureMessage: 'outbox step failed',
       intervalMs,
       run: async (_log, stopping) => {
-        await drainOutbox(context, { lane: 'mail' }, stopping);
+        await drainOutbox(context, MAIL_LANE, stopping);
       },
     },
     {
@@ -166,6 +171,8 @@ export const jobsConfigOf = (config: JobsConfig): JobsConfig => ({
 /** What the background jobs need: the instance's shared services (app.ts builds them once). */
 export interface JobsOptions {
   db: Db;
+  /** The outbox worker's database: its own pool (Database.outbox), or `db`. */
+  outboxDb?: Db;
   mailer: Mailer;
   /** Cancels payment intents of cancelled orders; null: no provider set up. */
   provider: PaymentProvider | null;
@@ -182,7 +189,7 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
   runJobs(app, [
     ...outboxWorkerJobs({
       jobs: outboxJobs,
-      db,
+      db: options.outboxDb ?? db,
       mailer,
       provider,
       publicUrl: config.publicUrl,
