@@ -13,11 +13,11 @@ import { outboxJobs } from './job-list.ts';
 
 const OUTBOX_POLL_MS = 1_000;
 /**
- * The mail lane's steps (ADR 047): up to 100 jobs claimed at once, carried out 16 at a time (mails
+ * The mail lane's steps (ADR 047): up to 100 jobs claimed at once, carried out 32 at a time (mails
  * rendered and written or sent while the next ones' data is read), recorded sent together. Its
  * database work goes through the worker's own pool (OUTBOX_DB_CONNECTIONS).
  */
-const MAIL_LANE = { lane: 'mail', batchSize: 100, concurrency: 16 } as const;
+const MAIL_LANE = { lane: 'mail', batchSize: 100, concurrency: 32 } as const;
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 15 * 60_000;
 const WEBHOOK_LOG_PRUNE_INTERVAL_MS = 60 * 60_000;
