@@ -39,6 +39,9 @@ const TARGETS = {
   initialJsKb: 150,
 };
 
+/** Where the outbox is carried out: `separate` (as npm start does) or `app`. */
+const OUTBOX_WORKER = process.env.BENCH_OUTBOX_WORKER ?? 'separate';
+
 /** The order limits the app runs with in the bench, and its raw statement is sent with. */
 const BENCH_ORDER_LIMITS = { orderRateLimitPerHour: 1_000_000, maxUnpaidOrders: 1_000_000 };
 
@@ -138,7 +141,15 @@ async function main() {
     MAX_UNPAID_ORDERS: String(BENCH_ORDER_LIMITS.maxUnpaidOrders),
     // The paid-order rows pay through the built-in test processor (no keys, no network).
     PAYMENT_PROVIDER: 'test',
+    OUTBOX_WORKER: OUTBOX_WORKER,
   });
+  // As npm start runs it: the outbox worker in a process of its own (ADR 047), unless
+  // BENCH_OUTBOX_WORKER=app (the app's own process carries the outbox out).
+  if (OUTBOX_WORKER === 'separate')
+    startProcess(['dist/node/server/outbox-worker.js'], {
+      ...builtAppEnvironment(port, dataDir),
+      PAYMENT_PROVIDER: 'test',
+    });
   await waitFor(`${base}/api/health`, app, 120_000);
   const databaseUrl = process.env.DATABASE_URL ?? runningClusterUrl(dataDir, 'toolhouse');
   if (!databaseUrl) throw new Error('Could not find the app database URL');
