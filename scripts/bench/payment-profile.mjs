@@ -9,18 +9,22 @@ import pg from 'pg';
 import { signUpCustomers } from './customers.mjs';
 import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
 
-// node scripts/bench/payment-profile.mjs [orders] [--cpu-prof]: the CPU time each call of a paid
-// order costs (issue 38), the app process and the database apart (user + system time from /proc:
-// it hardly depends on what else the shared machine runs), with the database statements per call.
-// The built app (run `npm run build` first) on a fresh DATA_DIR; 50 customers place `orders`
-// orders (default 2,000), then every one gets its payment intent, then every intent is confirmed,
-// then every order is reported paid: one call kind at a time, 50 at once, so each phase's CPU is
-// that call's. The mails of a phase are sent after it, and measured apart (the outbox row).
+// node scripts/bench/payment-profile.mjs [orders] [--cpu-prof] [--outbox-in-app]: the CPU time
+// each call of a paid order costs (issue 38): the app process, the outbox worker process (as
+// npm start runs it; --outbox-in-app: none, the app carries the outbox out) and the database
+// apart (user + system time from /proc: it hardly depends on what else the shared machine runs),
+// with the database transactions per call (each statement outside one is one). The built app
+// (run `npm run build` first) on a fresh DATA_DIR; 50 customers place `orders` orders (default
+// 2,000), then every one gets its payment intent, then every intent is confirmed, then every
+// order is reported paid: one call kind at a time, 50 at once, so each phase's CPU is that call's
+// (the worker sends a phase's mails meanwhile; the rest is measured after it: the outbox rows).
 // --cpu-prof also writes the app's .cpuprofile and prints its functions with the most self time.
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const ORDERS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 2_000);
 const PROFILE = process.argv.includes('--cpu-prof');
+/** --outbox-in-app: the app's own process carries the outbox out (OUTBOX_WORKER=app). */
+const SEPARATE = !process.argv.includes('--outbox-in-app');
 const CONCURRENCY = 50;
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
@@ -74,9 +78,19 @@ const app = spawn(
       ORDER_RATE_LIMIT_PER_HOUR: '1000000',
       MAX_UNPAID_ORDERS: '1000000',
       PAYMENT_PROVIDER: 'test',
+      OUTBOX_WORKER: SEPARATE ? 'separate' : 'app',
     },
   },
 );
+// As npm start runs it: the outbox worker in a process of its own (ADR 047), its CPU apart.
+const worker = SEPARATE
+  ? spawn(process.execPath, ['dist/node/server/outbox-worker.js'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...builtAppEnvironment(port, dataDir), PAYMENT_PROVIDER: 'test' },
+    })
+  : null;
+const workerCpu = () => (worker ? cpuSeconds(worker.pid) : 0);
 try {
   await waitFor(`${base}/api/health`, app, 120_000);
   const { runningClusterUrl } = await import(
@@ -122,6 +136,7 @@ try {
   /** Runs `each` for every item, 50 at once, and records the CPU it cost. */
   async function phase(name, items, each) {
     const app0 = cpuSeconds(app.pid);
+    const worker0 = workerCpu();
     const db0 = database.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     const tx0 = await transactions();
     const t0 = performance.now();
@@ -144,6 +159,7 @@ try {
       'calls/s': Math.round(n / seconds),
       'app CPU ms/call': ((1000 * appCpu) / n).toFixed(2),
       'db CPU ms/call': ((1000 * dbCpu) / n).toFixed(2),
+      'worker CPU ms/call': ((1000 * (workerCpu() - worker0)) / n).toFixed(2),
       'db transactions/call': (statements / n).toFixed(1),
     });
     return results;
@@ -151,6 +167,7 @@ try {
   /** Lets the outbox worker send what the last phase queued, and records what that cost. */
   async function drain(name, calls) {
     const app0 = cpuSeconds(app.pid);
+    const worker0 = workerCpu();
     const db0 = database.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
     const t0 = performance.now();
     while ((await queued()) > 0) await new Promise((r) => setTimeout(r, 200));
@@ -162,6 +179,7 @@ try {
         (1000 * (database.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - db0)) /
         calls
       ).toFixed(2),
+      'worker CPU ms/call': ((1000 * (workerCpu() - worker0)) / calls).toFixed(2),
       'db transactions/call': `${((performance.now() - t0) / 1000).toFixed(1)} s to drain`,
     });
   }
@@ -236,6 +254,10 @@ try {
   console.log(`\n${ORDERS} paid orders, ${CONCURRENCY} at once, ${new Date().toISOString()}`);
   console.table(table);
 } finally {
+  if (worker) {
+    worker.kill('SIGTERM');
+    await once(worker, 'exit');
+  }
   app.kill('SIGTERM');
   await once(app, 'exit');
   rmSync(dataDir, { recursive: true, force: true });
