@@ -32,8 +32,8 @@ export class Forbidden extends AppError {
 }
 
 export class Conflict extends AppError {
-  constructor(message: string) {
-    super(409, ErrorCode.Conflict, message);
+  constructor(message: string, fields?: Record<string, string>) {
+    super(409, ErrorCode.Conflict, message, fields);
   }
 }
 

@@ -2,6 +2,7 @@ import { PriceBreakSchema } from './price-breaks.ts';
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { singleLineText } from './text.ts';
+import { SkuSchema } from './variant.ts';
 import { ABOVE_MAXIMUM_MESSAGE, BELOW_MINIMUM_MESSAGE, ORDER_QUANTITY_MAX } from './purchase.ts';
 
 // The basket (issue 22): what a customer means to buy, line by line, before one checkout places
@@ -12,6 +13,9 @@ import { ABOVE_MAXIMUM_MESSAGE, BELOW_MINIMUM_MESSAGE, ORDER_QUANTITY_MAX } from
 export const BASKET_MAX_LINES = 50;
 export const BASKET_TOO_LONG_MESSAGE = `A basket holds at most ${BASKET_MAX_LINES} lines`;
 export const BASKET_DUPLICATE_LINE_MESSAGE = 'Each product can be in the basket once';
+/** The key of a sent line: its product and SKU (none: the product's default variant). */
+export const basketLineKey = (line: { productId: string; sku?: string | undefined }) =>
+  `${line.productId.toLowerCase()} ${line.sku?.toLowerCase() ?? ''}`;
 /** A line whose product was deleted, or an id no product has. */
 export const PRODUCT_GONE_MESSAGE = 'This product is no longer available';
 /** The name of a line whose product is gone when nothing kept its name (a visitor's basket). */
@@ -23,6 +27,8 @@ export const BasketLineInputSchema = z.object({
   productId: singleLineText('Product', { required: 'Product is required', keepSpaces: true }).max(
     100,
   ),
+  /** Issue 34: the variant (its SKU, the product's); left out: the product's default variant. */
+  sku: SkuSchema.optional(),
   quantity: z
     .number({ error: 'Order Quantity must be a whole number' })
     .int('Order Quantity must be a whole number')
@@ -35,7 +41,7 @@ const basketLines = z
   .array(BasketLineInputSchema)
   .max(BASKET_MAX_LINES, BASKET_TOO_LONG_MESSAGE)
   .refine(
-    (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
+    (lines) => new Set(lines.map(basketLineKey)).size === lines.length,
     BASKET_DUPLICATE_LINE_MESSAGE,
   );
 
@@ -54,6 +60,10 @@ export const MergeBasketBodySchema = PutBasketBodySchema;
 /** One line as the server prices it today. Money in dollars, as everywhere in the API. */
 export const BasketLineSchema = z.object({
   productId: IdSchema,
+  /** Issue 34: the line's variant: its SKU ('' when gone) and label ('' for a product's only one). */
+  sku: z.string(),
+  variantLabel: z.string(),
+  /** The product's name, with the variant's label when it has one: "Drill (18V · Kit)". */
   name: z.string(),
   img: z.string(),
   /** The unit price today at this quantity (its price break's, else the base price). */

@@ -3,6 +3,7 @@ import { IdSchema } from './ids.ts';
 import { numberOrNumericText } from './numbers.ts';
 import { PriceBreakSchema, PriceBreaksBodySchema } from './price-breaks.ts';
 import { multiLineText, singleLineText } from './text.ts';
+import { ProductOptionSchema, SkuSchema, VariantSchema } from './variant.ts';
 
 /** A product as the API shows it (spec section 3); price in dollars. */
 export const ProductSchema = z.object({
@@ -28,10 +29,23 @@ export const ProductSchema = z.object({
    * counted, but it cannot be ordered (`isForSale`, src/shared/for-sale.ts).
    */
   withdrawn: z.boolean(),
+  /** Issue 34: the default variant's SKU (the spec's fields above are that variant's). */
+  sku: z.string(),
+  /** The lowest and highest price of its variants ("from $X" when they differ). */
+  priceFrom: z.number(),
+  priceTo: z.number(),
+  /** How many variants it has (1: it behaves as a product always did). */
+  variantCount: z.number().int(),
+  /** The options its variants choose among (none for a product of one variant). */
+  options: z.array(ProductOptionSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
 export const ProductListSchema = z.array(ProductSchema);
+
+/** GET /api/products/{id}: the product with every variant (issue 34), the default first. */
+export const ProductDetailSchema = ProductSchema.extend({ variants: z.array(VariantSchema) });
+export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 /**
  * The path parameter is any one line of text: a malformed id is a 404, like an unknown one; a
@@ -120,6 +134,11 @@ export const ProductBodySchema = z.object({
     .nullable()
     .optional(),
   batteryIncluded: z.boolean({ error: 'Battery included must be true or false' }).optional(),
+  /**
+   * Issue 34: the default variant's SKU. A new product without one gets `TH-<number>`; an edit
+   * without one keeps it.
+   */
+  sku: SkuSchema.optional(),
   /** The version the admin saw (edits only): a stale one is refused (409) instead of undoing a sale. */
   version: z.number().int().positive().optional(),
 });

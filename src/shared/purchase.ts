@@ -4,6 +4,7 @@ import { formatInteger } from './number-format.ts';
 import { numberOrNumericText } from './numbers.ts';
 import { ORDER_EVENTS, ORDER_STATUSES } from './order-status.ts';
 import { singleLineText } from './text.ts';
+import { SkuSchema } from './variant.ts';
 
 export const PURCHASE_STAT = { pending: 'pending', shipped: 'shipped' } as const;
 export const RECEIPT_ONLY_WHEN_PAID_MESSAGE = 'A receipt exists once the order is paid.';
@@ -13,6 +14,10 @@ export const ORDER_QUANTITY_MAX = 1_000_000;
 
 export const BELOW_MINIMUM_MESSAGE = 'Ordered Quantity is less than minimum quantity';
 export const ABOVE_STOCK_MESSAGE = 'Ordered Quantity is more than available quantity in stock';
+/** Issue 34: a SKU sent with a product it does not belong to. */
+export const WRONG_PRODUCT_SKU_MESSAGE = 'This SKU is not a variant of this product';
+/** Issue 34: a kit one of whose parts was deleted cannot be sold until staff mend it. */
+export const KIT_PART_GONE_MESSAGE = 'A part of this kit is no longer available';
 /** The largest quantity any order may have, whatever the stock: its own message, not the stock's. */
 export const ABOVE_MAXIMUM_MESSAGE = `Order Quantity can be at most ${formatInteger(ORDER_QUANTITY_MAX)}`;
 export const ORDER_QUANTITY_REQUIRED_MESSAGE = 'Order Quantity is required';
@@ -36,6 +41,8 @@ export function orderQuantityProblem(
  */
 export const PurchaseBodySchema = z.object({
   productId: singleLineText('Product', { required: 'Product is required', keepSpaces: true }),
+  /** Issue 34: the variant (its SKU, which must be the product's); left out: the default one. */
+  sku: SkuSchema.optional(),
   orderQuantity: numberOrNumericText(ORDER_QUANTITY_REQUIRED_MESSAGE).pipe(
     z
       .number()
@@ -58,6 +65,9 @@ export const PurchaseSchema = z.object({
   /** The product's id, or null once the product was deleted (the name stays). */
   productId: IdSchema.nullable(),
   product: z.string(),
+  /** Issue 34: the variant's SKU and label as sold ('' for orders from before variants). */
+  sku: z.string(),
+  variantLabel: z.string(),
   price: z.number(),
   customerEmail: z.string(),
   customerName: z.string(),

@@ -13,7 +13,8 @@ import {
   type EmbeddedCluster,
 } from '../db/embedded-cluster.ts';
 import { prepareDatabase } from '../db/migrate.ts';
-import { product, purchase } from '../db/schema.ts';
+import { purchase, variant } from '../db/schema.ts';
+import { createProduct } from '../testing/factories.ts';
 import { user } from '../db/auth-schema.ts';
 import { placePurchase } from '../modules/purchases/purchases.service.ts';
 import { takeBaseBackup } from './base-backup.ts';
@@ -81,18 +82,10 @@ describe('backup and point-in-time restore of the embedded cluster', () => {
       .insert(user)
       .values({ id: 'backup-buyer', name: 'Bo Backup', email: 'bo@example.com' })
       .returning();
-    const products = await shop.db
-      .insert(product)
-      .values(
-        ['Drill', 'Saw'].map((name) => ({
-          name,
-          priceCents: 10_000,
-          minQuantity: 1,
-          availableQuantity: STOCK,
-          imageUrl: `/images/${'0'.repeat(64)}.webp`,
-        })),
-      )
-      .returning({ id: product.id });
+    const products = [
+      await createProduct(shop.db, { name: 'Drill', priceCents: 10_000, availableQuantity: STOCK }),
+      await createProduct(shop.db, { name: 'Saw', priceCents: 10_000, availableQuantity: STOCK }),
+    ];
     const order = async (db: Db, n: number) => {
       const placed = await placePurchase(
         db,
@@ -144,9 +137,9 @@ describe('backup and point-in-time restore of the embedded cluster', () => {
     ).toEqual([]);
     for (const { id } of products) {
       const [stock] = await restored.db
-        .select({ available: product.availableQuantity })
-        .from(product)
-        .where(eq(product.id, id));
+        .select({ available: variant.availableQuantity })
+        .from(variant)
+        .where(eq(variant.productId, id));
       const held = await restored.db
         .select({ quantity: purchase.quantity })
         .from(purchase)

@@ -15,6 +15,7 @@ import {
   smallint,
   text,
   timestamp,
+  pgView,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -32,6 +33,13 @@ import {
 } from '../../shared/order-status.ts';
 import type { StoredPriceBreak } from '../../shared/price-breaks.ts';
 import { QUOTE_EVENTS, QUOTE_STATUSES } from '../../shared/quote.ts';
+import type { ProductOption } from '../../shared/variant.ts';
+
+/** One variant's stock an order took (purchase.stock_taken). */
+export interface StockTaken {
+  variantId: string;
+  quantity: number;
+}
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -51,9 +59,6 @@ export const product = pgTable(
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    priceCents: integer('price_cents').notNull(),
-    minQuantity: integer('min_quantity').notNull(),
-    availableQuantity: integer('available_quantity').notNull(),
     imageUrl: text('image_url').notNull(),
     /** Issue 24: the gallery after `image_url` (ordered, at most PRODUCT_IMAGES_MAX - 1). */
     images: text('images')
@@ -67,14 +72,8 @@ export const product = pgTable(
     /** Issue 24: the battery platform, e.g. 18V (null: none). */
     platform: text('platform'),
     batteryIncluded: boolean('battery_included').notNull().default(false),
-    /**
-     * Issue 39: withdrawn from sale by a safety recall, until an admin lifts it
-     * (recalls.service.ts). Its stock is still counted, but it is not for sale (forSaleSql in
-     * stock/for-sale.ts).
-     */
-    withdrawn: boolean('withdrawn').notNull().default(false),
-    /** Volume price breaks (issue 23), ascending; read by the order statement with the row's lock. */
-    priceBreaks: jsonb('price_breaks').$type<StoredPriceBreak[]>().notNull().default([]),
+    /** Issue 34: the options its variants choose among (e.g. Voltage: 12V, 18V), in order. */
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
     /**
      * Bumped by the database on every UPDATE (a trigger, drizzle/0009); edits carry the version
      * they saw (optimistic concurrency).
@@ -85,15 +84,140 @@ export const product = pgTable(
   },
   (t) => [
     uniqueIndex('product_seq_idx').on(t.seq),
-    check('product_price_positive', sql`${t.priceCents} > 0`),
-    check('product_min_quantity_positive', sql`${t.minQuantity} >= 1`),
-    // The last guard against overselling: stock can never go below zero, whatever the code does.
-    check('product_available_not_negative', sql`${t.availableQuantity} >= 0`),
     check('product_images_max', sql`cardinality(${t.images}) <= 7`),
     index('product_category_idx').on(t.categoryId, t.seq),
     index('product_platform_idx').on(t.platform, t.seq),
   ],
 );
+
+/**
+ * What is sold (issue 34, docs/decisions/047): a variant of a product, with its SKU (unique
+ * case-insensitively), option values, price, breaks, minimum, stock, weight, dimensions and own
+ * pictures. The product's default variant is the first by (position, id). Its stock is written
+ * only through the stock's owner (modules/stock); a kit's own column is unused (its stock is its
+ * parts', `variantOffer`).
+ */
+export const variant = pgTable(
+  'variant',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => product.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    optionValues: jsonb('option_values').$type<Record<string, string>>().notNull().default({}),
+    /** The option values joined for people ("18V · Bare tool"); '' for a product's only one. */
+    label: text('label').notNull().default(''),
+    position: smallint('position').notNull().default(0),
+    priceCents: integer('price_cents').notNull(),
+    minQuantity: integer('min_quantity').notNull(),
+    availableQuantity: integer('available_quantity').notNull().default(0),
+    /** Volume price breaks (issue 23), ascending; read by the order statement with the row's lock. */
+    priceBreaks: jsonb('price_breaks').$type<StoredPriceBreak[]>().notNull().default([]),
+    weightGrams: integer('weight_grams').notNull().default(0),
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
+    /** Its own pictures (empty: the product's). */
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Withdrawn from sale by a safety recall until an admin lifts it (issue 39, by SKU). */
+    withdrawn: boolean('withdrawn').notNull().default(false),
+    /** Bumped by the database on every UPDATE (the trigger variant_version, drizzle/0028). */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('variant_sku_idx').on(sql`lower(${t.sku})`),
+    index('variant_product_idx').on(t.productId, t.position, t.id),
+    check('variant_sku_format', sql`${t.sku} ~ '^[A-Za-z0-9._-]{1,40}$'`),
+    check('variant_price_positive', sql`${t.priceCents} > 0`),
+    check('variant_min_quantity_positive', sql`${t.minQuantity} >= 1`),
+    // The last guard against overselling: stock can never go below zero, whatever the code does.
+    check('variant_available_not_negative', sql`${t.availableQuantity} >= 0`),
+    check('variant_weight_not_negative', sql`${t.weightGrams} >= 0`),
+    check('variant_images_max', sql`cardinality(${t.images}) <= 8`),
+  ],
+);
+
+/**
+ * A kit's parts (issue 34): the kit takes `quantity` of each part's stock. A deleted part leaves
+ * its row with `partId` null and its SKU: the kit cannot be sold until staff mend it.
+ */
+export const variantPart = pgTable(
+  'variant_part',
+  {
+    kitId: uuid('kit_id')
+      .notNull()
+      .references(() => variant.id, { onDelete: 'cascade' }),
+    partId: uuid('part_id').references((): AnyPgColumn => variant.id, { onDelete: 'set null' }),
+    partSku: text('part_sku').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    uniqueIndex('variant_part_kit_part_idx').on(t.kitId, sql`lower(${t.partSku})`),
+    index('variant_part_part_idx').on(t.partId),
+    check('variant_part_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A variant as it can be sold (a view, drizzle/0028): a kit's stock and withdrawal are its parts'. */
+export const variantOffer = pgView('variant_offer', {
+  id: uuid('id').notNull(),
+  productId: uuid('product_id').notNull(),
+  sku: text('sku').notNull(),
+  optionValues: jsonb('option_values').$type<Record<string, string>>().notNull(),
+  label: text('label').notNull(),
+  position: smallint('position').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  minQuantity: integer('min_quantity').notNull(),
+  priceBreaks: jsonb('price_breaks').$type<StoredPriceBreak[]>().notNull(),
+  weightGrams: integer('weight_grams').notNull(),
+  lengthMm: integer('length_mm'),
+  widthMm: integer('width_mm'),
+  heightMm: integer('height_mm'),
+  images: text('images').array().notNull(),
+  version: integer('version').notNull(),
+  availableQuantity: integer('available_quantity').notNull(),
+  withdrawn: boolean('withdrawn').notNull(),
+  isKit: boolean('is_kit').notNull(),
+}).existing();
+
+/**
+ * A product as the spec shows it (a view, drizzle/0028): its own columns and its default
+ * variant's sale columns, the range of its variants' prices and their count. `version` is the
+ * product row's plus the default variant's, less one (both only grow, so the sum changes when
+ * either does; a new product is at 1, an edit of both adds 2).
+ */
+export const productOffer = pgView('product_offer', {
+  id: uuid('id').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url').notNull(),
+  images: text('images').array().notNull(),
+  categoryId: uuid('category_id'),
+  platform: text('platform'),
+  batteryIncluded: boolean('battery_included').notNull(),
+  options: jsonb('options').$type<ProductOption[]>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  defaultVariantId: uuid('default_variant_id').notNull(),
+  sku: text('sku').notNull(),
+  priceCents: integer('price_cents').notNull(),
+  minQuantity: integer('min_quantity').notNull(),
+  availableQuantity: integer('available_quantity').notNull(),
+  priceBreaks: jsonb('price_breaks').$type<StoredPriceBreak[]>().notNull(),
+  withdrawn: boolean('withdrawn').notNull(),
+  weightGrams: integer('weight_grams').notNull(),
+  version: integer('version').notNull(),
+  minPriceCents: integer('min_price_cents').notNull(),
+  maxPriceCents: integer('max_price_cents').notNull(),
+  variants: integer('variants').notNull(),
+}).existing();
 
 export const review = pgTable(
   'review',
@@ -223,6 +347,15 @@ export const purchase = pgTable(
     /** Null once the product is deleted; the snapshot below stays. */
     productId: uuid('product_id').references(() => product.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
+    /** Issue 34: the variant sold (null once deleted), its SKU and label as sold. */
+    variantId: uuid('variant_id').references(() => variant.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull().default(''),
+    variantLabel: text('variant_label').notNull().default(''),
+    /**
+     * The stock it took: its variant's, or a kit's parts' as the kit was made when sold. Giving
+     * stock back (cancel, expiry, a restocked return) gives back exactly this.
+     */
+    stockTaken: jsonb('stock_taken').$type<StockTaken[]>().notNull().default([]),
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -246,6 +379,7 @@ export const purchase = pgTable(
     index('purchase_user_idx').on(t.userId, t.createdAt),
     index('purchase_hold_idx').on(t.status, t.holdExpiresAt),
     index('purchase_checkout_idx').on(t.checkoutId),
+    index('purchase_variant_idx').on(t.variantId),
     check('purchase_quantity_positive', sql`${t.quantity} > 0`),
     check('purchase_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
     check('purchase_status_known', sql`${t.status} in ${sql.raw(sqlList(ORDER_STATUSES))}`),
@@ -417,6 +551,8 @@ export const basketLine = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /** A product's id; the product may be gone since (then `goneProductName` is set). */
     productId: uuid('product_id').notNull(),
+    /** Issue 34: the variant (no foreign key either: a deleted one's line stays, named). */
+    variantId: uuid('variant_id').notNull(),
     quantity: integer('quantity').notNull(),
     /** The line's place in the basket, as the customer put it there. */
     position: smallint('position').notNull(),
@@ -424,7 +560,7 @@ export const basketLine = pgTable(
     goneProductName: text('gone_product_name'),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.productId] }),
+    primaryKey({ columns: [t.userId, t.variantId] }),
     check('basket_line_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -727,6 +863,9 @@ export const quote = pgTable(
     /** Null once the product is deleted (the name stays); such a quote can no longer be accepted. */
     productId: uuid('product_id').references(() => product.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
+    /** Issue 34: the variant quoted (null once deleted) and its SKU. */
+    variantId: uuid('variant_id').references(() => variant.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull().default(''),
     quantity: integer('quantity').notNull(),
     targetPriceCents: integer('target_price_cents'),
     message: text('message').notNull().default(''),
@@ -798,12 +937,19 @@ export const stockAlert = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => product.id, { onDelete: 'cascade' }),
+    /** Issue 34: the variant awaited. */
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variant.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('stock_alert_product_user_idx').on(t.productId, t.userId)],
+  (t) => [
+    uniqueIndex('stock_alert_variant_user_idx').on(t.variantId, t.userId),
+    index('stock_alert_product_idx').on(t.productId),
+  ],
 );
 
 // ── Staff roles and two-factor sign-in (issue 26) ────────────────────────────────────────────────

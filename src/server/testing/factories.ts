@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { checkout, product, user } from '../db/schema.ts';
+import { checkout, product, productOffer, user, variant } from '../db/schema.ts';
 import { waitFullMilliseconds } from '../http/commit-wait.ts';
 import { DATA_FRESHNESS_MS } from '../db/data-version-check.ts';
 
 export interface TestProduct {
   id: string;
+  /** Its one variant (issue 34): id and SKU. */
+  variantId: string;
+  sku: string;
   name: string;
   priceCents: number;
   minQuantity: number;
@@ -29,32 +32,45 @@ export async function createProduct(
   fields: Partial<Omit<TestProduct, 'id'>> = {},
 ): Promise<TestProduct> {
   made += 1;
-  const [row] = await db
-    .insert(product)
-    .values({
-      name: fields.name ?? `Test Drill ${made}`,
-      priceCents: fields.priceCents ?? 12_999,
-      minQuantity: fields.minQuantity ?? 1,
-      availableQuantity: fields.availableQuantity ?? 100,
-      imageUrl: `/images/${'0'.repeat(64)}.webp`,
-    })
-    .returning({
-      id: product.id,
-      name: product.name,
-      priceCents: product.priceCents,
-      minQuantity: product.minQuantity,
-      availableQuantity: product.availableQuantity,
-    });
+  const row = await db.transaction(async (tx) => {
+    const [made_] = await tx
+      .insert(product)
+      .values({
+        name: fields.name ?? `Test Drill ${made}`,
+        imageUrl: `/images/${'0'.repeat(64)}.webp`,
+      })
+      .returning({ id: product.id, name: product.name, seq: product.seq });
+    const [sold] = await tx
+      .insert(variant)
+      .values({
+        productId: made_!.id,
+        sku: `TEST-${made_!.seq}`,
+        priceCents: fields.priceCents ?? 12_999,
+        minQuantity: fields.minQuantity ?? 1,
+        availableQuantity: fields.availableQuantity ?? 100,
+      })
+      .returning({
+        variantId: variant.id,
+        sku: variant.sku,
+        priceCents: variant.priceCents,
+        minQuantity: variant.minQuantity,
+        availableQuantity: variant.availableQuantity,
+      });
+    return { id: made_!.id, name: made_!.name, ...sold! };
+  });
   await afterDirectWrite();
-  return row!;
+  return row;
 }
 
-/** The product's stock and version as the database has them now. */
+/**
+ * The stock and version of the product's default variant (the product's own, issue 34) as the
+ * database has them now; the version is the product's as the API shows it.
+ */
 export async function stockOf(db: Db, productId: string) {
   const [row] = await db
-    .select({ available: product.availableQuantity, version: product.version })
-    .from(product)
-    .where(eq(product.id, productId));
+    .select({ available: productOffer.availableQuantity, version: productOffer.version })
+    .from(productOffer)
+    .where(eq(productOffer.id, productId));
   return row;
 }
 

@@ -68,7 +68,7 @@ export const checkoutOf = (purchaseId: string) =>
 export async function storeBasket(
   t: TestApp,
   who: SignedIn,
-  lines: [Pick<TestProduct, 'id'>, number][],
+  lines: [Pick<TestProduct, 'id' | 'variantId'>, number][],
 ): Promise<void> {
   const userId = await userIdOf(t.database.db, who.email);
   await t.database.db.delete(basketLine).where(eq(basketLine.userId, userId));
@@ -76,6 +76,7 @@ export async function storeBasket(
     lines.map(([item, quantity], position) => ({
       userId,
       productId: item.id,
+      variantId: item.variantId,
       quantity,
       position,
     })),

@@ -29,6 +29,11 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     platform: null,
     batteryIncluded: false,
     withdrawn: false,
+    sku: `TH-${String(n).padStart(5, '0')}`,
+    priceFrom: 100 + n,
+    priceTo: 100 + n,
+    variantCount: 1,
+    options: [],
     ...overrides,
   };
 }
@@ -83,6 +88,8 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     _id: uuid(2000 + n),
     productId: uuid(n),
     product: `Product ${n}`,
+    sku: `TH-${String(n).padStart(5, '0')}`,
+    variantLabel: '',
     price: 100 + n,
     customerEmail: 'ana@example.com',
     customerName: 'Ana Lima',
@@ -141,6 +148,8 @@ export function makeBasketLine(
   const price = 100 + n;
   return {
     productId: uuid(n),
+    sku: `TH-${String(n).padStart(5, '0')}`,
+    variantLabel: '',
     name: `Product ${n}`,
     img: `/images/product-${n}.webp`,
     price,

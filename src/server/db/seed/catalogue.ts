@@ -1,10 +1,33 @@
+import type { ProductOption } from '../../../shared/variant.ts';
+
+/**
+ * One variant of a seeded product (issue 34): its SKU, option values, price, minimum, stock,
+ * weight and, for a kit, its parts by SKU (parts are seeded before the kits that use them: list a
+ * kit's parts in an earlier product or earlier in its own list).
+ */
+export interface SeedVariant {
+  sku: string;
+  optionValues: Record<string, string>;
+  priceCents: number;
+  minQuantity: number;
+  /** Ignored for a kit (its stock is what its parts allow). */
+  availableQuantity: number;
+  weightGrams: number;
+  parts?: { sku: string; quantity: number }[];
+}
+
 /** The demo catalogue: power tools sold in trade quantities. Listed oldest first. */
 export interface SeedProduct {
   name: string;
   description: string;
+  /** The default variant's SKU, price, minimum and stock when `variants` is left out. */
+  sku?: string;
   priceCents: number;
   minQuantity: number;
   availableQuantity: number;
+  /** Issue 34: the options and variants (the first is the default); none: one variant. */
+  options?: ProductOption[];
+  variants?: SeedVariant[];
   /** SVG drawing in ./images, rendered to WebP when seeded. */
   image: string;
   /** Issue 24: the slug of one of seedCategories, the battery platform, a battery in the box. */

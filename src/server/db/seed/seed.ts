@@ -4,8 +4,10 @@ import { eq } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { seedImagesFolder } from '../../paths.ts';
 import { storeWebp, toWebp } from '../../modules/images/index.ts';
+import { stockSetVariantInsert } from '../../modules/stock/index.ts';
 import * as schema from '../schema.ts';
-import { seedCategories, seedProducts, seedReviews } from './catalogue.ts';
+import { variantLabel } from '../../../shared/variant.ts';
+import { seedCategories, seedProducts, seedReviews, type SeedVariant } from './catalogue.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
 export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 };
@@ -39,19 +41,60 @@ export async function seedDemoData(
       .values(seedCategories)
       .returning({ id: schema.category.id, slug: schema.category.slug });
     const categoryIds = new Map(categories.map((c) => [c.slug, c.id]));
+    const variantIds = new Map<string, string>();
     for (const { product: p, webp } of rendered) {
       const stored = await storeWebp(tx, webp);
-      await tx.insert(schema.product).values({
-        name: p.name,
-        description: p.description,
-        priceCents: p.priceCents,
-        minQuantity: p.minQuantity,
-        availableQuantity: p.availableQuantity,
-        imageUrl: stored.url,
-        categoryId: categoryIds.get(p.category) ?? null,
-        platform: p.platform ?? null,
-        batteryIncluded: p.batteryIncluded ?? false,
-      });
+      const options = p.options ?? [];
+      const [made] = await tx
+        .insert(schema.product)
+        .values({
+          name: p.name,
+          description: p.description,
+          imageUrl: stored.url,
+          categoryId: categoryIds.get(p.category) ?? null,
+          platform: p.platform ?? null,
+          batteryIncluded: p.batteryIncluded ?? false,
+          options,
+        })
+        .returning({ id: schema.product.id, seq: schema.product.seq });
+      if (!made) throw new Error('INSERT … RETURNING gave no row');
+      const variants: SeedVariant[] = p.variants ?? [
+        {
+          sku: p.sku ?? `TH-${String(made.seq).padStart(5, '0')}`,
+          optionValues: {},
+          priceCents: p.priceCents,
+          minQuantity: p.minQuantity,
+          availableQuantity: p.availableQuantity,
+          weightGrams: 0,
+        },
+      ];
+      for (const [position, v] of variants.entries()) {
+        // Its stock set through the stock's one owner (ADR 043), as every writer's is.
+        const id = await stockSetVariantInsert(
+          tx,
+          {
+            productId: made.id,
+            sku: v.sku,
+            optionValues: v.optionValues,
+            label: variantLabel(options, v.optionValues),
+            position,
+            priceCents: v.priceCents,
+            minQuantity: v.minQuantity,
+            weightGrams: v.weightGrams,
+          },
+          v.parts ? 0 : v.availableQuantity,
+        );
+        const row = { id };
+        variantIds.set(v.sku, row.id);
+        for (const part of v.parts ?? []) {
+          const partId = variantIds.get(part.sku);
+          if (!partId)
+            throw new Error(`seed kit ${v.sku}: part ${part.sku} is not seeded before it`);
+          await tx
+            .insert(schema.variantPart)
+            .values({ kitId: row.id, partId, partSku: part.sku, quantity: part.quantity });
+        }
+      }
     }
     await tx
       .insert(schema.review)

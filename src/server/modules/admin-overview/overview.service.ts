@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Overview } from '../../../shared/admin-overview.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
-import { orderAftersale, product, purchase } from '../../db/schema.ts';
+import { orderAftersale, product, purchase, variantOffer } from '../../db/schema.ts';
 
 /** Paid orders that still stand: revenue. Cancelled and expired orders never count. */
 const earning = sql`${purchase.paid} AND ${purchase.status} IN ('pending', 'shipped')`;
@@ -50,16 +50,22 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
       FROM ${purchase} WHERE ${earning} AND ${purchase.paidAt} >= ${start}
       GROUP BY ${purchase.productId}, CASE WHEN ${purchase.productId} IS NULL THEN ${purchase.productName} END
       ORDER BY sum(${purchase.totalCents}) DESC, 2 LIMIT 5`),
+    // Low stock is a variant's (issue 34; a kit has no stock of its own: its parts are listed).
     db
       .select({
         _id: product.id,
-        name: product.name,
-        availableQuantity: product.availableQuantity,
-        minQuantity: product.minQuantity,
+        name: sql<string>`${product.name}
+          || CASE WHEN ${variantOffer.label} = '' THEN '' ELSE ' (' || ${variantOffer.label} || ')' END`,
+        sku: variantOffer.sku,
+        availableQuantity: variantOffer.availableQuantity,
+        minQuantity: variantOffer.minQuantity,
       })
-      .from(product)
-      .where(sql`${product.availableQuantity} < 2 * ${product.minQuantity}`)
-      .orderBy(product.availableQuantity, product.name),
+      .from(variantOffer)
+      .innerJoin(product, eq(product.id, variantOffer.productId))
+      .where(
+        sql`NOT ${variantOffer.isKit} AND ${variantOffer.availableQuantity} < 2 * ${variantOffer.minQuantity}`,
+      )
+      .orderBy(variantOffer.availableQuantity, product.name, variantOffer.sku),
   ]);
 
   const dailyRows = daily.rows.map((r) => ({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OverviewSchema, type Overview } from '../../../shared/admin-overview.ts';
-import { product, purchase } from '../../db/schema.ts';
+import { product, purchase, variant } from '../../db/schema.ts';
 import { expectAdminsOnly } from '../../testing/access.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import {
@@ -142,9 +142,9 @@ describe('GET /api/admin/overview', () => {
       { _id: drill.id, name: 'Overview Drill', availableQuantity: 9, minQuantity: 5 },
     ]);
     await t.database.db
-      .update(product)
+      .update(variant)
       .set({ availableQuantity: 10 })
-      .where(sql`${product.id} = ${drill.id}`);
+      .where(sql`${variant.productId} = ${drill.id}`);
     expect((await overview('days=30')).lowStock).toEqual([]);
   });
 

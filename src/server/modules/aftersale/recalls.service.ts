@@ -7,7 +7,14 @@ import {
   type RecallBodySchema,
 } from '../../../shared/aftersale.ts';
 import type { Db } from '../../db/client.ts';
-import { product, purchase, recall, recallNotice, warrantyRegistration } from '../../db/schema.ts';
+import {
+  product,
+  purchase,
+  recall,
+  recallNotice,
+  variant,
+  warrantyRegistration,
+} from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -97,9 +104,9 @@ export async function createRecall(
     // nothing sells it or puts it back on sale (stock/for-sale.ts).
     if (input.withdraw)
       await tx
-        .update(product)
+        .update(variant)
         .set({ withdrawn: true, updatedAt: sql`now()` })
-        .where(eq(product.id, recalled.id));
+        .where(eq(variant.productId, recalled.id));
     await recordAudit(tx, admin, {
       action: 'recall.create',
       targetType: 'recall',
@@ -162,10 +169,11 @@ export async function liftRecall(db: Db, admin: AuthUser, id: string): Promise<R
     if (!found) throw new NotFound(RECALL_NOT_FOUND_MESSAGE);
     if (found.productId)
       await tx
-        .select({ id: product.id })
-        .from(product)
-        .where(eq(product.id, found.productId))
-        .for('update');
+        .select({ id: variant.id })
+        .from(variant)
+        .where(eq(variant.productId, found.productId))
+        .orderBy(variant.id)
+        .for('no key update');
     const [lifted] = await tx
       .update(recall)
       .set({ liftedAt: sql`now()`, liftedBy: admin.email })
@@ -177,9 +185,9 @@ export async function liftRecall(db: Db, admin: AuthUser, id: string): Promise<R
         WHERE ${recall.productId} = ${lifted.productId} AND ${recall.withdrawn}
           AND ${recall.liftedAt} IS NULL)`;
       await tx
-        .update(product)
+        .update(variant)
         .set({ withdrawn: stillWithdrawn, updatedAt: sql`now()` })
-        .where(eq(product.id, lifted.productId));
+        .where(eq(variant.productId, lifted.productId));
       // Back on sale with stock: its subscribers are mailed with the lift, or not at all.
       await releaseStockAlertsOf(tx, [lifted.productId]);
     }

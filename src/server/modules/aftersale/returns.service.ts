@@ -16,7 +16,7 @@ import { orderAftersale, orderEvent, orderReturn, purchase, refund } from '../..
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { recordAudit } from '../audit/index.ts';
-import { changeStock } from '../stock/index.ts';
+import { changeStock, givingBack } from '../stock/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
 import { assertActor, defineTransitions, fromGuard, type Transition } from '../lifecycle/index.ts';
 import { applyEffects, ORDER_NOT_FOUND_MESSAGE, isId } from '../purchases/index.ts';
@@ -276,14 +276,19 @@ export async function receiveReturn(
     const row = await transition(tx, admin, id, 'receive', { restocked: restock });
     if (!restock) return;
     // The units go back through the stock's one entry point, with its consequences (back in
-    // stock: the subscribers are mailed with it, ADR 025 and 043). A product deleted meanwhile
-    // has no stock to return to.
+    // stock: the subscribers are mailed with it, ADR 025 and 043): the returned units' share of
+    // what the order took (a kit's parts, ADR 047). A variant deleted meanwhile has no stock to
+    // return to.
     const [ordered] = await tx
-      .select({ productId: purchase.productId })
+      .select({ stockTaken: purchase.stockTaken, quantity: purchase.quantity })
       .from(purchase)
       .where(eq(purchase.id, row.purchaseId));
-    if (ordered?.productId)
-      await changeStock(tx, [{ productId: ordered.productId, delta: row.quantity }], 'give');
+    if (ordered)
+      await changeStock(
+        tx,
+        givingBack(ordered.stockTaken, { units: row.quantity, of: ordered.quantity }),
+        'give',
+      );
   });
   return oneReturn(db, id);
 }

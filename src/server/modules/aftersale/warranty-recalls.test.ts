@@ -6,7 +6,7 @@ import {
   WarrantySchema,
   type Recall,
 } from '../../../shared/aftersale.ts';
-import { outbox, product, purchase } from '../../db/schema.ts';
+import { outbox, product, purchase, variant } from '../../db/schema.ts';
 import { signUp } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
@@ -158,9 +158,9 @@ describe('recalls', () => {
     expect(recall).toMatchObject({ notified: 2, acknowledged: 0, withdrawn: true, paidTo: today });
     // Withdrawn from sale (issue 39): the product says so; its stock is still counted.
     const [withdrawn] = await t.database.db
-      .select({ withdrawn: product.withdrawn })
-      .from(product)
-      .where(eq(product.id, item.id));
+      .select({ withdrawn: variant.withdrawn })
+      .from(variant)
+      .where(eq(variant.productId, item.id));
     expect(withdrawn?.withdrawn).toBe(true);
     expect((await stockOf(t.database.db, item.id))!.available).toBe(stock);
 

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { IdSchema } from '../../../shared/ids.ts';
 import { NOTIFY_IN_STOCK_MESSAGE, type StockAlert } from '../../../shared/back-in-stock.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { product, stockAlert } from '../../db/schema.ts';
+import { product, stockAlert, variant, variantOffer } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
-import { productForSale, releaseAlertsCtes } from '../stock/index.ts';
+import { forSaleSql, releaseAlertsCtes } from '../stock/index.ts';
 
 /**
  * Back-in-stock alerts (issue 24, docs/decisions/025). A subscription is a row; the stock change
@@ -34,14 +34,25 @@ const NOT_FOUND = 'Product not found';
 export async function subscribe(db: Db, userId: string, productId: string): Promise<StockAlert> {
   if (!IdSchema.safeParse(productId).success) throw new NotFound(NOT_FOUND);
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ forSale: sql<boolean>`${productForSale}` })
-      .from(product)
-      .where(eq(product.id, productId))
+    // Issue 34: the product's default variant (its row locked FOR SHARE, as above).
+    const [chosen] = await tx
+      .select({ id: variant.id })
+      .from(variant)
+      .where(eq(variant.productId, productId))
+      .orderBy(variant.position, variant.id)
+      .limit(1)
       .for('share');
+    if (!chosen) throw new NotFound(NOT_FOUND);
+    const [found] = await tx
+      .select({ forSale: sql<boolean>`${sql.raw(forSaleSql('variant_offer'))}` })
+      .from(variantOffer)
+      .where(eq(variantOffer.id, chosen.id));
     if (!found) throw new NotFound(NOT_FOUND);
     if (found.forSale) throw new Conflict(NOTIFY_IN_STOCK_MESSAGE);
-    await tx.insert(stockAlert).values({ productId, userId }).onConflictDoNothing();
+    await tx
+      .insert(stockAlert)
+      .values({ productId, variantId: chosen.id, userId })
+      .onConflictDoNothing();
     return { subscribed: true };
   });
 }
@@ -78,8 +89,8 @@ export async function releaseStockAlertsOf(
 ): Promise<number> {
   const ids = productIds.filter((id): id is string => id !== null);
   if (ids.length === 0) return 0;
-  const backIds = sql`SELECT id FROM ${product} WHERE id = ANY(${sql.param(ids)}::uuid[])
-    AND ${productForSale}`;
+  const backIds = sql`SELECT id FROM variant_offer
+    WHERE product_id = ANY(${sql.param(ids)}::uuid[]) AND ${sql.raw(forSaleSql('variant_offer'))}`;
   const { rows } = await tx.execute<{ queued: number }>(
     sql`WITH ${releaseAlertsCtes(backIds)} SELECT count(*)::int AS queued FROM alerts_queued`,
   );

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { product, purchase } from '../../db/schema.ts';
+import { product, purchase, variant } from '../../db/schema.ts';
 import { readOutbox } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { paidOrder, returnedIntoStock } from '../../testing/aftersale.ts';
@@ -73,7 +73,10 @@ describe('stock given back releases the back-in-stock alerts', () => {
       orderQuantity: 5,
     });
     // The minimum is raised meanwhile: the 5 that come back make 1 + 5 = 6 < 10.
-    await t.database.db.update(product).set({ minQuantity: 10 }).where(eq(product.id, productId));
+    await t.database.db
+      .update(variant)
+      .set({ minQuantity: 10 })
+      .where(eq(variant.productId, productId));
     await subscribe(productId);
     await t.database.db
       .update(purchase)
@@ -91,9 +94,9 @@ describe('stock given back releases the back-in-stock alerts', () => {
       quantity: 2,
     });
     await t.database.db
-      .update(product)
+      .update(variant)
       .set({ availableQuantity: 0, minQuantity: 1 })
-      .where(eq(product.id, productId));
+      .where(eq(variant.productId, productId));
     await subscribe(productId);
     await returnedIntoStock(t, t.customer, t.admin, order._id);
     expect(await alertsOf(productId)).toHaveLength(0);

@@ -3,6 +3,7 @@ import {
   BASKET_DUPLICATE_LINE_MESSAGE,
   BASKET_MAX_LINES,
   BASKET_TOO_LONG_MESSAGE,
+  basketLineKey,
   basketNotices,
   GONE_PRODUCT_NAME,
   PRODUCT_GONE_MESSAGE,
@@ -15,27 +16,42 @@ import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
 import { fromStoredBreaks, unitPriceFor } from '../../../shared/price-breaks.ts';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { orderQuantityProblem } from '../../../shared/purchase.ts';
+import { sameSku, variantDisplayName } from '../../../shared/variant.ts';
 import { lockAccount } from '../../db/account-lock.ts';
 import type { Db, Queryable, Tx } from '../../db/client.ts';
-import { basketLine, product } from '../../db/schema.ts';
+import { basketLine, product, variant, variantOffer } from '../../db/schema.ts';
 import { Conflict, Invalid } from '../../errors.ts';
 
-const productColumns = {
-  id: product.id,
-  name: product.name,
-  imageUrl: product.imageUrl,
-  priceCents: product.priceCents,
-  priceBreaks: product.priceBreaks,
-  minQuantity: product.minQuantity,
-  availableQuantity: product.availableQuantity,
-  withdrawn: product.withdrawn,
+/** A line's variant as it can be sold today (variant_offer: a kit's stock is its parts'). */
+const offerColumns = {
+  id: variantOffer.id,
+  productId: variantOffer.productId,
+  sku: variantOffer.sku,
+  label: variantOffer.label,
+  images: variantOffer.images,
+  priceCents: variantOffer.priceCents,
+  priceBreaks: variantOffer.priceBreaks,
+  minQuantity: variantOffer.minQuantity,
+  availableQuantity: variantOffer.availableQuantity,
+  withdrawn: variantOffer.withdrawn,
 };
-type ProductRow = { [K in keyof typeof productColumns]: (typeof productColumns)[K]['_']['data'] };
+const productColumns = { productName: product.name, imageUrl: product.imageUrl };
+const variantColumns = { ...offerColumns, ...productColumns };
+type VariantRow = {
+  [K in keyof typeof variantColumns]: (typeof variantColumns)[K]['_']['data'];
+} & {
+  name: string;
+};
 
 /** A sent line; `productId` null when it is no product id at all (as unknown as a missing one). */
-type SentLine = { productId: string | null; quantity: number };
-/** A line to store; `goneProductName` kept from the stored line of a product deleted since. */
-type StoredLine = { productId: string; quantity: number; goneProductName?: string | null };
+type SentLine = { productId: string | null; sku: string | null; quantity: number };
+/** A line to store; `goneProductName` kept from the stored line of a variant deleted since. */
+type StoredLine = {
+  productId: string;
+  variantId: string;
+  quantity: number;
+  goneProductName?: string | null;
+};
 
 /** The caller's basket priced today, in the order the lines were put there. */
 export function getBasket(db: Queryable, userId: string): Promise<Basket> {
@@ -43,8 +59,9 @@ export function getBasket(db: Queryable, userId: string): Promise<Basket> {
 }
 
 /**
- * A line whose product was deleted (issue 39): it stays in the basket, named as the deletion left
- * it, priced at nothing, and the checkout refuses it (409 naming it) until the customer removes it.
+ * A line whose product or variant was deleted (issue 39): it stays in the basket, named as the
+ * deletion left it, priced at nothing, and the checkout refuses it (409 naming it) until the
+ * customer removes it.
  */
 function goneLine(line: {
   productId: string;
@@ -53,6 +70,8 @@ function goneLine(line: {
 }): BasketLine {
   return {
     productId: line.productId,
+    sku: '',
+    variantLabel: '',
     name: line.goneProductName ?? GONE_PRODUCT_NAME,
     img: '',
     price: 0,
@@ -66,6 +85,11 @@ function goneLine(line: {
   };
 }
 
+const named = <T extends { productName: string; label: string }>(row: T): T & { name: string } => ({
+  ...row,
+  name: variantDisplayName(row.productName, row.label),
+});
+
 async function readBasket(db: Queryable, userId: string, notices: string[]): Promise<Basket> {
   const rows = await db
     .select({
@@ -74,16 +98,18 @@ async function readBasket(db: Queryable, userId: string, notices: string[]): Pro
         quantity: basketLine.quantity,
         goneProductName: basketLine.goneProductName,
       },
+      variant: offerColumns,
       product: productColumns,
     })
     .from(basketLine)
-    .leftJoin(product, eq(product.id, basketLine.productId))
+    .leftJoin(variantOffer, eq(variantOffer.id, basketLine.variantId))
+    .leftJoin(product, eq(product.id, variantOffer.productId))
     .where(eq(basketLine.userId, userId))
-    .orderBy(asc(basketLine.position), asc(basketLine.productId));
+    .orderBy(asc(basketLine.position), asc(basketLine.variantId));
   let totalCents = 0;
-  const lines = rows.map(({ line, product: found }) => {
-    if (!found) return goneLine(line);
-    const row = { ...found, quantity: line.quantity };
+  const lines = rows.map(({ line, variant: found, product: itsProduct }) => {
+    if (!found || !itsProduct) return goneLine(line);
+    const row = { ...named({ ...found, ...itsProduct }), quantity: line.quantity };
     const priceBreaks = fromStoredBreaks(row.priceBreaks);
     const basePrice = centsToDollars(row.priceCents);
     // The order statement's UNIT_PRICE_SQL, for display: the break for the quantity, else the base.
@@ -91,9 +117,11 @@ async function readBasket(db: Queryable, userId: string, notices: string[]): Pro
     const lineCents = unitCents * row.quantity;
     totalCents += lineCents;
     return {
-      productId: row.id,
+      productId: row.productId,
+      sku: row.sku,
+      variantLabel: row.label,
       name: row.name,
-      img: row.imageUrl,
+      img: row.images[0] ?? row.imageUrl,
       price: centsToDollars(unitCents),
       basePrice,
       priceBreaks,
@@ -111,42 +139,87 @@ async function readBasket(db: Queryable, userId: string, notices: string[]): Pro
 
 /**
  * The sent lines with their ids in the database's spelling (lower case). The shared schema refuses
- * duplicates as sent; two spellings of one id are the same product twice, refused alike.
+ * duplicates as sent; two spellings of one id are the same line twice, refused alike (two lines
+ * naming one variant differently are refused once their variants are known: `assertOneLineEach`).
  */
 function canonicalLines(lines: BasketLineInput[]): SentLine[] {
   const canonical = lines.map((line) => ({
     productId: IdSchema.safeParse(line.productId).success ? line.productId.toLowerCase() : null,
+    sku: line.sku ?? null,
     quantity: line.quantity,
   }));
-  const ids = canonical.flatMap((line) => line.productId ?? []);
-  if (new Set(ids).size !== ids.length)
-    throw new Invalid(BASKET_DUPLICATE_LINE_MESSAGE, { lines: BASKET_DUPLICATE_LINE_MESSAGE });
+  const keys = canonical.flatMap((line) =>
+    line.productId === null
+      ? []
+      : [basketLineKey({ productId: line.productId, sku: line.sku ?? undefined })],
+  );
+  if (new Set(keys).size !== keys.length) throw duplicateLine();
   return canonical;
 }
 
+const duplicateLine = () =>
+  new Invalid(BASKET_DUPLICATE_LINE_MESSAGE, { lines: BASKET_DUPLICATE_LINE_MESSAGE });
+
 /**
- * The products of these ids that exist. KEY SHARE keeps each from being deleted until the basket
- * is written (a delete waits, then stamps its name on the new lines: drizzle/0026), so no line is
- * written for a product that vanished after this read; stock and price updates are not held up.
+ * The variant each sent line means (its SKU's, when that is the product's; else the product's
+ * default), or undefined when there is none. KEY SHARE keeps each from being deleted until the
+ * basket is written (a delete waits, then stamps its name on the new lines: drizzle/0026, 0028),
+ * so no line is written for a variant that vanished after this read; stock and price updates are
+ * not held up.
  */
-async function productsByIds(tx: Tx, ids: string[]): Promise<Map<string, ProductRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select(productColumns)
-    .from(product)
-    .where(inArray(product.id, ids))
+async function variantsOf(tx: Tx, lines: readonly SentLine[]): Promise<(VariantRow | undefined)[]> {
+  const productIds = [...new Set(lines.flatMap((line) => line.productId ?? []))];
+  if (productIds.length === 0) return lines.map(() => undefined);
+  const ids = await tx
+    .select({ id: variant.id })
+    .from(variant)
+    .where(inArray(variant.productId, productIds))
+    .orderBy(asc(variant.id))
     .for('key share');
-  return new Map(rows.map((row) => [row.id, row]));
+  const rows =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ ...variantColumns, position: variantOffer.position })
+          .from(variantOffer)
+          .innerJoin(product, eq(product.id, variantOffer.productId))
+          .where(
+            inArray(
+              variantOffer.id,
+              ids.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(variantOffer.position), asc(variantOffer.id));
+  return lines.map((line) => {
+    const found = rows.find((row) =>
+      line.productId !== row.productId
+        ? false
+        : line.sku === null
+          ? rows.find((first) => first.productId === line.productId) === row
+          : sameSku(line.sku, row.sku),
+    );
+    return found && named(found);
+  });
 }
 
-/** The caller's stored lines whose product is gone, by product id, with the name each kept. */
-async function storedGoneLines(tx: Tx, userId: string): Promise<Map<string, string | null>> {
+/** Refuses two lines meaning one variant (one by its SKU, one as the product's default). */
+function assertOneLineEach(found: readonly (VariantRow | undefined)[]): void {
+  const ids = found.flatMap((row) => row?.id ?? []);
+  if (new Set(ids).size !== ids.length) throw duplicateLine();
+}
+
+/** The caller's stored lines whose variant is gone, by variant id, with the name each kept. */
+async function storedGoneLines(tx: Tx, userId: string) {
   const rows = await tx
-    .select({ productId: basketLine.productId, name: basketLine.goneProductName })
+    .select({
+      productId: basketLine.productId,
+      variantId: basketLine.variantId,
+      name: basketLine.goneProductName,
+    })
     .from(basketLine)
-    .leftJoin(product, eq(product.id, basketLine.productId))
-    .where(and(eq(basketLine.userId, userId), isNull(product.id)));
-  return new Map(rows.map((row) => [row.productId, row.name]));
+    .leftJoin(variant, eq(variant.id, basketLine.variantId))
+    .where(and(eq(basketLine.userId, userId), isNull(variant.id)));
+  return rows;
 }
 
 async function writeBasket(tx: Tx, userId: string, lines: StoredLine[]): Promise<void> {
@@ -159,24 +232,25 @@ async function writeBasket(tx: Tx, userId: string, lines: StoredLine[]): Promise
 
 /**
  * PUT /api/basket: the whole basket replaced in one transaction, quantities as sent (a line may
- * break a rule today: its `problem` says so, and the checkout refuses it). Lines of products that
- * do not exist are left out, each said in `notices`, except a stored line whose product was
- * deleted since: sent back, it stays as it was stored (issue 39), until the customer removes it.
+ * break a rule today: its `problem` says so, and the checkout refuses it). Lines of variants that
+ * do not exist are left out, each said in `notices`, except a stored line whose variant was
+ * deleted since: sent back (by its product, without a SKU), it stays as it was stored (issue 39),
+ * until the customer removes it.
  */
 export function replaceBasket(db: Db, userId: string, sent: BasketLineInput[]): Promise<Basket> {
   const lines = canonicalLines(sent);
   return db.transaction(async (tx) => {
     await lockAccount(tx, userId);
-    const products = await productsByIds(
-      tx,
-      lines.flatMap((line) => line.productId ?? []),
-    );
+    const found = await variantsOf(tx, lines);
+    assertOneLineEach(found);
     const gone = await storedGoneLines(tx, userId);
-    const kept = lines.flatMap(({ productId, quantity }): StoredLine[] => {
+    const kept = lines.flatMap(({ productId, quantity }, index): StoredLine[] => {
+      const row = found[index];
       if (productId === null) return [];
-      if (products.has(productId)) return [{ productId, quantity }];
-      if (gone.has(productId))
-        return [{ productId, quantity, goneProductName: gone.get(productId) }];
+      if (row) return [{ productId, variantId: row.id, quantity }];
+      const stored = gone.find((line) => line.productId === productId);
+      if (stored)
+        return [{ productId, variantId: stored.variantId, quantity, goneProductName: stored.name }];
       return [];
     });
     await writeBasket(tx, userId, kept);
@@ -189,7 +263,7 @@ export function replaceBasket(db: Db, userId: string, sent: BasketLineInput[]): 
  * A merged line's quantity within today's rules and the words for the change, if any; 0 means
  * left out. Stock below the minimum cannot be ordered at all, so it counts as out of stock.
  */
-function adjustToRules(quantity: number, found: ProductRow): { quantity: number; notice?: string } {
+function adjustToRules(quantity: number, found: VariantRow): { quantity: number; notice?: string } {
   const { name, minQuantity, availableQuantity } = found;
   if (found.withdrawn) return { quantity: 0, notice: basketNotices.withdrawn(name) };
   if (availableQuantity < minQuantity)
@@ -217,39 +291,38 @@ export function mergeIntoBasket(db: Db, userId: string, sent: BasketLineInput[])
   return db.transaction(async (tx) => {
     await lockAccount(tx, userId);
     const stored = await tx
-      .select({ productId: basketLine.productId, quantity: basketLine.quantity })
+      .select({
+        productId: basketLine.productId,
+        variantId: basketLine.variantId,
+        quantity: basketLine.quantity,
+        goneProductName: basketLine.goneProductName,
+      })
       .from(basketLine)
       .where(eq(basketLine.userId, userId))
-      .orderBy(asc(basketLine.position), asc(basketLine.productId));
-    const products = await productsByIds(tx, [
-      ...stored.map((line) => line.productId),
-      ...lines.flatMap((line) => line.productId ?? []),
-    ]);
+      .orderBy(asc(basketLine.position), asc(basketLine.variantId));
+    const found = await variantsOf(tx, lines);
     // A Map keeps insertion order: stored lines keep their places, new ones follow as sent.
-    const basket = new Map(stored.map((line) => [line.productId, line.quantity]));
+    const basket = new Map<string, StoredLine>(stored.map((line) => [line.variantId, line]));
     const notices: string[] = [];
-    for (const line of lines) {
-      const found = line.productId === null ? undefined : products.get(line.productId);
-      if (!found) {
+    for (const [index, line] of lines.entries()) {
+      const row = found[index];
+      if (!row) {
         notices.push(basketNotices.gone());
         continue;
       }
-      const adjusted = adjustToRules((basket.get(found.id) ?? 0) + line.quantity, found);
+      const adjusted = adjustToRules((basket.get(row.id)?.quantity ?? 0) + line.quantity, row);
       if (adjusted.notice) notices.push(adjusted.notice);
-      if (adjusted.quantity === 0) basket.delete(found.id);
-      else basket.set(found.id, adjusted.quantity);
+      if (adjusted.quantity === 0) basket.delete(row.id);
+      else
+        basket.set(row.id, {
+          productId: row.productId,
+          variantId: row.id,
+          quantity: adjusted.quantity,
+          goneProductName: null,
+        });
     }
     if (basket.size > BASKET_MAX_LINES) throw new Conflict(BASKET_TOO_LONG_MESSAGE);
-    const gone = await storedGoneLines(tx, userId);
-    await writeBasket(
-      tx,
-      userId,
-      [...basket].map(([productId, quantity]) => ({
-        productId,
-        quantity,
-        goneProductName: gone.get(productId) ?? null,
-      })),
-    );
+    await writeBasket(tx, userId, [...basket.values()]);
     return readBasket(tx, userId, notices);
   });
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../shared/basket.ts';
 import { apiPaths } from '../../../shared/api-paths.ts';
 import { ABOVE_STOCK_MESSAGE, BELOW_MINIMUM_MESSAGE } from '../../../shared/purchase.ts';
-import { product } from '../../db/schema.ts';
+import { product, variant } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct, type TestProduct } from '../../testing/factories.ts';
@@ -98,6 +98,8 @@ describe('GET and PUT /api/basket', () => {
       lines: [
         {
           productId: saw.id,
+          sku: saw.sku,
+          variantLabel: '',
           name: 'Saw',
           img: expect.stringMatching(/^\/images\//),
           price: 50,
@@ -141,7 +143,10 @@ describe('GET and PUT /api/basket', () => {
     const buyer = await signUp(t.app);
     const [kept, deleted] = await manyProducts(2);
     await putBasket(buyer, [line(deleted!, 1), line(kept!, 2)]);
-    await t.database.db.update(product).set({ priceCents: 1_000 }).where(eq(product.id, kept!.id));
+    await t.database.db
+      .update(variant)
+      .set({ priceCents: 1_000 })
+      .where(eq(variant.productId, kept!.id));
     await t.database.db.delete(product).where(eq(product.id, deleted!.id));
     const basket = (await getBasket(buyer)).json<Basket>();
     // Issue 39: the line stays, named as the product was, so the checkout can refuse it by name.
@@ -262,7 +267,10 @@ describe('POST /api/basket/merge', () => {
     const drill = await createProduct(t.database.db, { name: 'Drill', availableQuantity: 5 });
     const saw = await createProduct(t.database.db, { name: 'Saw', availableQuantity: 5 });
     await putBasket(buyer, [line(drill, 4), line(saw, 1)]);
-    await t.database.db.update(product).set({ availableQuantity: 0 }).where(eq(product.id, saw.id));
+    await t.database.db
+      .update(variant)
+      .set({ availableQuantity: 0 })
+      .where(eq(variant.productId, saw.id));
     const res = await merge(buyer, [line(drill, 3), line(saw, 1)]);
     expect(quantities(res.json())).toEqual([[drill.id, 5]]);
     expect(res.json<Basket>().notices).toEqual([

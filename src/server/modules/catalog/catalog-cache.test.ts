@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../shared/product.ts';
-import { product, purchase } from '../../db/schema.ts';
+import { product, purchase, variant } from '../../db/schema.ts';
 import { signUp, signUpAdmin, type SignedIn } from '../../testing/accounts.ts';
 import { afterDirectWrite } from '../../testing/factories.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -126,7 +126,8 @@ describe('writes on one instance show on both at once', () => {
       },
     });
     expect(edit.statusCode).toBe(200);
-    expect(await find(b, id)).toMatchObject({ name: 'Shared Planer Pro', price: 120, version: 2 });
+    // The product's row and its default variant's (issue 34): version 1 + 2.
+    expect(await find(b, id)).toMatchObject({ name: 'Shared Planer Pro', price: 120, version: 3 });
 
     const gone = await b.app.inject({
       method: 'DELETE',
@@ -197,7 +198,10 @@ describe('writes on one instance show on both at once', () => {
   it('a change made straight in the database that bumps the version, once the bound has passed', async () => {
     const id = await addProduct(a);
     await list(a);
-    await a.database.db.update(product).set({ availableQuantity: 3 }).where(eq(product.id, id));
+    await a.database.db
+      .update(variant)
+      .set({ availableQuantity: 3 })
+      .where(eq(variant.productId, id));
     // Not an API write (no commit wait): the documented freshness bound applies.
     await afterDirectWrite();
     expect((await find(a, id))?.availableQuantity).toBe(3);
@@ -206,18 +210,26 @@ describe('writes on one instance show on both at once', () => {
 });
 
 describe('GET /api/products/{id}: one product from the same cache', () => {
-  it('sends the same bytes as its entry in the list, with its version as ETag', async () => {
+  it('sends its entry in the list with its variants, its version and bytes as ETag', async () => {
     const id = await addProduct(a, { name: 'Single Router' });
     const res = await b.app.inject(`/api/products/${id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const inList = (await list(b)).find((p) => p._id === id);
-    expect(res.json()).toEqual(inList);
-    expect(res.body).toBe(JSON.stringify(inList));
-    expect(res.headers.etag).toBe(`"${inList!.version}"`);
+    const { variants, ...product } = res.json();
+    expect(product).toEqual(inList);
+    // Issue 34: the list's entry, then its variants (one: the default, with the product's SKU).
+    expect(res.body).toBe(
+      `${JSON.stringify(inList).slice(0, -1)},"variants":${JSON.stringify(variants)}}`,
+    );
+    expect(variants).toEqual([
+      expect.objectContaining({ sku: inList!.sku, price: inList!.price, parts: [] }),
+    ]);
+    const etag = String(res.headers.etag);
+    expect(etag).toMatch(new RegExp(`^"${inList!.version}-[A-Za-z0-9_-]+"$`));
     const again = await b.app.inject({
       url: `/api/products/${id}`,
-      headers: { 'if-none-match': `"${inList!.version}"` },
+      headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
   });
@@ -239,8 +251,8 @@ describe('GET /api/products/{id}: one product from the same cache', () => {
     });
     expect(edit.statusCode).toBe(200);
     const seen = await b.app.inject(`/api/products/${id}`);
-    expect(seen.json()).toMatchObject({ name: 'After', price: 12, version: 2 });
-    expect(seen.headers.etag).toBe('"2"');
+    expect(seen.json()).toMatchObject({ name: 'After', price: 12, version: 3 });
+    expect(seen.headers.etag).toMatch(/^"3-/);
     await a.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: admin.headers });
     const gone = await b.app.inject(`/api/products/${id}`);
     expect(gone.statusCode).toBe(404);
@@ -275,7 +287,10 @@ describe('the freshness bound (a clock of our own)', () => {
       (JSON.parse((await cache.current()).body.toString()) as Product[]).find((p) => p._id === id)
         ?.availableQuantity;
     expect(await stockIn()).toBe(9);
-    await a.database.db.update(product).set({ availableQuantity: 8 }).where(eq(product.id, id));
+    await a.database.db
+      .update(variant)
+      .set({ availableQuantity: 8 })
+      .where(eq(variant.productId, id));
     // Within the bound of the last check's start: that check answers (the documented staleness).
     clock += CATALOG_FRESHNESS_MS;
     expect(await stockIn()).toBe(9);
@@ -297,7 +312,10 @@ describe('the freshness bound (a clock of our own)', () => {
     const id = await addProduct(a, { availableQuantity: 5 });
     const first = cache.product(id);
     clock += CATALOG_FRESHNESS_MS + 1;
-    await a.database.db.update(product).set({ availableQuantity: 4 }).where(eq(product.id, id));
+    await a.database.db
+      .update(variant)
+      .set({ availableQuantity: 4 })
+      .where(eq(variant.productId, id));
     const second = cache.product(id);
     await first;
     expect((await second)?.version).toBe(2);

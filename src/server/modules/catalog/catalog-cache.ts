@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
+import type { ProductDetail } from '../../../shared/product.ts';
 import type { Db } from '../../db/client.ts';
-import { dataVersion, product } from '../../db/schema.ts';
+import { dataVersion, productOffer } from '../../db/schema.ts';
 import { findDatabaseUnavailable } from '../../errors.ts';
 import {
   DATA_FRESHNESS_MS,
@@ -9,6 +10,7 @@ import {
   type Eventually,
 } from '../../db/data-version-check.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
+import { variantsByProduct } from './product-variants.ts';
 
 /**
  * The catalogue as the exact bytes GET /api/products and GET /api/products/{id} send, with strong
@@ -39,7 +41,11 @@ export interface CatalogSnapshot {
   etag: string;
 }
 
-/** One product's bytes; its entity tag is its version (what an edit sends back in If-Match). */
+/**
+ * One product's bytes (with its variants, issue 34); its entity tag is its version (what an edit
+ * sends back in If-Match) and a hash of the bytes (a kit's stock changes with its parts', which
+ * other products' versions count).
+ */
 export interface ProductSnapshot extends CatalogSnapshot {
   version: number;
 }
@@ -48,6 +54,10 @@ interface Built extends CatalogSnapshot {
   fingerprint: string;
   products: Map<string, ProductSnapshot>;
 }
+
+/** `"<version>-<hash of the bytes>"`: If-Match reads the version (versionsFromIfMatch). */
+const productEtag = (version: number, body: Buffer) =>
+  `"${version}-${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`;
 
 export interface CatalogCache {
   /** The whole list: never older than the writes committed the freshness bound before this call. */
@@ -67,26 +77,33 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
   const rebuild = async (): Promise<Built> => {
     // The rows and the product version they are (ADR 031's counter) from one snapshot, so the
     // bytes are labelled with exactly the version they show.
-    const { rows, fingerprint } = await db.transaction(
+    const { rows, variants, fingerprint } = await db.transaction(
       async (tx) => {
         const [counted] = await tx
           .select({ products: sql<string>`sum(${dataVersion.products})::text` })
           .from(dataVersion);
-        const read = await tx.select(productColumns).from(product).orderBy(asc(product.seq));
-        return { rows: read, fingerprint: counted?.products ?? '' };
+        const read = await tx
+          .select(productColumns)
+          .from(productOffer)
+          .orderBy(asc(productOffer.seq));
+        const variants = await variantsByProduct(tx, null);
+        return { rows: read, variants, fingerprint: counted?.products ?? '' };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     // Each product serialized once; the list is the same texts joined, exactly what
-    // JSON.stringify of the array gives.
+    // JSON.stringify of the array gives. One product's bytes add its variants.
     const products = new Map<string, ProductSnapshot>();
     const texts: string[] = [];
     for (const row of rows) {
-      const text = JSON.stringify(toProduct(row));
-      texts.push(text);
+      const shown = toProduct(row);
+      texts.push(JSON.stringify(shown));
+      const detail = Buffer.from(
+        JSON.stringify({ ...shown, variants: variants.get(row.id) ?? [] } satisfies ProductDetail),
+      );
       products.set(row.id, {
-        body: Buffer.from(text),
-        etag: `"${row.version}"`,
+        body: detail,
+        etag: productEtag(row.version, detail),
         version: row.version,
       });
     }

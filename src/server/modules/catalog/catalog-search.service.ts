@@ -6,7 +6,7 @@ import {
   type ProductSearchResult,
 } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
-import { category, product } from '../../db/schema.ts';
+import { category, productOffer as product } from '../../db/schema.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
 import { productForSale } from '../stock/index.ts';
 
@@ -17,8 +17,11 @@ import { productForSale } from '../stock/index.ts';
  * name (trigram GIN index), so a typo ("grindr", "hamer drill") still finds the product.
  */
 
-/** `search_vector` is not in schema.ts (drizzle cannot express it): see the migration. */
-const searchVector = sql`"product"."search_vector"`;
+/**
+ * `search_vector` is not in schema.ts (drizzle cannot express it): see the migrations (0006, and
+ * 0028's view product_offer, which this search reads: a product with its default variant's price).
+ */
+const searchVector = sql`"product_offer"."search_vector"`;
 
 /**
  * Every word must match, each as a prefix of a stemmed word, so results follow the keystrokes

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ProductSearchResultSchema } from '../../../shared/product-search.ts';
 import { ProductSchema } from '../../../shared/product.ts';
-import { product } from '../../db/schema.ts';
+import { product, variant } from '../../db/schema.ts';
 import { seedProducts } from '../../db/seed/catalogue.ts';
 import { afterDirectWrite, createProduct } from '../../testing/factories.ts';
 import { setUpTestApp } from '../../testing/test-app.ts';
@@ -223,9 +223,9 @@ describe('GET /api/products/search', () => {
     const added = await createProduct(t.database.db, { name: 'Cached Tile Cutter' });
     await expect.poll(async () => (await search('?q=tile%20cutter')).items[0]?.price).toBe(129.99);
     await t.database.db
-      .update(product)
-      .set({ priceCents: 5000, version: 2 })
-      .where(eq(product.id, added.id));
+      .update(variant)
+      .set({ priceCents: 5000 })
+      .where(eq(variant.productId, added.id));
     await expect.poll(async () => (await search('?q=tile%20cutter')).items[0]?.price).toBe(50);
   });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { IdSchema } from '../../../shared/ids.ts';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.ts';
@@ -14,17 +14,18 @@ import {
   type ProductBodySchema,
 } from '../../../shared/product.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { product } from '../../db/schema.ts';
+import { product, productOffer, variant } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { isStoredImageUrl } from '../images/index.ts';
 import { enqueueProductEvents } from '../webhooks/index.ts';
 import {
-  stockSetProductInsert,
-  stockSetProductUpdate,
-  type ProductColumns,
+  stockSetVariantInsert,
+  stockSetVariantUpdate,
+  type VariantColumns,
 } from '../stock/index.ts';
+import { skuTakenMessage } from '../../../shared/variant.ts';
 import { assertCategoryExists } from '../categories/index.ts';
 
 export type ProductInput = z.output<typeof ProductBodySchema>;
@@ -32,21 +33,27 @@ type Actor = Pick<AuthUser, 'id' | 'email'>;
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 
+/** A product as the spec shows it: its columns and its default variant's (product_offer, ADR 047). */
 export const productColumns = {
-  id: product.id,
-  name: product.name,
-  description: product.description,
-  priceCents: product.priceCents,
-  minQuantity: product.minQuantity,
-  availableQuantity: product.availableQuantity,
-  imageUrl: product.imageUrl,
-  priceBreaks: product.priceBreaks,
-  version: product.version,
-  images: product.images,
-  categoryId: product.categoryId,
-  platform: product.platform,
-  batteryIncluded: product.batteryIncluded,
-  withdrawn: product.withdrawn,
+  id: productOffer.id,
+  name: productOffer.name,
+  description: productOffer.description,
+  priceCents: productOffer.priceCents,
+  minQuantity: productOffer.minQuantity,
+  availableQuantity: productOffer.availableQuantity,
+  imageUrl: productOffer.imageUrl,
+  priceBreaks: productOffer.priceBreaks,
+  version: productOffer.version,
+  images: productOffer.images,
+  categoryId: productOffer.categoryId,
+  platform: productOffer.platform,
+  batteryIncluded: productOffer.batteryIncluded,
+  withdrawn: productOffer.withdrawn,
+  sku: productOffer.sku,
+  minPriceCents: productOffer.minPriceCents,
+  maxPriceCents: productOffer.maxPriceCents,
+  variants: productOffer.variants,
+  options: productOffer.options,
 };
 
 const columns = productColumns;
@@ -73,6 +80,11 @@ export function toProduct(row: ProductRow): Product {
     platform: row.platform,
     batteryIncluded: row.batteryIncluded,
     withdrawn: row.withdrawn,
+    sku: row.sku,
+    priceFrom: centsToDollars(row.minPriceCents),
+    priceTo: centsToDollars(row.maxPriceCents),
+    variantCount: row.variants,
+    options: row.options,
   };
 }
 
@@ -81,12 +93,18 @@ function assertProductId(productId: string): void {
   if (!IdSchema.safeParse(productId).success) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
 }
 
+/** What an admin's product form sets: the product's columns, and its default variant's but the stock. */
+interface ProductValues {
+  product: Omit<typeof product.$inferInsert, 'id' | 'seq'>;
+  variant: Omit<VariantColumns, 'productId' | 'sku'>;
+}
+
 /**
  * The columns an admin sets but the stock (written by the stock's owner, ADR 043); every image
  * must be one this shop stores, not any URL of that shape. The issue-24 fields left out
  * (undefined) stay as they are on an edit.
  */
-async function productValues(db: Queryable, input: ProductInput): Promise<ProductColumns> {
+async function productValues(db: Queryable, input: ProductInput): Promise<ProductValues> {
   if (!(await isStoredImageUrl(db, input.img)))
     throw new Invalid(IMAGE_NOT_OURS_MESSAGE, { img: IMAGE_NOT_OURS_MESSAGE });
   assertPriceBreaks(input);
@@ -95,16 +113,20 @@ async function productValues(db: Queryable, input: ProductInput): Promise<Produc
       throw new Invalid(IMAGE_NOT_OURS_MESSAGE, { images: IMAGE_NOT_OURS_MESSAGE });
   if (input.categoryId) await assertCategoryExists(db, input.categoryId);
   return {
-    name: input.name,
-    description: input.description,
-    priceCents: dollarsToCents(input.price),
-    minQuantity: input.minQuantity,
-    imageUrl: input.img,
-    priceBreaks: toStoredBreaks(input.priceBreaks),
-    images: input.images,
-    categoryId: input.categoryId,
-    platform: input.platform,
-    batteryIncluded: input.batteryIncluded,
+    product: {
+      name: input.name,
+      description: input.description,
+      imageUrl: input.img,
+      images: input.images,
+      categoryId: input.categoryId,
+      platform: input.platform,
+      batteryIncluded: input.batteryIncluded,
+    },
+    variant: {
+      priceCents: dollarsToCents(input.price),
+      minQuantity: input.minQuantity,
+      priceBreaks: toStoredBreaks(input.priceBreaks),
+    },
   };
 }
 
@@ -126,14 +148,28 @@ export async function createProduct(
   input: ProductInput,
 ): Promise<{ insertedId: string }> {
   return db.transaction(async (tx) => {
-    // The product and its initial stock in one INSERT, the stock's consequences (stock.low for a
-    // product starting at or under the threshold) in its statement: the stock's owner (ADR 043).
-    const id = await stockSetProductInsert(
+    const values = await productValues(tx, input);
+    const [created] = await tx
+      .insert(product)
+      .values(values.product)
+      .returning({ id: product.id, seq: product.seq });
+    if (!created) throw new Error('INSERT … RETURNING gave no row');
+    // Its default variant with its initial stock in one INSERT, the stock's consequences
+    // (stock.low for a variant starting at or under the threshold) in its statement: the
+    // stock's owner (ADR 043).
+    await stockSetVariantInsert(
       tx,
-      await productValues(tx, input),
+      {
+        ...values.variant,
+        productId: created.id,
+        sku: await assertSkuFree(tx, input.sku ?? defaultSku(created.seq)),
+      },
       input.availableQuantity,
     );
-    const [row] = await tx.select(columns).from(product).where(eq(product.id, id));
+    const [row] = await tx
+      .select(columns)
+      .from(productOffer)
+      .where(eq(productOffer.id, created.id));
     if (!row) throw new Error('the product just inserted is gone');
     await recordAudit(tx, actor, {
       action: 'product.create',
@@ -146,16 +182,39 @@ export async function createProduct(
   });
 }
 
+/** The SKU a product gets when the admin gives none: `TH-` and its number, e.g. TH-00042. */
+export const defaultSku = (seq: number): string => `TH-${String(seq).padStart(5, '0')}`;
+
+/** The SKU, when no other variant has it (case-insensitively); else 409 naming it. */
+async function assertSkuFree(
+  tx: Queryable,
+  sku: string,
+  exceptVariantId?: string,
+): Promise<string> {
+  const [taken] = await tx
+    .select({ id: variant.id })
+    .from(variant)
+    .where(
+      and(
+        eq(sql`lower(${variant.sku})`, sku.toLowerCase()),
+        exceptVariantId === undefined ? undefined : ne(variant.id, exceptVariantId),
+      ),
+    );
+  if (taken) throw new Conflict(skuTakenMessage(sku), { sku: skuTakenMessage(sku) });
+  return sku;
+}
+
 /**
  * The versions an `If-Match` header accepts: undefined when absent or `*` (any version), else the
- * quoted versions in it. An entity tag that is not one of our versions can never match, so a header
- * with none of them refuses the edit like a stale version does.
+ * quoted versions in it (`"<version>"`, or a product's GET entity tag `"<version>-<hash>"`). An
+ * entity tag that is not one of ours can never match, so a header with none of them refuses the
+ * edit like a stale version does.
  */
 export function versionsFromIfMatch(header: string | undefined): number[] | undefined {
   if (header === undefined || header.trim() === '*') return undefined;
   return header
     .split(',')
-    .map((tag) => /^"([1-9]\d{0,9})"$/.exec(tag.trim())?.[1])
+    .map((tag) => /^"([1-9]\d{0,9})(?:-[A-Za-z0-9_-]+)?"$/.exec(tag.trim())?.[1])
     .filter((version): version is string => version !== undefined)
     .map(Number);
 }
@@ -174,30 +233,62 @@ export async function updateProduct(
 ): Promise<Product> {
   assertProductId(productId);
   return db.transaction(async (tx) => {
-    // Locks the row, so the audit's "before" is exactly what this edit replaces.
-    const [before] = await tx
-      .select(columns)
+    // Locks the product's row and its default variant's, so the audit's "before" is exactly
+    // what this edit replaces: product, then variant, the order every staff writer of both takes
+    // (ADR 047). The product's lock is NO KEY UPDATE, which an order's insert (a KEY SHARE on the
+    // product, after it locked its variants) does not wait for: FOR UPDATE here would deadlock
+    // with an order holding the variant this edit waits for.
+    const [locked] = await tx
+      .select({ id: product.id, version: product.version })
       .from(product)
       .where(eq(product.id, productId))
-      .for('update');
-    if (!before) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+      .for('no key update');
+    if (!locked) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+    const [defaultVariant] = await tx
+      .select({ id: variant.id, version: variant.version, stock: variant.availableQuantity })
+      .from(variant)
+      .where(eq(variant.productId, productId))
+      .orderBy(asc(variant.position), asc(variant.id))
+      .limit(1)
+      .for('no key update');
+    const [before] = await tx
+      .select(columns)
+      .from(productOffer)
+      .where(eq(productOffer.id, productId));
+    if (!before || !defaultVariant) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+    // The version the admin saw is the product's and its default variant's together (a sale
+    // changes the variant's): a stale one is refused before anything is written.
+    const seen = locked.version + defaultVariant.version - 1; // product_offer.version (0028)
+    if (
+      (input.version !== undefined && input.version !== seen) ||
+      (ifMatch !== undefined && !ifMatch.includes(seen))
+    )
+      throw new Conflict(PRODUCT_CHANGED_MESSAGE);
     const values = await productValues(tx, input);
-    // One UPDATE of the row with its stock (product.version one step), the consequences of the
-    // stock it sets in its statement, from the stock's one owner (ADR 043): back in stock (and
-    // for sale: not withdrawn by a recall), the subscribers' mails; stock.low when it took the
-    // stock to the threshold.
-    const matched = await stockSetProductUpdate(
+    await tx
+      .update(product)
+      .set({ ...values.product, updatedAt: new Date() })
+      .where(eq(product.id, productId));
+    // One UPDATE of the default variant with its stock (its version one step), the consequences
+    // of the stock it sets in its statement, from the stock's one owner (ADR 043): back in stock
+    // (and for sale: not withdrawn by a recall), the subscribers' mails; stock.low when it took
+    // the stock to the threshold.
+    await stockSetVariantUpdate(
       tx,
-      and(
-        eq(product.id, productId),
-        input.version === undefined ? undefined : eq(product.version, input.version),
-        ifMatch === undefined ? undefined : inArray(product.version, ifMatch),
-      ),
-      { ...values, updatedAt: new Date() },
-      { to: input.availableQuantity, before: before.availableQuantity },
+      eq(variant.id, defaultVariant.id),
+      {
+        ...values.variant,
+        ...(input.sku === undefined
+          ? {}
+          : { sku: await assertSkuFree(tx, input.sku, defaultVariant.id) }),
+        updatedAt: new Date(),
+      },
+      { to: input.availableQuantity, before: defaultVariant.stock },
     );
-    if (!matched) throw new Conflict(PRODUCT_CHANGED_MESSAGE);
-    const [after] = await tx.select(columns).from(product).where(eq(product.id, productId));
+    const [after] = await tx
+      .select(columns)
+      .from(productOffer)
+      .where(eq(productOffer.id, productId));
     if (!after) throw new Error('the product just updated is gone');
     await recordAudit(tx, actor, {
       action: 'product.update',
@@ -225,8 +316,27 @@ export async function deleteProduct(
 ): Promise<{ deletedCount: number }> {
   assertProductId(productId);
   return db.transaction(async (tx) => {
-    const [before] = await tx.delete(product).where(eq(product.id, productId)).returning(columns);
+    // The product (NO KEY UPDATE: staff writers queue here), then its variants in id order FOR
+    // UPDATE: orders of them hold those first (ADR 047), so the delete waits for them instead of
+    // deadlocking with their insert's KEY SHARE on the product; orders after it find them gone.
+    await tx
+      .select({ id: product.id })
+      .from(product)
+      .where(eq(product.id, productId))
+      .for('no key update');
+    await tx
+      .select({ id: variant.id })
+      .from(variant)
+      .where(eq(variant.productId, productId))
+      .orderBy(asc(variant.id))
+      .for('update');
+    const [before] = await tx
+      .select(columns)
+      .from(productOffer)
+      .where(eq(productOffer.id, productId));
     if (!before) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+    // Its variants go with it (ON DELETE CASCADE); their orders keep their SKU and label.
+    await tx.delete(product).where(eq(product.id, productId));
     await recordAudit(tx, actor, {
       action: 'product.delete',
       targetType: 'product',

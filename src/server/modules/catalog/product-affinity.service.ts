@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { IdSchema } from '../../../shared/ids.ts';
 import type { Product } from '../../../shared/product.ts';
 import type { Db } from '../../db/client.ts';
-import { product, purchase } from '../../db/schema.ts';
+import { product, productOffer, purchase } from '../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { PRODUCT_NOT_FOUND_MESSAGE, productColumns, toProduct } from './catalog.service.ts';
 import { productForSale } from '../stock/index.ts';
@@ -31,20 +31,21 @@ export async function myPlatforms(db: Db, userId: string): Promise<{ platforms: 
 export async function goesWellWith(db: Db, productId: string): Promise<Product[]> {
   if (!IdSchema.safeParse(productId).success) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
   const [self] = await db
-    .select({ categoryId: product.categoryId, platform: product.platform })
-    .from(product)
-    .where(eq(product.id, productId));
+    .select({ categoryId: productOffer.categoryId, platform: productOffer.platform })
+    .from(productOffer)
+    .where(eq(productOffer.id, productId));
   if (!self) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
-  const samePlatform = self.platform === null ? undefined : eq(product.platform, self.platform);
+  const samePlatform =
+    self.platform === null ? undefined : eq(productOffer.platform, self.platform);
   const sameCategory =
-    self.categoryId === null ? undefined : eq(product.categoryId, self.categoryId);
+    self.categoryId === null ? undefined : eq(productOffer.categoryId, self.categoryId);
   if (!samePlatform && !sameCategory) return [];
   const both = and(samePlatform ?? sql`false`, sameCategory ?? sql`false`);
   const rows = await db
     .select(productColumns)
-    .from(product)
-    .where(and(ne(product.id, productId), or(samePlatform, sameCategory)))
-    .orderBy(desc(sql`coalesce(${both}, false)`), desc(productForSale), desc(product.seq))
+    .from(productOffer)
+    .where(and(ne(productOffer.id, productId), or(samePlatform, sameCategory)))
+    .orderBy(desc(sql`coalesce(${both}, false)`), desc(productForSale), desc(productOffer.seq))
     .limit(GOES_WELL_WITH_MAX);
   return rows.map(toProduct);
 }

@@ -97,7 +97,13 @@ describe("the server's mail links, from the route table", () => {
   });
 
   it("link a back-in-stock mail to the product's page by its record", async () => {
-    const row = { email: 'ann@example.com', customer: 'Ann', productName: 'Drill' };
+    const row = {
+      email: 'ann@example.com',
+      customer: 'Ann',
+      productName: 'Drill',
+      label: '',
+      sku: 'TH-00001',
+    };
     const mail = await backInStockMail(
       answering(row),
       { alertId: 'a1', userId: 'u1', productId: 'p1' },

@@ -16,6 +16,7 @@ import {
   paymentEvent,
   paymentIntent,
   product,
+  variantOffer,
   purchase,
 } from '../../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../../errors.ts';
@@ -85,10 +86,10 @@ async function amountDue(db: Db, checkoutId: string) {
       paid: purchase.paid,
       totalCents: purchase.totalCents,
       name: purchase.productName,
-      withdrawn: sql<boolean>`coalesce(${product.withdrawn}, false)`,
+      withdrawn: sql<boolean>`coalesce(${variantOffer.withdrawn}, false)`,
     })
     .from(purchase)
-    .leftJoin(product, eq(product.id, purchase.productId))
+    .leftJoin(variantOffer, eq(variantOffer.id, purchase.variantId))
     .where(eq(purchase.checkoutId, checkoutId));
   const payable = orders.filter((o) => orderActions({ stat: o.status, paid: o.paid }).canPay);
   const withdrawn = payable.filter((o) => o.withdrawn).map((o) => o.name);

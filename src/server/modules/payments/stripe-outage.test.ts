@@ -6,7 +6,7 @@ import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   PaymentIntentResponseSchema,
 } from '../../../shared/payment.ts';
-import { paymentIntent, product, purchase } from '../../db/schema.ts';
+import { paymentIntent, product, purchase, variant } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { placeTestOrder, checkoutOf } from '../../testing/orders.ts';
 import { startFakeStripe } from '../../testing/fake-stripe-server.ts';
@@ -42,9 +42,9 @@ async function stateOf(orderId: string, productId: string) {
     .from(purchase)
     .where(eq(purchase.id, orderId));
   const [item] = await t.database.db
-    .select({ stock: product.availableQuantity })
-    .from(product)
-    .where(eq(product.id, productId));
+    .select({ stock: variant.availableQuantity })
+    .from(variant)
+    .where(eq(variant.productId, productId));
   const intents = await t.database.db
     .select({ id: paymentIntent.id })
     .from(paymentIntent)

@@ -19,6 +19,8 @@ export const MAX_TOTAL_CENTS = 2_147_483_647;
 /** Why the statement would not place a line, in the order it asks (the first that applies). */
 export const LINE_PROBLEMS = [
   'gone',
+  'wrong_product',
+  'part_gone',
   'withdrawn',
   'below_minimum',
   'above_stock',
@@ -30,6 +32,8 @@ export type LineProblem = (typeof LINE_PROBLEMS)[number];
 const PARAMS = {
   /** Null: the caller's stored basket; else these lines (a null id: no product can have it). */
   productIds: 'uuid[]',
+  /** Per given line: the SKU asked for (issue 34), else null (the product's default variant). */
+  skus: 'text[]',
   quantities: 'int[]',
   /** Per given line: a unit price agreed beforehand (an accepted quote), else null (the breaks'). */
   unitPrices: 'int[]',
@@ -67,43 +71,55 @@ const lit = (text: string) => `'${text}'`;
 
 /**
  * A line's unit price in cents (issue 23): the one agreed beforehand (an accepted quote), else the
- * price break for its quantity, else the base price; all read from the product row as locked in
- * `locked`, so the price and its breaks are always one admin edit's (never a mix, never neither).
+ * price break for its quantity, else the base price; all read from the line's variant row as
+ * locked in `locked` (alias `lv`), so the price and its breaks are always one admin edit's (never a
+ * mix, never neither).
  */
 const UNIT_PRICE_SQL = `SELECT COALESCE(lines.unit_price,
-    (SELECT (pb.value->>'priceCents')::int FROM jsonb_array_elements(locked.price_breaks) AS pb
+    (SELECT (pb.value->>'priceCents')::int FROM jsonb_array_elements(lv.price_breaks) AS pb
       WHERE (pb.value->>'minQuantity')::int <= lines.quantity
       ORDER BY (pb.value->>'minQuantity')::int DESC LIMIT 1),
-    locked.price_cents) AS unit_cents`;
+    lv.price_cents) AS unit_cents`;
+
+/** A line's stock rows as locked, each with what the whole checkout asks of it. */
+const LINE_STOCK = `needs JOIN demand ON demand.stock_id = needs.stock_id
+      LEFT JOIN locked AS part ON part.id = needs.stock_id
+      WHERE needs.position = lines.position`;
 const fromBasket = `${param('productIds')} IS NULL`;
 
 /**
  * A checkout as ONE statement (docs/decisions/015 and 022): one round trip, atomic without
  * BEGIN/COMMIT, the same text every time (unnamed: nothing kept per connection, so it works through
  * PgBouncer in transaction pooling mode). POST /api/checkout places the caller's basket with it,
- * POST /api/purchase a checkout of one line. In order:
+ * POST /api/purchase a checkout of one line. What is sold is a variant (issue 34, ADR 047): a line
+ * is one variant; a kit's line draws on its parts' stock. In order:
  *
  * 1. `account`, `limits` (purchase-limits.ts): the account's row locked, the limits decided on it;
- * 2. `lines`: the one line given, or the basket's lines, locked after the account's row and so
- *    read as the account's last checkout left them (a second click of Place order finds the
- *    basket empty, not the same lines again);
- * 3. `locked`: when the limits pass, every line's product row locked IN PRODUCT-ID ORDER (so
- *    concurrent checkouts sharing products queue, never deadlock) and read as last committed. The
- *    lock is the one the stock update takes (NO KEY UPDATE): a stronger one would also wait for,
- *    and deadlock with, the key-share locks that inserts referencing products (a basket line, an
- *    order) take in their own order;
+ * 2. `lines`: the one line given (its SKU's variant, or the product's default variant), or the
+ *    basket's lines, locked after the account's row and so read as the account's last checkout
+ *    left them (a second click of Place order finds the basket empty, not the same lines again);
+ *    `needs`: the stock rows each line draws on (its own variant's, or each part of a kit times
+ *    the kit's quantity), and `demand`: what the whole checkout asks of each stock row;
+ * 3. `locked`: when the limits pass, every line's variant row and every stock row locked IN
+ *    VARIANT-ID ORDER, one global order (so concurrent checkouts sharing variants or parts queue,
+ *    never deadlock) and read as last committed. The lock is the one the stock update takes (NO KEY
+ *    UPDATE): a stronger one would also wait for, and deadlock with, the key-share locks that
+ *    inserts referencing variants (an order) take in their own order;
  * 4. `judged`: each line's problem on those locked rows, the first of LINE_PROBLEMS that applies
- *    (the only place the order rules are written: a product a safety recall withdrew is refused
- *    whatever its stock, issue 39), the total of all lines counting for each;
- * 5. only when every line passes: `taken` (the stock of the rows locked in 3, by the stock's one
- *    entry point, stockChangeText: `change_stock`, drizzle/0014 and 0027: an UPDATE in this
+ *    (the only place the order rules are written: a SKU of another product, a kit of a deleted
+ *    part; a variant or part a safety recall withdrew is refused whatever its stock, issue 39; a
+ *    stock row short of the whole checkout's demand refuses every line drawing on it), the total
+ *    of all lines counting for each;
+ * 5. only when every line passes: `taken` (the demand of the rows locked in 3, by the stock's one
+ *    entry point, stockChangeText: `change_stock`, drizzle/0014, 0027 and 0028: an UPDATE in this
  *    statement would reach each row again through the statement's older snapshot and can deadlock
  *    with an order queued for it; docs/decisions/023) with the consequences of taking stock
- *    (`taken_stock_low`: stock.low for a product this checkout takes to the threshold; ADR 043),
- *    `placed_checkout`, `placed` (one order per line with the product's name as locked and the
- *    unit price of its quantity (UNIT_PRICE_SQL: a quote's, a break's or the base price) and the customer as the session knows them, holding the stock `holdHours`),
- *    the lifecycle's effects of placing (timeline per order, one mail per checkout),
- *    and for a basket `emptied`, its lines as they were ordered;
+ *    (`taken_stock_low`: stock.low for a variant this checkout takes to the threshold; ADR 043),
+ *    `placed_checkout`, `placed` (one order per line with the product's name, the variant's SKU
+ *    and label as locked, the stock it took, and the unit price of its quantity (UNIT_PRICE_SQL: a
+ *    quote's, a break's or the base price) and the customer as the session knows them, holding
+ *    the stock `holdHours`), the lifecycle's effects of placing (timeline per order, one mail per
+ *    checkout), and for a basket `emptied`, its lines as they were ordered;
  * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
  *    `ip_rate_hit`: the per-address hit on the account's shard of the address;
  * 7. rows: the limits' verdicts, each line with its problem, its name (a deleted product's as its
@@ -111,83 +127,116 @@ const fromBasket = `${param('productIds')} IS NULL`;
  *    one row of nulls when there are no lines or a limit refused.
  */
 export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
-    SELECT product_id, quantity, position::bigint, NULL::int AS unit_price, gone_product_name
+    SELECT product_id, variant_id, quantity, position::bigint, NULL::int AS unit_price,
+      gone_product_name
     FROM basket_line
     WHERE ${fromBasket} AND user_id = ${param('userId')}
       AND (SELECT NOT account_missing FROM limits)
     FOR UPDATE
   ), lines AS (
-    SELECT product_id, quantity, position, unit_price, gone_product_name FROM basket
+    SELECT product_id, variant_id, quantity, position, unit_price, gone_product_name FROM basket
     UNION ALL
-    SELECT product_id, quantity, position, unit_price, NULL::text
-    FROM unnest(${param('productIds')}, ${param('quantities')}, ${param('unitPrices')})
-      WITH ORDINALITY AS given(product_id, quantity, unit_price, position)
+    SELECT product_id,
+      CASE WHEN sku IS NULL
+        THEN (SELECT v.id FROM variant v WHERE v.product_id = given.product_id
+          ORDER BY v.position, v.id LIMIT 1)
+        ELSE (SELECT v.id FROM variant v WHERE lower(v.sku) = lower(given.sku)) END,
+      quantity, position, unit_price, NULL::text
+    FROM unnest(${param('productIds')}, ${param('skus')}, ${param('quantities')},
+      ${param('unitPrices')}) WITH ORDINALITY AS given(product_id, sku, quantity, unit_price, position)
+  ), needs AS (
+    SELECT lines.position,
+      CASE WHEN vp.kit_id IS NULL THEN lines.variant_id ELSE vp.part_id END AS stock_id,
+      lines.quantity * coalesce(vp.quantity, 1) AS quantity, vp.kit_id IS NOT NULL AS is_part
+    FROM lines LEFT JOIN variant_part vp ON vp.kit_id = lines.variant_id
+    WHERE lines.variant_id IS NOT NULL
+  ), demand AS (
+    SELECT stock_id, sum(quantity)::bigint AS quantity FROM needs
+    WHERE stock_id IS NOT NULL GROUP BY stock_id
   ), locked AS (
-    SELECT product.id, product.name, product.price_cents, product.min_quantity,
-      product.available_quantity, product.price_breaks, product.version, product.withdrawn
-    FROM product
-    WHERE product.id IN (SELECT product_id FROM lines)
+    SELECT variant.id, variant.product_id, variant.sku, variant.label, variant.price_cents,
+      variant.min_quantity, variant.available_quantity, variant.price_breaks, variant.withdrawn
+    FROM variant
+    WHERE variant.id IN (SELECT variant_id FROM lines UNION SELECT stock_id FROM demand)
       AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
-    ORDER BY product.id FOR NO KEY UPDATE
+    ORDER BY variant.id FOR NO KEY UPDATE
   ), judged AS (
-    SELECT lines.position, lines.product_id, lines.quantity, locked.name,
-      lines.gone_product_name, priced.unit_cents AS price_cents,
-      CASE WHEN locked.id IS NULL THEN ${lit('gone')}
-        WHEN locked.withdrawn THEN ${lit('withdrawn')}
-        WHEN lines.quantity < locked.min_quantity THEN ${lit('below_minimum')}
-        WHEN lines.quantity > locked.available_quantity THEN ${lit('above_stock')}
+    SELECT lines.position, lines.product_id, lines.variant_id, lines.quantity, product.name,
+      lv.sku, lv.label, lines.gone_product_name, priced.unit_cents AS price_cents,
+      CASE WHEN lv.id IS NULL OR product.id IS NULL THEN ${lit('gone')}
+        WHEN lv.product_id IS DISTINCT FROM lines.product_id THEN ${lit('wrong_product')}
+        WHEN EXISTS (SELECT FROM needs LEFT JOIN locked AS part ON part.id = needs.stock_id
+          WHERE needs.position = lines.position AND part.id IS NULL) THEN ${lit('part_gone')}
+        WHEN lv.withdrawn OR EXISTS (SELECT FROM ${LINE_STOCK} AND part.withdrawn)
+          THEN ${lit('withdrawn')}
+        WHEN lines.quantity < lv.min_quantity THEN ${lit('below_minimum')}
+        WHEN EXISTS (SELECT FROM ${LINE_STOCK} AND demand.quantity > part.available_quantity)
+          THEN ${lit('above_stock')}
         WHEN priced.unit_cents::bigint * lines.quantity > ${MAX_TOTAL_CENTS}
           OR sum(priced.unit_cents::bigint * lines.quantity) OVER () > ${MAX_TOTAL_CENTS}
           THEN ${lit('total_too_large')}
-      END AS problem
-    FROM lines LEFT JOIN locked ON locked.id = lines.product_id
+      END AS problem,
+      (SELECT jsonb_agg(jsonb_build_object('variantId', needs.stock_id, 'quantity', needs.quantity))
+        FROM needs WHERE needs.position = lines.position) AS stock_taken
+    FROM lines LEFT JOIN locked AS lv ON lv.id = lines.variant_id
+      LEFT JOIN product ON product.id = lv.product_id
       LEFT JOIN LATERAL (${UNIT_PRICE_SQL}) AS priced ON true
     WHERE (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
   ), verdict AS (
     SELECT count(*) > 0 AND bool_and(problem IS NULL) AS placeable FROM judged
   ), to_take AS (
-    SELECT product_id, quantity, position FROM judged WHERE (SELECT placeable FROM verdict)
+    SELECT stock_id, quantity FROM demand WHERE (SELECT placeable FROM verdict)
   ), ${stockChangeText(
     'taken',
-    'ARRAY(SELECT product_id FROM to_take ORDER BY position)',
-    'ARRAY(SELECT -quantity FROM to_take ORDER BY position)',
+    'ARRAY(SELECT stock_id FROM to_take ORDER BY stock_id)',
+    'ARRAY(SELECT -quantity::int FROM to_take ORDER BY stock_id)',
     'take',
   )}, placed_checkout AS (
     INSERT INTO checkout (user_id, po_reference, unpaid_orders)
-    SELECT ${param('userId')}, ${param('poReference')}, (SELECT count(*) FROM taken)
+    SELECT ${param('userId')}, ${param('poReference')}, (SELECT count(*) FROM judged)
     WHERE (SELECT placeable FROM verdict)
     RETURNING id, number, po_reference
   ), placed AS (
-    INSERT INTO purchase (checkout_id, user_id, product_id, product_name, unit_price_cents,
-      quantity, total_cents, customer_name, customer_email, address, phone, hold_expires_at)
+    INSERT INTO purchase (checkout_id, user_id, product_id, product_name, variant_id, sku,
+      variant_label, stock_taken, unit_price_cents, quantity, total_cents, customer_name,
+      customer_email, address, phone, hold_expires_at)
     SELECT placed_checkout.id, ${param('userId')}, judged.product_id, judged.name,
+      judged.variant_id, judged.sku, judged.label, judged.stock_taken,
       judged.price_cents, judged.quantity, judged.price_cents * judged.quantity,
       ${param('customerName')}, ${param('customerEmail')}, ${param('address')}, ${param('phone')},
       now() + ${param('holdHours')} * interval '1 hour'
-    FROM judged JOIN taken ON taken.id = judged.product_id CROSS JOIN placed_checkout
+    FROM judged CROSS JOIN placed_checkout
+    WHERE EXISTS (SELECT FROM taken)
     RETURNING *
   )${effectsSql('placed', 'customer', 'placed')}, emptied AS (
     DELETE FROM basket_line USING judged
     WHERE ${fromBasket} AND basket_line.user_id = ${param('userId')}
-      AND basket_line.product_id = judged.product_id AND basket_line.quantity = judged.quantity
+      AND basket_line.variant_id = judged.variant_id AND basket_line.quantity = judged.quantity
       AND EXISTS (SELECT FROM placed)
     RETURNING 1
   ), ${rememberedKeyCte(param)}, ${accountCountedCte(param)},
   ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), ...stockConsequenceNames('taken', 'take'), 'emptied', 'account_counted'])}
   SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
-    judged.product_id AS line_product_id, judged.problem AS line_problem,
-    COALESCE(judged.name, judged.gone_product_name) AS line_name,
+    judged.product_id AS line_product_id, judged.sku AS line_sku,
+    judged.problem AS line_problem,
+    COALESCE(judged.name || CASE WHEN judged.label = '' THEN '' ELSE ' (' || judged.label || ')' END,
+      judged.gone_product_name) AS line_name,
     placed_checkout.number AS checkout_number, placed_checkout.po_reference AS checkout_po_reference,
     ${PLACED_COLUMNS}
   FROM limits
   LEFT JOIN judged ON true
-  LEFT JOIN placed ON placed.product_id = judged.product_id
+  LEFT JOIN placed ON placed.variant_id = judged.variant_id
   LEFT JOIN placed_checkout ON true
   ORDER BY judged.position`;
 
 export interface PlaceCheckoutInput {
-  /** Null: the caller's stored basket. Else the lines to place (a null id: answered as gone). */
-  lines: { productId: string | null; quantity: number; unitPriceCents?: number }[] | null;
+  /**
+   * Null: the caller's stored basket. Else the lines to place (a null id: answered as gone), each
+   * the variant of its SKU (which must be the product's) or, without one, the product's default.
+   */
+  lines:
+    | { productId: string | null; sku?: string | null; quantity: number; unitPriceCents?: number }[]
+    | null;
   caller: Pick<AuthUser, 'id' | 'name' | 'email'>;
   address: string;
   phone: string;
@@ -204,6 +253,7 @@ export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
   const ipRateKeys = orderRateIpKeys(input.clientIp, input.caller.id);
   const values: Record<ParamName, unknown> = {
     productIds: input.lines?.map((line) => line.productId) ?? null,
+    skus: input.lines?.map((line) => line.sku ?? null) ?? null,
     quantities: input.lines?.map((line) => line.quantity) ?? null,
     unitPrices: input.lines?.map((line) => line.unitPriceCents ?? null) ?? null,
     userId: input.caller.id,
@@ -232,6 +282,8 @@ export type PlaceCheckoutRow = {
   rate_reached: boolean;
   too_many_unpaid: boolean;
   line_product_id: string | null;
+  /** The line's variant's SKU (null when it is gone). */
+  line_sku: string | null;
   line_problem: LineProblem | null;
   /** The line's product name; a deleted product's as its basket line kept it (else null). */
   line_name: string | null;

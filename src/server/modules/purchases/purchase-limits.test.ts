@@ -316,11 +316,15 @@ describe('the unpaid orders under parallel orders', () => {
     const userId = await userIdOf(u.database.db, buyer.email);
     const items = await Promise.all([1, 2, 3].map(() => createProduct(u.database.db)));
     for (let i = 0; i < 3; i += 1) {
-      await u.database.db
-        .insert(basketLine)
-        .values(
-          items.map((item, position) => ({ userId, productId: item.id, quantity: 1, position })),
-        );
+      await u.database.db.insert(basketLine).values(
+        items.map((item, position) => ({
+          userId,
+          productId: item.id,
+          variantId: item.variantId,
+          quantity: 1,
+          position,
+        })),
+      );
       const res = await u.app.inject({
         method: 'POST',
         url: '/api/checkout',

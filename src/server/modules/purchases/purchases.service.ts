@@ -7,6 +7,8 @@ import { centsToDollars } from '../../../shared/money.ts';
 import {
   ABOVE_STOCK_MESSAGE,
   BELOW_MINIMUM_MESSAGE,
+  KIT_PART_GONE_MESSAGE,
+  WRONG_PRODUCT_SKU_MESSAGE,
   type Purchase,
   type PurchaseBodySchema,
   type PurchaseDetail,
@@ -20,7 +22,7 @@ import {
   checkout,
   orderEvent,
   paymentIntent,
-  product,
+  variant,
   purchase,
   receiptCounter,
   user,
@@ -28,7 +30,7 @@ import {
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { changeStock, stockChangeCtes } from '../stock/index.ts';
+import { changeStock, givingBack, stockChangeCtes } from '../stock/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
   type LineProblem,
@@ -91,6 +93,8 @@ export function toPurchase(row: OrderRow): Purchase {
     _id: row.id,
     productId: row.productId,
     product: row.productName,
+    sku: row.sku,
+    variantLabel: row.variantLabel,
     price: centsToDollars(row.unitPriceCents),
     customerEmail: row.customerEmail,
     customerName: row.customerName,
@@ -124,7 +128,7 @@ const active = inArray(purchase.status, [...ACTIVE_STATUSES]);
  * order's stock comes back exactly once however many instances, timers and requests run this at
  * the same time. The lifecycle's expiry effects (timeline, mail, intent cancel, unpaid counts) are
  * in it too. It follows the lifecycle's lock order: the accounts first, then their orders, then
- * the products in id order; the stock comes back through the stock's one entry point
+ * the variants in id order (the stock each order took, ADR 047); the stock comes back through the stock's one entry point
  * (stockChangeCtes: `change_stock`, drizzle/0014 and 0027), which changes the rows this statement
  * locked without reaching them again through its older snapshot (that can deadlock:
  * docs/decisions/023) and attaches the consequences of giving stock back in the same statement
@@ -148,17 +152,19 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
       UPDATE ${purchase} SET status = ${TRANSITIONS.expire.to}, updated_at = now()
       FROM stale WHERE ${purchase.id} = stale.id
       RETURNING ${purchase.id} AS id, ${purchase.checkoutId} AS checkout_id,
-        ${purchase.productId} AS product_id, ${purchase.quantity} AS quantity
+        ${purchase.stockTaken} AS stock_taken
     )${expiryEffects}, released AS (
-      SELECT product_id, sum(quantity)::int AS quantity FROM expired
-      WHERE product_id IS NOT NULL GROUP BY product_id
+      SELECT (taken.value->>'variantId')::uuid AS variant_id,
+        sum((taken.value->>'quantity')::int)::int AS quantity
+      FROM expired CROSS JOIN jsonb_array_elements(expired.stock_taken) AS taken
+      GROUP BY 1
     ), restock_locked AS (
-      SELECT id FROM ${product}
-      WHERE id IN (SELECT product_id FROM released)
+      SELECT id FROM ${variant}
+      WHERE id IN (SELECT variant_id FROM released)
       ORDER BY id FOR NO KEY UPDATE
     ), restock AS (
       SELECT restock_locked.id, released.quantity
-      FROM restock_locked JOIN released ON released.product_id = restock_locked.id
+      FROM restock_locked JOIN released ON released.variant_id = restock_locked.id
     ), ${stockChangeCtes(
       'restocked',
       sql`ARRAY(SELECT id FROM restock ORDER BY id)`,
@@ -174,6 +180,8 @@ export async function expireStaleHolds(db: Queryable): Promise<number> {
 /** What each line problem the checkout statement names means to a customer (order-statement.ts). */
 export const LINE_PROBLEM_MESSAGES: Record<LineProblem, string> = {
   gone: PRODUCT_GONE_MESSAGE,
+  wrong_product: WRONG_PRODUCT_SKU_MESSAGE,
+  part_gone: KIT_PART_GONE_MESSAGE,
   withdrawn: PRODUCT_WITHDRAWN_MESSAGE,
   below_minimum: BELOW_MINIMUM_MESSAGE,
   above_stock: ABOVE_STOCK_MESSAGE,
@@ -187,7 +195,10 @@ function purchaseRefusal(problem: LineProblem): AppError {
     case 'gone':
       return new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
     case 'withdrawn':
-      // A safety recall took it off sale: not now, whatever the quantity (issue 39).
+    // A safety recall took it off sale: not now, whatever the quantity (issue 39).
+    case 'wrong_product':
+    case 'part_gone':
+      // Issue 34: a SKU of another product, a kit of a deleted part.
       return new Conflict(message);
     case 'below_minimum':
     case 'total_too_large':
@@ -247,7 +258,7 @@ export async function placePurchase(
   const productId = isId(input.productId) ? input.productId : null;
   const [row] = await placeCheckoutLines(db, {
     ...options,
-    lines: [{ productId, quantity: input.orderQuantity }],
+    lines: [{ productId, sku: input.sku ?? null, quantity: input.orderQuantity }],
     caller,
     address: input.address,
     phone: input.phone,
@@ -347,14 +358,13 @@ export async function cancelPurchase(
       .update(purchase)
       .set({ status: TRANSITIONS.cancel.to, updatedAt: sql`now()` })
       .where(and(eq(purchase.id, id), visibleTo(caller), allowed('cancel')))
-      .returning({ id: purchase.id, productId: purchase.productId, quantity: purchase.quantity });
+      .returning({ id: purchase.id, stockTaken: purchase.stockTaken });
     if (!row) return undefined;
     await applyEffects(tx, [row.id], 'cancelled', seesAllOrders(caller) ? 'admin' : 'customer');
     // The stock comes back through its one entry point, with its consequences (back in stock:
-    // the subscribers are mailed with it, ADR 025 and 043). A product deleted meanwhile has no
-    // stock to return to: nothing to do then.
-    if (row.productId)
-      await changeStock(tx, [{ productId: row.productId, delta: row.quantity }], 'give');
+    // the subscribers are mailed with it, ADR 025 and 043): exactly what the order took, its
+    // variant's or a kit's parts' (ADR 047). A variant deleted meanwhile has no stock to return to.
+    await changeStock(tx, givingBack(row.stockTaken), 'give');
     if (seesAllOrders(caller)) await auditTransition(tx, caller, 'cancel', row.id);
     return row;
   });

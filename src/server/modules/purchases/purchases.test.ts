@@ -7,7 +7,7 @@ import {
   PurchaseSchema,
   type Purchase,
 } from '../../../shared/purchase.ts';
-import { auditLog, product, purchase } from '../../db/schema.ts';
+import { auditLog, product, purchase, variant } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { createProduct, stockOf, type TestProduct } from '../../testing/factories.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
@@ -98,6 +98,8 @@ describe('POST /api/purchase', () => {
       _id: expect.any(String),
       productId: item.id,
       product: 'Brushless Drill',
+      sku: item.sku,
+      variantLabel: '',
       price: 129.99,
       customerEmail: t.customer.email,
       customerName: 'Carla Customer',
@@ -279,10 +281,11 @@ describe('POST /api/purchase', () => {
   it("keeps the product's name and price as they were when ordered", async () => {
     const item = await createProduct(t.database.db, { name: 'Old Name', priceCents: 10_000 });
     const placed = await placeOrder(t.customer, item, 2);
+    await t.database.db.update(product).set({ name: 'New Name' }).where(eq(product.id, item.id));
     await t.database.db
-      .update(product)
-      .set({ name: 'New Name', priceCents: 99_900 })
-      .where(eq(product.id, item.id));
+      .update(variant)
+      .set({ priceCents: 99_900 })
+      .where(eq(variant.productId, item.id));
     const res = await readOne(t.customer, placed._id);
     expect(res.json()).toMatchObject({ product: 'Old Name', price: 100, totalPrice: 200 });
   });

@@ -16,7 +16,7 @@ import {
   type QuoteRequestBodySchema,
 } from '../../../shared/quote.ts';
 import type { Db } from '../../db/client.ts';
-import { product, quote, user } from '../../db/schema.ts';
+import { product, productOffer, quote, user } from '../../db/schema.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import {
@@ -96,9 +96,9 @@ export async function expireQuotes(db: Db): Promise<number> {
 export async function requestQuote(db: Db, caller: AuthUser, input: RequestInput): Promise<Quote> {
   if (!isId(input.productId)) throw new NotFound('Product not found');
   const [item] = await db
-    .select({ name: product.name, minQuantity: product.minQuantity })
-    .from(product)
-    .where(eq(product.id, input.productId));
+    .select({ name: productOffer.name, minQuantity: productOffer.minQuantity })
+    .from(productOffer)
+    .where(eq(productOffer.id, input.productId));
   if (!item) throw new NotFound('Product not found');
   if (input.quantity < item.minQuantity)
     throw new Invalid(QUOTE_BELOW_MINIMUM_MESSAGE, { quantity: QUOTE_BELOW_MINIMUM_MESSAGE });

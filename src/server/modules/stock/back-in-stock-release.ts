@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { product, stockAlert, user } from '../../db/schema.ts';
+import { product, stockAlert, user, variant } from '../../db/schema.ts';
+import { variantDisplayName } from '../../../shared/variant.ts';
 import type { MailMessage } from '../mail/index.ts';
 import { SHOP } from '../notifications/index.ts';
 import { enqueueSql, enqueueText, defineJob } from '../outbox/index.ts';
@@ -20,19 +21,21 @@ export interface BackInStockJob {
   alertId: string;
   userId: string;
   productId: string;
+  /** Issue 34: the variant awaited (absent in jobs queued before: the product's default). */
+  variantId?: string | undefined;
 }
 
 /**
- * The CTEs (`alerts_gone`, `alerts_queued`) that end every subscription of the products `backIds`
- * (a SQL list or subquery of product ids judged for sale again, `forSaleSql`, on their locked
+ * The CTEs (`alerts_gone`, `alerts_queued`) that end every subscription of the variants `backIds`
+ * (a SQL list or subquery of variant ids judged for sale again, `forSaleSql`, on their locked
  * rows) and queue each one's mail, to splice into the statement that brought the stock back, after
  * the product rows are locked: a subscription row can be deleted (so mailed) only once, and the
  * outbox's dedupe key repeats that. `alerts_queued` returns one row per mail queued.
  */
 export function releaseAlertsCtes(backIds: SQL): SQL {
   return sql`alerts_gone AS (
-      DELETE FROM ${stockAlert} WHERE product_id IN (${backIds})
-      RETURNING id, user_id, product_id
+      DELETE FROM ${stockAlert} WHERE variant_id IN (${backIds})
+      RETURNING id, user_id, product_id, variant_id
     ), alerts_queued AS (
       ${enqueueSql(backInStockJob, {
         key: sql`${BACK_IN_STOCK_KIND} || ':' || alerts_gone.id::text`,
@@ -41,6 +44,7 @@ export function releaseAlertsCtes(backIds: SQL): SQL {
           alertId: sql`alerts_gone.id`,
           userId: sql`alerts_gone.user_id`,
           productId: sql`alerts_gone.product_id`,
+          variantId: sql`alerts_gone.variant_id`,
         },
       })}
     )`;
@@ -50,12 +54,12 @@ export function releaseAlertsCtes(backIds: SQL): SQL {
  * `releaseAlertsCtes` as plain SQL text for the stock's entry point (stock-change.ts), its CTEs
  * named after `prefix` (`<prefix>_alerts_gone`, `<prefix>_alerts_queued`) so a statement can hold
  * more than one: ends every subscription of the products `backIds` (a SELECT of product ids) and
- * queues each one's mail.
+ * queues each one's mail (`backIds` a SELECT of variant ids).
  */
 export function releaseAlertsText(prefix: string, backIds: string): string {
   return `${prefix}_alerts_gone AS (
-      DELETE FROM stock_alert WHERE product_id IN (${backIds})
-      RETURNING id, user_id, product_id
+      DELETE FROM stock_alert WHERE variant_id IN (${backIds})
+      RETURNING id, user_id, product_id, variant_id
     ), ${prefix}_alerts_queued AS (
       ${enqueueText(backInStockJob, {
         key: `'${BACK_IN_STOCK_KIND}:' || ${prefix}_alerts_gone.id::text`,
@@ -64,6 +68,7 @@ export function releaseAlertsText(prefix: string, backIds: string): string {
           alertId: `${prefix}_alerts_gone.id`,
           userId: `${prefix}_alerts_gone.user_id`,
           productId: `${prefix}_alerts_gone.product_id`,
+          variantId: `${prefix}_alerts_gone.variant_id`,
         },
       })}
     )`;
@@ -75,20 +80,31 @@ export async function backInStockMail(
   job: BackInStockJob,
   publicUrl: string,
 ): Promise<MailMessage | null> {
+  const variantId = job.variantId ?? null;
   const [row] = await db
-    .select({ email: user.email, customer: user.name, productName: product.name })
+    .select({
+      email: user.email,
+      customer: user.name,
+      productName: product.name,
+      label: sql<string>`coalesce((SELECT ${variant.label} FROM ${variant}
+        WHERE ${variant.id} = ${variantId}::uuid), '')`,
+      sku: sql<string | null>`(SELECT ${variant.sku} FROM ${variant}
+        WHERE ${variant.id} = ${variantId}::uuid)`,
+    })
     .from(user)
     .innerJoin(product, eq(product.id, job.productId))
     .where(eq(user.id, job.userId));
   if (!row) return null;
-  const link = `${publicUrl}${pageRoutes.purchase.href({ productId: job.productId })}`;
+  const productName = variantDisplayName(row.productName, row.label);
+  const page = pageRoutes.purchase.href({ productId: job.productId });
+  const link = `${publicUrl}${page}${row.label !== '' && row.sku ? `?sku=${encodeURIComponent(row.sku)}` : ''}`;
   return {
     to: row.email,
-    subject: `${row.productName} is back in stock`,
+    subject: `${productName} is back in stock`,
     text: [
       `Hello ${row.customer},`,
       '',
-      `${row.productName} is back in stock at ${SHOP.name}. You asked us to tell you once:`,
+      `${productName} is back in stock at ${SHOP.name}. You asked us to tell you once:`,
       link,
       '',
       'You will not get this mail again for this product unless you ask again.',
@@ -103,6 +119,7 @@ export const backInStockJob = defineJob({
     alertId: z.string(),
     userId: z.string(),
     productId: z.string(),
+    variantId: z.string().optional(),
   }) satisfies z.ZodType<BackInStockJob>,
   async handle(job, context) {
     const mail = await backInStockMail(context.db, job, context.publicUrl);

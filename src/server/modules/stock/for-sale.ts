@@ -9,12 +9,15 @@ import { sql, type SQL } from 'drizzle-orm';
  * withdrawn product is still counted. The same rule for the browser: `isForSale`
  * (src/shared/for-sale.ts).
  *
- * `row` is the alias of a product row; `available` the stock to judge, when not the row's own
+ * `row` is the alias of a variant's row (variant, variant_offer, product_offer or a change's rows); `available` the stock to judge, when not the row's own
  * (a statement judging what its change will leave).
  */
 export function forSaleSql(row: string, available = `${row}.available_quantity`): string {
   return `(${available} >= ${row}.min_quantity AND NOT ${row}.withdrawn)`;
 }
 
-/** `forSaleSql` of the table `product` itself, for drizzle queries. */
-export const productForSale: SQL = sql.raw(forSaleSql('product'));
+/**
+ * `forSaleSql` of the view `product_offer` itself (its default variant's stock, minimum and
+ * withdrawal; a kit's are its parts'), for drizzle queries.
+ */
+export const productForSale: SQL = sql.raw(forSaleSql('product_offer'));

@@ -7,17 +7,18 @@ export {
   releaseAlertsCtes,
   type BackInStockJob,
 } from './back-in-stock-release.ts';
-export { productForSale } from './for-sale.ts';
+export { forSaleSql, productForSale } from './for-sale.ts';
 export {
   changeStock,
+  givingBack,
   stockChangeCtes,
   stockChangeText,
   stockConsequenceNames,
 } from './stock-change.ts';
 export {
   stockSetInsert,
-  stockSetProductInsert,
-  stockSetProductUpdate,
   stockSetUpdate,
-  type ProductColumns,
+  stockSetVariantInsert,
+  stockSetVariantUpdate,
+  type VariantColumns,
 } from './stock-set.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { product, purchase } from '../../db/schema.ts';
+import { productOffer, purchase, variant } from '../../db/schema.ts';
 import { paidOrder, returnedIntoStock } from '../../testing/aftersale.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
@@ -25,7 +25,7 @@ queueStockLowWebhooks(t);
 const { subscribe, backInStockJobs, stockLowJobs, storedImage } = stockConsequenceHelpers(t);
 
 const setStock = (productId: string, availableQuantity: number) =>
-  t.database.db.update(product).set({ availableQuantity }).where(eq(product.id, productId));
+  t.database.db.update(variant).set({ availableQuantity }).where(eq(variant.productId, productId));
 
 /** An unpaid order takes the stock below the minimum (3 → 1, minimum 2); a customer subscribes. */
 async function soldOut() {
@@ -52,7 +52,10 @@ async function importStock(productId: string, stock: number) {
 
 /** The admin's edit (PUT /api/products/{id}) setting the product's stock to `stock`. */
 async function editStock(productId: string, stock: number) {
-  const [row] = await t.database.db.select().from(product).where(eq(product.id, productId));
+  const [row] = await t.database.db
+    .select()
+    .from(productOffer)
+    .where(eq(productOffer.id, productId));
   const res = await t.app.inject({
     method: 'PUT',
     url: `/api/products/${productId}`,
@@ -124,9 +127,9 @@ const PATHS: Path[] = [
         quantity: 2,
       });
       await t.database.db
-        .update(product)
+        .update(variant)
         .set({ availableQuantity: 0, minQuantity: 1 })
-        .where(eq(product.id, productId));
+        .where(eq(variant.productId, productId));
       await subscribe(productId);
       await returnedIntoStock(t, t.customer, t.admin, order._id);
       return { productId, stock: 1 };

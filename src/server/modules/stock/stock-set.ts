@@ -1,23 +1,28 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { product } from '../../db/schema.ts';
+import { variant } from '../../db/schema.ts';
 import { consequencesText } from './stock-change.ts';
 
 /*
- * The whole-product writes that SET the stock among the product's other columns (issue 33,
- * docs/decisions/043, amendment): the admin's create and edit, the CSV import. The stock's owner
- * writes the stock column and wraps the caller's one UPDATE or INSERT as the `changed` CTE of a
- * statement that fires the consequences of a `set` (CONSEQUENCES, stock-change.ts) over its
- * RETURNING rows: each product row is written once (product.version one step per edit, ADR 020)
- * and no caller names available_quantity (stock-writers.test.ts). A new product is a set from
- * nothing (`available_before` NULL): its stock.low fires when it starts at or under the threshold.
+ * The whole-variant writes that SET the stock among the variant's other columns (issue 33,
+ * docs/decisions/043, amendment; variants: issue 34, ADR 047): the admin's create and edit, the
+ * variants' editor, the CSV import. The stock's owner writes the stock column and wraps the
+ * caller's one UPDATE or INSERT of variants as the `changed` CTE of a statement that fires the
+ * consequences of a `set` (CONSEQUENCES, stock-change.ts) over its RETURNING rows: each variant
+ * row is written once (its version one step per edit, ADR 020) and no caller names
+ * available_quantity (stock-writers.test.ts). A new variant is a set from nothing
+ * (`available_before` NULL): its stock.low fires when it starts at or under the threshold.
  */
+
+/** The name a change's consequences show: the product's, and the variant's label when it has one. */
+const CHANGED_NAME = sql`(SELECT name FROM product WHERE product.id = variant.product_id)
+    || CASE WHEN variant.label = '' THEN '' ELSE ' (' || variant.label || ')' END`;
 
 /** The columns of `changed` (stock-change.ts) from the written row, and its stock before. */
 function changedColumns(before: SQL): SQL {
-  return sql`product.id, product.name, product.price_cents, product.min_quantity,
-    product.withdrawn, ${before} AS available_before, product.available_quantity, product.version,
-    product.seq::int AS seq`;
+  return sql`variant.id, variant.product_id, variant.sku, ${CHANGED_NAME} AS name,
+    variant.price_cents, variant.min_quantity, variant.withdrawn, ${before} AS available_before,
+    variant.available_quantity, variant.version, variant.position::int AS seq`;
 }
 
 /** One statement: the write as `changed`, its consequences, the written rows' ids and seqs. */
@@ -32,9 +37,9 @@ async function setWithConsequences(
   return rows;
 }
 
-/** A set-based UPDATE of products (SQL text): the caller's parts, the stock's column and value. */
+/** A set-based UPDATE of variants (SQL text): the caller's parts, the stock's column and value. */
 export interface StockSetUpdate {
-  /** The product's other columns, `name = v.name, …` (not the stock). */
+  /** The variant's other columns, `price_cents = v.price_cents, …` (not the stock). */
   set: SQL;
   /** The new stock of each row, and its stock before this write (the caller holds the row lock). */
   stock: SQL;
@@ -44,20 +49,20 @@ export interface StockSetUpdate {
   where: SQL;
 }
 
-/** Updates the products with their stock in one UPDATE, the consequences in its statement. */
+/** Updates the variants with their stock in one UPDATE, the consequences in its statement. */
 export async function stockSetUpdate(tx: Queryable, update: StockSetUpdate): Promise<string[]> {
   const rows = await setWithConsequences(
     tx,
-    sql`UPDATE product SET ${update.set}, available_quantity = ${update.stock}
+    sql`UPDATE variant SET ${update.set}, available_quantity = ${update.stock}
       FROM ${update.from} WHERE ${update.where}
       RETURNING ${changedColumns(update.before)}`,
   );
   return rows.map((row) => row.id);
 }
 
-/** A set-based INSERT of products (SQL text): the caller's columns and their SELECT. */
+/** A set-based INSERT of variants (SQL text): the caller's columns and their SELECT. */
 export interface StockSetInsert {
-  /** The product's other columns, `name, description, …` (not the stock). */
+  /** The variant's other columns, `product_id, sku, …` (not the stock). */
   columns: SQL;
   /** Their values, and the stock's, over `from`. */
   values: SQL;
@@ -66,28 +71,28 @@ export interface StockSetInsert {
   from: SQL;
 }
 
-/** Adds products with their initial stock in one INSERT; their ids in `seq` order. */
+/** Adds variants with their initial stock in one INSERT; their ids in the order inserted. */
 export async function stockSetInsert(tx: Queryable, insert: StockSetInsert): Promise<string[]> {
   const rows = await setWithConsequences(
     tx,
-    sql`INSERT INTO product (${insert.columns}, available_quantity)
+    sql`INSERT INTO variant (${insert.columns}, available_quantity)
       SELECT ${insert.values}, ${insert.stock} FROM ${insert.from}
       RETURNING ${changedColumns(sql`NULL::int`)}`,
   );
-  return rows.sort((a, b) => a.seq - b.seq).map((row) => row.id);
+  return rows.map((row) => row.id);
 }
 
-/** One product's columns but the stock, as drizzle takes them (the admin's create and edit). */
-export type ProductColumns = Omit<typeof product.$inferInsert, 'availableQuantity'>;
+/** One variant's columns but the stock, as drizzle takes them (the admin's create and edit). */
+export type VariantColumns = Omit<typeof variant.$inferInsert, 'availableQuantity'>;
 
-/** Adds one product with its initial stock (drizzle values), the consequences in its statement. */
-export async function stockSetProductInsert(
+/** Adds one variant with its initial stock (drizzle values), the consequences in its statement. */
+export async function stockSetVariantInsert(
   tx: Queryable,
-  values: ProductColumns,
+  values: VariantColumns,
   stock: number,
 ): Promise<string> {
   const insert = tx
-    .insert(product)
+    .insert(variant)
     .values({ ...values, availableQuantity: stock })
     .returning(changedReturning(null));
   const [row] = await setWithConsequences(tx, insert.getSQL());
@@ -96,17 +101,17 @@ export async function stockSetProductInsert(
 }
 
 /**
- * Updates one product (drizzle values, `where` its row and any version condition) with its stock
+ * Updates one variant (drizzle values, `where` its row and any version condition) with its stock
  * in one UPDATE, the consequences in its statement. Returns whether a row matched.
  */
-export async function stockSetProductUpdate(
+export async function stockSetVariantUpdate(
   tx: Queryable,
   where: SQL | undefined,
-  values: Partial<ProductColumns>,
+  values: Partial<VariantColumns>,
   stock: { to: number; before: number },
 ): Promise<boolean> {
   const update = tx
-    .update(product)
+    .update(variant)
     .set({ ...values, availableQuantity: stock.to })
     .where(where)
     .returning(changedReturning(stock.before));
@@ -117,14 +122,16 @@ export async function stockSetProductUpdate(
 /** `changedColumns` for drizzle's RETURNING. */
 function changedReturning(before: number | null) {
   return {
-    id: product.id,
-    name: product.name,
-    priceCents: product.priceCents,
-    minQuantity: product.minQuantity,
-    withdrawn: product.withdrawn,
+    id: variant.id,
+    productId: variant.productId,
+    sku: variant.sku,
+    name: sql<string>`${CHANGED_NAME}`.as('name'),
+    priceCents: variant.priceCents,
+    minQuantity: variant.minQuantity,
+    withdrawn: variant.withdrawn,
     availableBefore: sql<number | null>`${before}::int`.as('available_before'),
-    availableQuantity: product.availableQuantity,
-    version: product.version,
-    seq: sql<number>`${product.seq}::int`.as('seq'),
+    availableQuantity: variant.availableQuantity,
+    version: variant.version,
+    seq: sql<number>`${variant.position}::int`.as('seq'),
   };
 }

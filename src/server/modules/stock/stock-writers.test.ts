@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // One owner for stock (issue 33, ADR 043 and its amendment): only modules/stock and the migrations
-// that define `change_stock` (drizzle/0014, 0027) write available_quantity, with no exception:
+// that define `change_stock` (drizzle/0014, 0027, 0028: a variant's, ADR 047) write
+// available_quantity, with no exception:
 // every path goes through stock-change.ts (a delta) or stock-set.ts (the whole-product writes that
 // set it, a new product's INSERT included), which attach the consequences of the change. Tests and
 // their support (src/server/testing/) may set stock directly to arrange a scene.
@@ -14,6 +15,7 @@ const OWNERS = [
   'src/server/modules/stock/',
   'drizzle/0014_change_stock_function.sql',
   'drizzle/0027_change_stock_rows.sql',
+  'drizzle/0028_variants.sql',
 ];
 /** Test support: like the tests, it sets stock directly to arrange a scene. */
 const TEST_SUPPORT = ['src/server/testing/'];
@@ -21,10 +23,11 @@ const TEST_SUPPORT = ['src/server/testing/'];
 /** SQL text assigning the stock (`available_quantity = …`, not a comparison `==`). */
 const SQL_WRITE = /\bavailable_quantity\s*=(?!=)/;
 /** SQL text inserting a product with its stock among the columns listed. */
-const SQL_INSERT = /\binsert\s+into\s+(?:\$\{\s*)?product\b[^(]*\([^)]*\bavailable_quantity\b/i;
-/** An UPDATE of or INSERT into the product table, through drizzle or in SQL text. */
+const SQL_INSERT =
+  /\binsert\s+into\s+(?:\$\{\s*)?(?:product|variant)\b[^(]*\([^)]*\bavailable_quantity\b/i;
+/** An UPDATE of or INSERT into the product or variant table, through drizzle or in SQL text. */
 const PRODUCT_UPDATE =
-  /\.(?:update|insert)\(\s*product\s*\)|\b(?:update|insert\s+into)\s+(?:\$\{\s*)?product\b/i;
+  /\.(?:update|insert)\(\s*(?:product|variant)\s*\)|\b(?:update|insert\s+into)\s+(?:\$\{\s*)?(?:product|variant)\b/i;
 /** The stock among the columns set (drizzle's key, or the column's name as a string). */
 const STOCK_COLUMN = /\bavailableQuantity\s*:|['"`]available_quantity['"`]/;
 
@@ -66,6 +69,10 @@ describe('writers of available_quantity', () => {
       "UPDATE ${product} SET x = 1 -- { name: 'available_quantity' }",
       'await tx.insert(product).values({ name, availableQuantity: 5 })',
       'INSERT INTO product (name, available_quantity) SELECT * FROM unnest($1, $2)',
+      'UPDATE variant SET available_quantity = 0',
+      'await tx.update(variant).set({ availableQuantity: 0 })',
+      'await tx.insert(variant).values({ sku, availableQuantity: 5 })',
+      'INSERT INTO variant (sku, available_quantity) VALUES ($1, $2)',
     ];
     expect(writes.filter(writesStock)).toEqual(writes);
     const reads = [

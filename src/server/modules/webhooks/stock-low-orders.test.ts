@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { product } from '../../db/schema.ts';
+import { variant } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct } from '../../testing/factories.ts';
 import { checkOutBasket, placeTestOrder, storeBasket } from '../../testing/orders.ts';
@@ -24,14 +24,20 @@ describe('stock.low from the order path', () => {
     });
     const [job, ...more] = await stockLowJobs(productId);
     expect(more).toHaveLength(0);
+    // The stock is the product's variant's (issue 34): its id and version name the event.
     const [row] = await t.database.db
-      .select({ version: product.version })
-      .from(product)
-      .where(eq(product.id, productId));
+      .select({ id: variant.id, sku: variant.sku, version: variant.version })
+      .from(variant)
+      .where(eq(variant.productId, productId));
     expect(job).toMatchObject({
       event: 'stock.low',
-      eventId: `stock.low:${productId}:${row!.version}`,
-      data: { productId, availableQuantity: STOCK_LOW_THRESHOLD, version: row!.version },
+      eventId: `stock.low:${row!.id}:${row!.version}`,
+      data: {
+        productId,
+        sku: row!.sku,
+        availableQuantity: STOCK_LOW_THRESHOLD,
+        version: row!.version,
+      },
     });
 
     // Already at or under the threshold: the next sale announces nothing new.

@@ -172,9 +172,12 @@ export async function enqueueWebhookEvent(
 /** Stock at or under this many units is low (stock.low, once per crossing). */
 export const STOCK_LOW_THRESHOLD = 10;
 
-/** A product event's data, from the product row (or row of its columns) `alias`. */
-const productData = (alias: string) =>
-  `jsonb_build_object('productId', ${alias}.id, 'name', ${alias}.name,
+/**
+ * A product event's data, from the row `alias` of a product's offer (product_offer: its default
+ * variant's SKU, price and stock) or of a changed variant (`productId` its product's column).
+ */
+const productData = (alias: string, productId = `${alias}.id`) =>
+  `jsonb_build_object('productId', ${productId}, 'sku', ${alias}.sku, 'name', ${alias}.name,
           'price', ${alias}.price_cents / 100.0, 'minQuantity', ${alias}.min_quantity,
           'availableQuantity', ${alias}.available_quantity, 'version', ${alias}.version)`;
 
@@ -192,7 +195,7 @@ export async function enqueueProductEvents(
   await tx.execute(
     enqueueSql(webhookJob, {
       key: sql`'webhook:' || e.id || ':' || ${eventId}`,
-      from: sql`product p
+      from: sql`product_offer p
     JOIN ${webhookEndpoint} e ON 'product.updated' = ANY(e.events)
     WHERE p.id = ANY(${sql.param([...productIds])}::uuid[])`,
       payload: {
@@ -210,8 +213,8 @@ export async function enqueueProductEvents(
  * The CTE `name` that queues stock.low for each product whose stock a change took from above
  * STOCK_LOW_THRESHOLD to at or under it, one per subscribed endpoint: the stock.low consequence of
  * the stock's one owner (modules/stock/stock-change.ts, ADR 043), for every path that changes
- * stock. `crossed` is a SELECT of such products' `id, name, price_cents, min_quantity,
- * available_quantity, version` as the change leaves them (plain text: no parameters). The event id
+ * stock. `crossed` is a SELECT of such variants' `id, product_id, sku, name, price_cents,
+ * min_quantity, available_quantity, version` as the change leaves them (plain text: no parameters). The event id
  * is `stock.low:<id>:<version>`, so a crossing is announced once. Without a crossing, no row: in
  * the order statement its cost is the filter over the checkout's few lines.
  */
@@ -226,7 +229,7 @@ export function stockLowEffectSql(crossed: string, name = 'stock_low_webhooks'):
           event: `'stock.low'`,
           eventId,
           occurredAt: 'now()',
-          data: productData('c'),
+          data: productData('c', 'c.product_id'),
         },
       })}
     )`;

@@ -35,6 +35,8 @@ function visitorLine({ productId, quantity }: VisitorBasketLine, product: Produc
   const line: BasketLine = product
     ? {
         productId,
+        sku: product.sku,
+        variantLabel: '',
         name: product.name,
         img: product.img,
         price: product.price,
@@ -48,6 +50,8 @@ function visitorLine({ productId, quantity }: VisitorBasketLine, product: Produc
       }
     : {
         productId,
+        sku: '',
+        variantLabel: '',
         name: GONE_PRODUCT_NAME,
         img: '',
         price: 0,
