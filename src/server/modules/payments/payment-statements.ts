@@ -47,8 +47,8 @@ const CREATE_INTENT_SQL = `WITH target AS (
     SELECT user_id FROM account_orders WHERE user_id = (SELECT user_id FROM target) FOR UPDATE
   ), payable AS (
     SELECT purchase.id, purchase.total_cents, purchase.hold_expires_at,
-      coalesce(product.withdrawn, false) AS withdrawn
-    FROM purchase LEFT JOIN product ON product.id = purchase.product_id
+      coalesce(variant_offer.withdrawn, false) AS withdrawn
+    FROM purchase LEFT JOIN variant_offer ON variant_offer.id = purchase.variant_id
     WHERE purchase.checkout_id = (SELECT checkout_id FROM target)
       AND purchase.status = 'pending' AND purchase.paid = false
       AND EXISTS (SELECT 1 FROM account)
