@@ -20,9 +20,13 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(so
 export async function benchPaidOrders({ base, pool, row, fmt, connections, durationS }) {
   console.log(`Signing up ${connections} customers for paid orders…`);
   const customers = await signUpCustomers(base, pool, connections, 'payer');
+  // Stock enough for every order of the runs: the variants of the 20 newest products.
   const { rows: stocked } = await pool.query(
-    `UPDATE product SET available_quantity = 10000000, min_quantity = 1, version = version + 1
-     WHERE id IN (SELECT id FROM product ORDER BY seq DESC LIMIT 20) RETURNING id`,
+    `WITH stocked AS (
+       UPDATE variant SET available_quantity = 10000000, min_quantity = 1
+       WHERE product_id IN (SELECT id FROM product ORDER BY seq DESC LIMIT 20)
+       RETURNING product_id
+     ) SELECT DISTINCT product_id AS id FROM stocked`,
   );
   const productIds = stocked.map((r) => r.id);
   const pick = (xs) => xs[Math.floor(Math.random() * xs.length)];

@@ -100,8 +100,9 @@ try {
   pool.on('error', () => undefined); // the cluster stops with the app
   const customers = await signUpCustomers(base, pool, CONCURRENCY, 'profile');
   const { rows: products } = await pool.query(
-    `UPDATE product SET available_quantity = 10000000, min_quantity = 1, version = version + 1
-     RETURNING id`,
+    `WITH stocked AS (
+       UPDATE variant SET available_quantity = 10000000, min_quantity = 1 RETURNING product_id
+     ) SELECT DISTINCT product_id AS id FROM stocked`,
   );
   const database = clusterPids(dataDir);
   const transactions = async () =>

@@ -40,6 +40,15 @@ async function main(): Promise<void> {
     onError: (error) => log.debug({ err: error }, 'idle outbox connection failed'),
     log: { info: (m) => log.info(m), error: (e, m) => log.error({ err: e }, m) },
   });
+  // A first start: the app migrates the database; the outbox is there once it has.
+  for (let said = false; ; said = true) {
+    const { rows } = await database.pool
+      .query<{ ready: boolean }>(`SELECT to_regclass('outbox') IS NOT NULL AS ready`)
+      .catch(() => ({ rows: [] as { ready: boolean }[] }));
+    if (rows[0]?.ready) break;
+    if (!said) log.info('The outbox worker waits for the app to prepare the database');
+    await new Promise((resolve) => setTimeout(resolve, CLUSTER_WAIT_MS));
+  }
   const mailer = createMailer(mailConfigOf(config), (message) => log.info(message));
   const { provider } = createPayments(database.db, paymentsConfigOf(config), log);
   const context = outboxContextOf(
