@@ -17,6 +17,8 @@ import { builtAppEnvironment, freePort, waitFor } from './bench/net.mjs';
 import { orderRequest } from './bench/order-request.mjs';
 import { benchProductImport } from './bench/product-import.mjs';
 import { benchVariants } from './bench/variants.mjs';
+import { signUpCustomers } from './bench/customers.mjs';
+import { benchPaidOrders } from './bench/paid-orders.mjs';
 
 // npm run bench: the built app under load on this machine, against the physical-limit baselines
 // (a raw node:http server sending the same bytes; the order transaction run straight with pg),
@@ -26,7 +28,7 @@ import { benchVariants } from './bench/variants.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
-// BENCH_ONLY=list,product,pages,asset,search,import,catalogue,orders,js,lighthouse,kits,sku,variant-page runs only those parts (default:
+// BENCH_ONLY=list,product,pages,asset,search,import,catalogue,orders,paid,js,lighthouse,kits,sku,variant-page runs only those parts (default:
 // all; `asset` is the entry script's row of `pages` alone).
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const runs = (part) => !ONLY || ONLY.has(part);
@@ -37,6 +39,9 @@ const TARGETS = {
   checkoutRatio: 0.5,
   initialJsKb: 150,
 };
+
+/** Where the outbox is carried out: `separate` (as npm start does) or `app`. */
+const OUTBOX_WORKER = process.env.BENCH_OUTBOX_WORKER ?? 'separate';
 
 /** The order limits the app runs with in the bench, and its raw statement is sent with. */
 const BENCH_ORDER_LIMITS = { orderRateLimitPerHour: 1_000_000, maxUnpaidOrders: 1_000_000 };
@@ -123,7 +128,11 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting the built app on ${base} (DATA_DIR ${dataDir})…`);
-  const app = startProcess(['dist/node/server/main.js'], {
+  // BENCH_CPU_PROF=<dir>: the app runs under `node --cpu-prof` (its profile written there at exit).
+  const profiling = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const app = startProcess([...profiling, 'dist/node/server/main.js'], {
     ...builtAppEnvironment(port, dataDir),
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     // Only the "50 client addresses" order run sends X-Forwarded-For (as nginx would).
@@ -131,7 +140,17 @@ async function main() {
     // The order limits in force, but never reached by the bench's thousands of orders.
     ORDER_RATE_LIMIT_PER_HOUR: String(BENCH_ORDER_LIMITS.orderRateLimitPerHour),
     MAX_UNPAID_ORDERS: String(BENCH_ORDER_LIMITS.maxUnpaidOrders),
+    // The paid-order rows pay through the built-in test processor (no keys, no network).
+    PAYMENT_PROVIDER: 'test',
+    OUTBOX_WORKER: OUTBOX_WORKER,
   });
+  // As npm start runs it: the outbox worker in a process of its own (ADR 048), unless
+  // BENCH_OUTBOX_WORKER=app (the app's own process carries the outbox out).
+  if (OUTBOX_WORKER === 'separate')
+    startProcess(['dist/node/server/outbox-worker.js'], {
+      ...builtAppEnvironment(port, dataDir),
+      PAYMENT_PROVIDER: 'test',
+    });
   await waitFor(`${base}/api/health`, app, 120_000);
   const databaseUrl = process.env.DATABASE_URL ?? runningClusterUrl(dataDir, 'toolhouse');
   if (!databaseUrl) throw new Error('Could not find the app database URL');
@@ -272,6 +291,16 @@ async function main() {
   // --- POST /api/purchase vs the same statement straight on pg: last, as the thousands of orders
   // it places leave the outbox worker busy sending their mails, which would skew Lighthouse ---
   if (runs('orders')) await benchOrders(base, pool);
+  // --- issue 38: placing and paying vs placing alone, and the outbox at saturation ---
+  if (runs('paid'))
+    await benchPaidOrders({
+      base,
+      pool,
+      row,
+      fmt,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+    });
 }
 
 /**
@@ -282,30 +311,13 @@ async function main() {
 async function benchOrders(base, pool) {
   console.log(`Signing up ${CONNECTIONS} customers…`);
   const customers = [];
-  for (let i = 0; i < CONNECTIONS; i += 1) {
-    const email = `bench${Date.now().toString(36)}${i}@example.com`;
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ name: `Bench Customer ${i}`, email, password: 'Bench#Secret123' }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const identity = (await signUp.json()).token;
-    const exchange = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${identity}`, origin: base },
-    });
-    if (!exchange.ok) throw new Error(`token exchange failed: ${exchange.status}`);
-    const { rows: found } = await pool.query(
-      'SELECT id, name, email FROM "user" WHERE email = $1',
-      [email],
-    );
+  for (const customer of await signUpCustomers(base, pool, CONNECTIONS)) {
     // The raw transactions' orders need a checkout to belong to: one per customer, made once.
     const { rows: held } = await pool.query(
       'INSERT INTO checkout (user_id, unpaid_orders) VALUES ($1, 0) RETURNING id',
-      [found[0].id],
+      [customer.id],
     );
-    customers.push({ token: (await exchange.json()).token, checkoutId: held[0].id, ...found[0] });
+    customers.push({ ...customer, checkoutId: held[0].id });
   }
   // The default variants (what an order without a SKU takes) of the 20 newest products whose
   // default is neither a kit (a kit's stock is its parts') nor withdrawn, stocked for every

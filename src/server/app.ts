@@ -163,6 +163,7 @@ export async function buildApp({
   // Every background job of the instance starts here, once the app is ready (jobs/jobs.ts).
   await app.register(jobsPlugin, {
     db,
+    outboxDb: database.outbox?.db ?? db,
     mailer: services.mailer,
     provider: payments.provider,
     config: jobsConfigOf(config),

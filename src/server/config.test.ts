@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       webhookAllowPrivate: false,
       webhookLogDays: 30,
       webhookTimeoutSeconds: 10,
+      outboxConnections: 2,
+      outboxWorker: 'app',
       metrics: { token: undefined, host: '127.0.0.1', port: undefined },
       backupDir: resolve('./backups'),
       backupKeep: 7,

@@ -86,6 +86,8 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
+  OUTBOX_DB_CONNECTIONS: z.coerce.number().int().min(0).max(20).default(2),
+  OUTBOX_WORKER: z.enum(['app', 'separate']).default('app'),
   BACKUP_DIR: z.string().default('./backups'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -117,6 +119,16 @@ export interface AppConfig {
   webhookLogDays: number;
   /** WEBHOOK_TIMEOUT_SECONDS: one delivery's deadline, the answer read to its end included. */
   webhookTimeoutSeconds: number;
+  /**
+   * OUTBOX_DB_CONNECTIONS: the database connections of the outbox worker's own pool (ADR 048),
+   * besides the app's 10; 0: the worker shares the app's pool.
+   */
+  outboxConnections: number;
+  /**
+   * OUTBOX_WORKER: `app`, the app process runs the outbox worker; `separate`, it does not: the
+   * worker process does (dist/node/server/outbox-worker.js; `npm start` and deploy/ start it).
+   */
+  outboxWorker: 'app' | 'separate';
   /**
    * GET /metrics (Prometheus, src/server/metrics/): off unless METRICS_TOKEN is set (then on the
    * app's listener behind that Bearer token) or METRICS_PORT is (then on a listener of its own at
@@ -307,6 +319,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     webhookLogDays: e.WEBHOOK_LOG_DAYS,
     webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
+    outboxConnections: e.OUTBOX_DB_CONNECTIONS,
+    outboxWorker: e.OUTBOX_WORKER,
     backupDir: e.BACKUP_DIR.trim() === '' ? null : resolve(e.BACKUP_DIR),
     backupKeep: e.BACKUP_KEEP,
     metrics: {

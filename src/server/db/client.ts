@@ -15,6 +15,12 @@ export interface Database {
   pool: GuardedPool;
   /** Whether the database is known to be down (every call then fails at once with a 503). */
   breaker: DatabaseBreaker;
+  /**
+   * The outbox worker's own small pool (OUTBOX_DB_CONNECTIONS, ADR 048): its share of the
+   * database, so it neither waits behind the requests' queue for a connection nor takes theirs.
+   * Absent (0): the worker uses `db`.
+   */
+  outbox?: { db: Db; pool: GuardedPool };
 }
 
 export interface PoolOptions {
@@ -22,6 +28,8 @@ export interface PoolOptions {
   onError?: (error: Error) => void;
   /** Where the breaker reports an outage's start and end (once each). */
   log?: BreakerLog;
+  /** Connections of the outbox worker's own pool (`Database.outbox`); 0 or unset: none. */
+  outboxConnections?: number;
 }
 
 /**
@@ -32,5 +40,17 @@ export function connectDatabase(connectionString: string, options: PoolOptions =
   const pool = new GuardedPool({ connectionString, max: options.max ?? 10, log: options.log });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => options.onError?.(error));
-  return { db: drizzle({ client: pool, schema }), pool, breaker: pool.breaker };
+  const database: Database = { db: drizzle({ client: pool, schema }), pool, breaker: pool.breaker };
+  if (options.outboxConnections) {
+    const outbox = new GuardedPool({ connectionString, max: options.outboxConnections });
+    outbox.on('error', (error) => options.onError?.(error));
+    database.outbox = { db: drizzle({ client: outbox, schema }), pool: outbox };
+  }
+  return database;
+}
+
+/** Closes the database's pools (the outbox worker's too). */
+export async function endPools(database: Database): Promise<void> {
+  await database.outbox?.pool.end();
+  await database.pool.end();
 }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { connectDatabase, type Database } from './client.ts';
+import { connectDatabase, endPools, type Database } from './client.ts';
 import { isConnectionFailure } from './guarded-pool.ts';
 import { ensureDatabase, startEmbeddedCluster, type EmbeddedCluster } from './embedded-cluster.ts';
 import { prepareDatabase } from './migrate.ts';
@@ -11,6 +11,8 @@ export interface DatabaseConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   backupDir: string | null;
+  /** OUTBOX_DB_CONNECTIONS: the outbox worker's own pool (0: it shares the app's). */
+  outboxConnections: number;
 }
 
 export interface OpenDatabase extends Database {
@@ -55,10 +57,11 @@ export async function openDatabase(
     onError: (error) =>
       closing || isConnectionFailure(error) || log.error(error, 'idle database connection failed'),
     log,
+    outboxConnections: config.outboxConnections,
   });
   const close = async () => {
     closing = true;
-    await database.pool.end();
+    await endPools(database);
     await cluster?.stop();
   };
   // Migrations and seeding on a pool of their own, without the request bounds: a migration may

@@ -12,6 +12,12 @@ import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-
 import { outboxJobs } from './job-list.ts';
 
 const OUTBOX_POLL_MS = 1_000;
+/**
+ * The mail lane's steps (ADR 048): up to 100 jobs claimed at once, carried out 32 at a time (mails
+ * rendered and written or sent while the next ones' data is read), recorded sent together. Its
+ * database work goes through the worker's own pool (OUTBOX_DB_CONNECTIONS).
+ */
+const MAIL_LANE = { lane: 'mail', batchSize: 100, concurrency: 32 } as const;
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 15 * 60_000;
 const WEBHOOK_LOG_PRUNE_INTERVAL_MS = 60 * 60_000;
@@ -24,13 +30,16 @@ const REFUND_RECONCILE_INTERVAL_MS = 60_000;
  * Closing waits for the work in flight only: the rest of a backlog stays due for the next
  * instance to start.
  */
-function outboxWorkerJobs(context: OutboxContext, intervalMs = OUTBOX_POLL_MS): IntervalJob[] {
+export function outboxWorkerJobs(
+  context: OutboxContext,
+  intervalMs = OUTBOX_POLL_MS,
+): IntervalJob[] {
   return [
     {
       failureMessage: 'outbox step failed',
       intervalMs,
       run: async (_log, stopping) => {
-        await drainOutbox(context, { lane: 'mail' }, stopping);
+        await drainOutbox(context, MAIL_LANE, stopping);
       },
     },
     {
@@ -152,6 +161,8 @@ export interface JobsConfig {
   webhookLogDays: number;
   /** Order mails say "Test mode: no real payments". */
   testModeNotice: boolean;
+  /** OUTBOX_WORKER: `separate`, the outbox worker runs in a process of its own, not here. */
+  outboxWorker: 'app' | 'separate';
 }
 
 export const jobsConfigOf = (config: JobsConfig): JobsConfig => ({
@@ -161,11 +172,36 @@ export const jobsConfigOf = (config: JobsConfig): JobsConfig => ({
   webhookTimeoutSeconds: config.webhookTimeoutSeconds,
   webhookLogDays: config.webhookLogDays,
   testModeNotice: config.testModeNotice,
+  outboxWorker: config.outboxWorker,
 });
+
+/** The outbox worker's context: the job registry and what the handlers use (ADR 042). */
+export function outboxContextOf(
+  options: Pick<JobsOptions, 'db' | 'mailer' | 'provider' | 'config'>,
+  log: OutboxContext['log'],
+): OutboxContext {
+  const { config } = options;
+  return {
+    jobs: outboxJobs,
+    db: options.db,
+    mailer: options.mailer,
+    provider: options.provider,
+    publicUrl: config.publicUrl,
+    notifyEmails: config.orderNotifyEmails,
+    webhooks: {
+      allowPrivate: config.webhookAllowPrivate,
+      deadlineMs: config.webhookTimeoutSeconds * 1000,
+    },
+    log,
+    testModeNotice: config.testModeNotice,
+  };
+}
 
 /** What the background jobs need: the instance's shared services (app.ts builds them once). */
 export interface JobsOptions {
   db: Db;
+  /** The outbox worker's database: its own pool (Database.outbox), or `db`. */
+  outboxDb?: Db;
   mailer: Mailer;
   /** Cancels payment intents of cancelled orders; null: no provider set up. */
   provider: PaymentProvider | null;
@@ -180,20 +216,12 @@ export interface JobsOptions {
 export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) => {
   const { db, mailer, provider, config } = options;
   runJobs(app, [
-    ...outboxWorkerJobs({
-      jobs: outboxJobs,
-      db,
-      mailer,
-      provider,
-      publicUrl: config.publicUrl,
-      notifyEmails: config.orderNotifyEmails,
-      webhooks: {
-        allowPrivate: config.webhookAllowPrivate,
-        deadlineMs: config.webhookTimeoutSeconds * 1000,
-      },
-      log: app.log,
-      testModeNotice: config.testModeNotice,
-    }),
+    // OUTBOX_WORKER=separate: the worker process carries the outbox out (outbox-worker.ts).
+    ...(config.outboxWorker === 'app'
+      ? outboxWorkerJobs(
+          outboxContextOf({ db: options.outboxDb ?? db, mailer, provider, config }, app.log),
+        )
+      : []),
     holdExpiryJob(() => expireStaleHolds(db)),
     idempotencySweepJob(
       async () => (await sweepIdempotencyKeys(db)) + (await sweepPaymentIdempotencyKeys(db)),

@@ -57,6 +57,10 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/^toolhouse_orders_paid 0$/m);
       expect(text).toMatch(/^toolhouse_outbox_pending \d+$/m);
       expect(text).toMatch(/^toolhouse_outbox_oldest_pending_age_seconds [\d.e-]+$/m);
+      expect(text).toMatch(/^toolhouse_outbox_due_jobs\{lane="mail"\} \d+$/m);
+      expect(text).toMatch(/^toolhouse_outbox_due_jobs\{lane="webhook"\} \d+$/m);
+      expect(text).toMatch(/^toolhouse_outbox_due_wait_seconds\{lane="mail"\} [\d.e-]+$/m);
+      expect(text).toMatch(/^toolhouse_outbox_pool_connections\{state="in_use"\} \d+$/m);
       expect(text).toMatch(/^toolhouse_db_pool_connections\{state="in_use"\} \d+$/m);
       expect(text).toMatch(/^toolhouse_db_pool_connections\{state="waiting"\} \d+$/m);
       expect(text).toMatch(/^toolhouse_db_breaker_open 0$/m);

@@ -9,11 +9,17 @@ const DURATION_BUCKETS = [
 /** The shop's figures from the database, read at most once per this many ms per instance. */
 const DB_FIGURES_TTL_MS = 5_000;
 
+/** The outbox's lanes (ADR 039): webhooks per endpoint, every other kind in the mail lane. */
+const OUTBOX_LANES = ['mail', 'webhook'] as const;
+type OutboxLane = (typeof OUTBOX_LANES)[number];
+
 interface DbFigures {
   orders: number;
   paid: number;
   outboxPending: number;
   outboxOldestSeconds: number;
+  /** Per lane: jobs due and not taken by a worker, and how long the longest-waiting one has been due. */
+  outboxDue: Record<OutboxLane, { jobs: number; waitSeconds: number }>;
 }
 
 /** The database-wide figures a scrape reports (every instance reports the same). */
@@ -31,11 +37,20 @@ async function readDbFigures(database: Database): Promise<DbFigures> {
           FROM outbox WHERE status = 'pending') AS oldest`,
   );
   const row = rows[0];
+  // Due: pending with its time come (a job a worker holds is not: its claim moved that time on).
+  const due = await database.pool.query<{ lane: OutboxLane; jobs: number; wait: number }>(
+    `SELECT CASE WHEN kind = 'webhook' THEN 'webhook' ELSE 'mail' END AS lane,
+       count(*)::int AS jobs, extract(epoch FROM now() - min(next_attempt_at))::float8 AS wait
+     FROM outbox WHERE status = 'pending' AND next_attempt_at <= now() GROUP BY 1`,
+  );
+  const outboxDue = { mail: { jobs: 0, waitSeconds: 0 }, webhook: { jobs: 0, waitSeconds: 0 } };
+  for (const lane of due.rows) outboxDue[lane.lane] = { jobs: lane.jobs, waitSeconds: lane.wait };
   return {
     orders: Number(row?.orders ?? 0),
     paid: Number(row?.paid ?? 0),
     outboxPending: Number(row?.pending ?? 0),
     outboxOldestSeconds: row?.oldest ?? 0,
+    outboxDue,
   };
 }
 
@@ -134,6 +149,32 @@ export function createShopMetrics(sources: MetricSources): ShopMetrics {
     'Age of the oldest pending outbox message (0: none)',
     (f) => f.outboxOldestSeconds,
   );
+  // Issue 38: how far the worker is behind, per lane (the alert ToolhouseOutboxFallingBehind).
+  const perLane = (
+    name: string,
+    help: string,
+    pick: (due: DbFigures['outboxDue']['mail']) => number,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['lane'] as const,
+      registers: [registry],
+      async collect() {
+        const f = await dbFigures();
+        if (f) for (const lane of OUTBOX_LANES) this.set({ lane }, pick(f.outboxDue[lane]));
+      },
+    });
+  perLane(
+    'toolhouse_outbox_due_jobs',
+    'Outbox jobs due and not yet taken by a worker, by lane (mail: every kind but webhooks)',
+    (due) => due.jobs,
+  );
+  perLane(
+    'toolhouse_outbox_due_wait_seconds',
+    'How long the outbox job due longest has waited for a worker, by lane (0: none due)',
+    (due) => due.waitSeconds,
+  );
 
   new Counter({
     name: 'toolhouse_wal_archive_failed_total',
@@ -169,6 +210,18 @@ export function createShopMetrics(sources: MetricSources): ShopMetrics {
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
+  const outboxPool = database.outbox?.pool;
+  if (outboxPool)
+    new Gauge({
+      name: 'toolhouse_outbox_pool_connections',
+      help: "The outbox worker's own database pool (OUTBOX_DB_CONNECTIONS) of this instance, by state",
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        this.set({ state: 'in_use' }, outboxPool.totalCount - outboxPool.idleCount);
+        this.set({ state: 'waiting' }, outboxPool.waitingCount);
+      },
+    });
   new Gauge({
     name: 'toolhouse_db_breaker_open',
     help: 'The database circuit breaker: 1 open (database known down, 503 at once), 0 closed',

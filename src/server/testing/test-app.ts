@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { PageRenderer } from '../../shared/page-rendering.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { connectDatabase, type Database } from '../db/client.ts';
+import { connectDatabase, endPools, type Database } from '../db/client.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -56,7 +56,10 @@ export async function buildTestApp(
     ...options.env,
     DATABASE_URL: testDatabase.url,
   });
-  const database = connectDatabase(testDatabase.url, { max: 4 });
+  const database = connectDatabase(testDatabase.url, {
+    max: 4,
+    outboxConnections: config.outboxConnections,
+  });
   const app = await buildApp({
     config,
     database,
@@ -71,7 +74,7 @@ export async function buildTestApp(
     config,
     async close() {
       await app.close();
-      await database.pool.end();
+      await endPools(database);
       await testDatabase.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,3 +1,5 @@
+import { IDEMPOTENCY_KEY_TTL_HOURS } from './idempotency.service.ts';
+
 type Param = (name: 'userId' | 'idempotencyKey' | 'idempotencyHash') => string;
 
 /**
@@ -12,4 +14,37 @@ export function rememberedKeyCte(param: Param): string {
     SELECT ${param('userId')}, ${param('idempotencyKey')}, ${param('idempotencyHash')}, id
     FROM placed_checkout WHERE ${param('idempotencyKey')} IS NOT NULL
   )`;
+}
+
+/** How long a key answers its first result, in SQL (IDEMPOTENCY_KEY_TTL_HOURS). */
+const LIVE = `now() - ${IDEMPOTENCY_KEY_TTL_HOURS} * interval '1 hour'`;
+
+/**
+ * SQL text: whether the account `userId` has used `key` within the TTL, on any route (payment
+ * keys and order keys are one namespace per account). For the one-statement payment calls
+ * (modules/payments/payment-statements.ts), which take their fast way only for a new key.
+ */
+export function liveKeyExistsText(userId: string, key: string): string {
+  return `(EXISTS (SELECT 1 FROM payment_idempotency_key
+      WHERE user_id = ${userId} AND key = ${key} AND created_at > ${LIVE})
+    OR EXISTS (SELECT 1 FROM idempotency_key
+      WHERE user_id = ${userId} AND key = ${key} AND created_at > ${LIVE}))`;
+}
+
+/**
+ * A CTE body storing a payment call's key once per row of `from` (one), taking over a row of it
+ * past the TTL, as insertKey does; RETURNs a row when stored. Nothing when `key` is null.
+ */
+export function storedPaymentKeyText(
+  userId: string,
+  key: string,
+  hash: string,
+  from: string,
+): string {
+  return `INSERT INTO payment_idempotency_key (user_id, key, request_hash)
+    SELECT ${userId}, ${key}, ${hash} FROM ${from} WHERE ${key} IS NOT NULL
+    ON CONFLICT (user_id, key) DO UPDATE
+      SET request_hash = EXCLUDED.request_hash, refund_id = NULL, created_at = now()
+      WHERE payment_idempotency_key.created_at <= ${LIVE}
+    RETURNING 1`;
 }

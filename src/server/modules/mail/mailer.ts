@@ -53,17 +53,25 @@ export function createMailer(config: MailConfig, log: (message: string) => void)
     buffer: true,
     newline: 'windows',
   });
+  // Made once (and again should it vanish): not once per message.
+  let made: Promise<unknown> | undefined;
   return {
     async send(message) {
       const { to, subject } = message;
       const composed = await composer.sendMail({ from: config.mailFrom, ...message });
-      await mkdir(folder, { recursive: true, mode: 0o700 });
+      made ??= mkdir(folder, { recursive: true, mode: 0o700 });
+      await made;
       const file = join(
         folder,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
       );
       // Written aside, then renamed: a reader never sees half a message.
-      await writeFile(`${file}.part`, composed.message, { mode: 0o600 });
+      await writeFile(`${file}.part`, composed.message, { mode: 0o600 }).catch(async (error) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        made = mkdir(folder, { recursive: true, mode: 0o700 });
+        await made;
+        await writeFile(`${file}.part`, composed.message, { mode: 0o600 });
+      });
       await rename(`${file}.part`, file);
       log(`Mail "${subject}" to ${to} written to ${file}`);
     },

@@ -44,6 +44,11 @@ export interface OutboxOptions {
   backoffMs?: (attempt: number) => number;
   /** Default `all`. */
   lane?: OutboxLane;
+  /**
+   * Claimed jobs carried out at once (default 1: one after the other). Each finished job is
+   * recorded sent at once, or with the others that finished meanwhile (one UPDATE for them).
+   */
+  concurrency?: number;
 }
 
 export interface DestinationLaneOptions extends Omit<OutboxOptions, 'lane' | 'batchSize'> {
@@ -180,14 +185,54 @@ async function carryOut(context: OutboxContext, job: ClaimedJob): Promise<void> 
 /** A payload its job's schema refuses: no attempt can succeed, so it fails for good at once. */
 class InvalidPayload extends Error {}
 
+/** Records claimed jobs sent, each guarded by its claim's attempt number, in one statement. */
+const RECORD_SENT_SQL = `UPDATE outbox SET status = 'sent', done_at = now(), last_error = NULL
+  FROM unnest($1::bigint[], $2::int[]) AS done(id, attempts)
+  WHERE outbox.id = done.id AND outbox.attempts = done.attempts AND outbox.status = 'pending'`;
+
+type RecordSent = (job: ClaimedJob) => Promise<void>;
+
 /**
- * Carries out one claimed job and records the outcome (sent; or a retry after the backoff; or
- * failed after the last attempt), guarded by the claim's attempt number.
+ * Records jobs sent as they finish: at once when nothing is being recorded, else together with
+ * every job that finished meanwhile, in the next UPDATE (so a step of many jobs costs a few
+ * statements, and a job is never recorded later than the UPDATE after its own end).
+ */
+function sentRecorder(db: OutboxContext['db']): RecordSent {
+  let waiting: { job: ClaimedJob; done: () => void; failed: (error: unknown) => void }[] = [];
+  let writing = false;
+  const write = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        await db.$client.query(RECORD_SENT_SQL, [
+          batch.map((entry) => entry.job.id),
+          batch.map((entry) => entry.job.attempts),
+        ]);
+        for (const entry of batch) entry.done();
+      } catch (error) {
+        for (const entry of batch) entry.failed(error);
+      }
+    }
+    writing = false;
+  };
+  return (job) =>
+    new Promise<void>((done, failed) => {
+      waiting.push({ job, done, failed });
+      if (!writing) void write();
+    });
+}
+
+/**
+ * Carries out one claimed job and records the outcome (sent, through `recordSent`; or a retry
+ * after the backoff; or failed after the last attempt), guarded by the claim's attempt number.
  */
 async function settle(
   context: OutboxContext,
   job: ClaimedJob,
   options: OutboxOptions | DestinationLaneOptions,
+  recordSent: RecordSent = sentRecorder(context.db),
 ): Promise<void> {
   const { db } = context;
   const ours = and(
@@ -197,10 +242,6 @@ async function settle(
   );
   try {
     await carryOut(context, job);
-    await db
-      .update(outbox)
-      .set({ status: 'sent', doneAt: sql`now()`, lastError: null })
-      .where(ours);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // A job may have its own policy: webhooks keep trying with their own backoff for 24 hours.
@@ -228,12 +269,14 @@ async function settle(
         ...(last ? { doneAt: sql`now()` } : {}),
       })
       .where(ours);
+    return;
   }
+  await recordSent(job);
 }
 
 /**
- * One step of the worker: claims due jobs (of `options.lane`), carries them out one after the
- * other and records each outcome. Returns how many it claimed.
+ * One step of the worker: claims due jobs (of `options.lane`), carries them out (in claim order,
+ * `options.concurrency` at once) and records each outcome. Returns how many it claimed.
  */
 export async function processOutbox(
   context: OutboxContext,
@@ -245,7 +288,18 @@ export async function processOutbox(
     options.leaseMs ?? LEASE_MS,
     options.lane ?? 'all',
   );
-  for (const job of jobs) await settle(context, job, options);
+  const recordSent = sentRecorder(context.db);
+  let next = 0;
+  const carrier = async () => {
+    for (let job = jobs[next++]; job; job = jobs[next++])
+      await settle(context, job, options, recordSent);
+  };
+  // Every carrier ends before the step does (one failing does not leave the others running on).
+  const ended = await Promise.allSettled(
+    Array.from({ length: Math.max(1, options.concurrency ?? 1) }, carrier),
+  );
+  const failure = ended.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
   return jobs.length;
 }
 

@@ -26,6 +26,7 @@ import {
   settleConfirmedTestPayment,
   type ProviderEvent,
 } from './payments.service.ts';
+import { confirmAndPayAtOnce, createIntentAtOnce, paidOrderAtOnce } from './payment-statements.ts';
 import { PaymentsNotSetUp } from './provider-errors.ts';
 import { confirmTestPayment } from './test-processor.ts';
 
@@ -63,11 +64,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: PaymentIntentResponseSchema },
       },
     },
-    (request) => {
+    async (request) => {
       const caller = callerOf(request);
       const claim = idempotencyClaim(request, caller.id, 'create-payment-intent', request.body);
-      return runPaymentOnce(db, claim, (remember) =>
-        createPaymentIntent(db, active(), caller, request.body, remember),
+      return (
+        (await createIntentAtOnce(db, active(), caller, request.body, claim)) ??
+        runPaymentOnce(db, claim, (remember) =>
+          createPaymentIntent(db, active(), caller, request.body, remember),
+        )
       );
     },
   );
@@ -81,10 +85,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         response: { 200: PurchaseSchema },
       },
     },
-    (request) => {
+    async (request) => {
       const caller = callerOf(request);
       const { id } = request.params;
       const claim = idempotencyClaim(request, caller.id, `mark-paid ${id}`, request.body);
+      const { transactionId } = request.body;
+      const recorded = await paidOrderAtOnce(db, active(), caller, id, transactionId, claim);
+      if (recorded) return recorded;
       return runPaymentOnce(db, claim, (remember) =>
         recordPayment(db, active(), caller, id, request.body.transactionId, remember),
       );
@@ -108,6 +115,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
+        const paid = await confirmAndPayAtOnce(db, request.body);
+        if (paid) return reply.code(paid.status).send(paid.body);
         const result = await confirmTestPayment(db, request.body);
         if (result.status === 200 && 'paymentIntent' in result.body) {
           await settleConfirmedTestPayment(db, provider, result.body.paymentIntent.id, request.log);

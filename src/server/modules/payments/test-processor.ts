@@ -114,7 +114,7 @@ function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-function brandOf(digits: string): string {
+export function brandOf(digits: string): string {
   if (/^3[47]/.test(digits)) return 'amex';
   if (digits.startsWith('4')) return 'visa';
   if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';

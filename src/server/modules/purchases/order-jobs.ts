@@ -1,7 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
-import { checkout, paymentIntent, purchase, user } from '../../db/schema.ts';
 import { defineJob, type JobContext } from '../outbox/index.ts';
 import { checkoutReference } from './checkout-reference.ts';
 import { renderOrderMail } from './order-mails.ts';
@@ -37,44 +35,60 @@ const OrderMailJobSchema = z.union([
 ]);
 export type OrderMailJob = z.infer<typeof OrderMailJobSchema>;
 
+/** What an order mail says of each order it is about, from one row per order. */
+const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.quantity,
+    purchase.unit_price_cents AS "unitPriceCents", purchase.total_cents AS "totalCents",
+    purchase.customer_name AS "customerName", purchase.customer_email AS "customerEmail",
+    purchase.address, purchase.phone, purchase.hold_expires_at AS "holdExpiresAt",
+    purchase.transaction_id AS "transactionId", purchase.test_mode AS "testMode", purchase.paid,
+    checkout.number AS "checkoutNumber", checkout.po_reference AS "poReference",
+    checkout.receipt_number AS "receiptNumber", payment_intent.card_brand AS brand,
+    payment_intent.card_last4 AS last4
+  FROM purchase JOIN checkout ON checkout.id = purchase.checkout_id
+    LEFT JOIN payment_intent ON payment_intent.id = purchase.transaction_id`;
+/**
+ * The orders of a checkout's mail (placed: all of them, `$2` false; paid: those it paid), or of
+ * one order's: constant text, as the worker sends thousands of these at the shop's busiest.
+ */
+const CHECKOUT_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS}
+  WHERE purchase.checkout_id = $1::uuid AND ($2::boolean OR purchase.paid)
+  ORDER BY purchase.product_name, purchase.id`;
+const ORDER_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS} WHERE purchase.id = $1::uuid`;
+const ADMINS_SQL = `SELECT email FROM "user" WHERE role = $1::text`;
+
+interface OrderMailRow {
+  productName: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+  customerName: string;
+  customerEmail: string;
+  address: string;
+  phone: string;
+  holdExpiresAt: Date | null;
+  transactionId: string | null;
+  testMode: boolean;
+  paid: boolean;
+  checkoutNumber: number | string;
+  poReference: string | null;
+  receiptNumber: number | null;
+  brand: string | null;
+  last4: string | null;
+}
+
 /**
  * The recipients and content of an order mail, from the database: a checkout's mail lists its
  * orders (placed: all of them; paid: those it paid), an order's mail that order.
  */
 async function orderMail(context: JobContext, job: OrderMailJob) {
   const { db } = context;
-  const rows = await db
-    .select({
-      productName: purchase.productName,
-      quantity: purchase.quantity,
-      unitPriceCents: purchase.unitPriceCents,
-      totalCents: purchase.totalCents,
-      customerName: purchase.customerName,
-      customerEmail: purchase.customerEmail,
-      address: purchase.address,
-      phone: purchase.phone,
-      holdExpiresAt: purchase.holdExpiresAt,
-      transactionId: purchase.transactionId,
-      testMode: purchase.testMode,
-      paid: purchase.paid,
-      checkoutNumber: checkout.number,
-      poReference: checkout.poReference,
-      receiptNumber: checkout.receiptNumber,
-      brand: paymentIntent.cardBrand,
-      last4: paymentIntent.cardLast4,
-    })
-    .from(purchase)
-    .innerJoin(checkout, eq(checkout.id, purchase.checkoutId))
-    .leftJoin(paymentIntent, eq(paymentIntent.id, purchase.transactionId))
-    .where(
-      'checkoutId' in job
-        ? and(
-            eq(purchase.checkoutId, job.checkoutId),
-            job.template === 'order.placed' ? undefined : eq(purchase.paid, true),
-          )
-        : eq(purchase.id, job.purchaseId),
-    )
-    .orderBy(asc(purchase.productName), asc(purchase.id));
+  const { rows } =
+    'checkoutId' in job
+      ? await db.$client.query<OrderMailRow>(CHECKOUT_MAIL_SQL, [
+          job.checkoutId,
+          job.template === 'order.placed',
+        ])
+      : await db.$client.query<OrderMailRow>(ORDER_MAIL_SQL, [job.purchaseId]);
   const [order] = rows;
   if (!order) throw new Error(`no orders for mail ${JSON.stringify(job)}`);
   let to = order.customerEmail;
@@ -82,7 +96,7 @@ async function orderMail(context: JobContext, job: OrderMailJob) {
     const admins =
       context.notifyEmails.length > 0
         ? context.notifyEmails
-        : (await db.select({ email: user.email }).from(user).where(eq(user.role, ROLE_ADMIN))).map(
+        : (await db.$client.query<{ email: string }>(ADMINS_SQL, [ROLE_ADMIN])).rows.map(
             (row) => row.email,
           );
     if (admins.length === 0) return null; // no admin yet: nobody to tell

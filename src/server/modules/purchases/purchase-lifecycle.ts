@@ -155,9 +155,16 @@ const ACCOUNT_ORDERS = getTableName(accountOrders);
  * being unpaid, their checkout's and account's unpaid counts. Outbox rows are keyed by order or
  * checkout, event and audience, so an effect is queued once however often it is applied. Plain
  * text (no parameters): it is built once per event and actor, and statements built from it can be
- * constant strings.
+ * constant strings. `checkoutSet` (SQL text `column = value, …`) sets more of the checkout row in
+ * the same UPDATE as its unpaid count: a statement may change a row once only (the pay statement
+ * records the payment and the receipt number there: pay-statement.ts).
  */
-export function effectsSql(event: OrderEvent, actor: Actor, source: string): string {
+export function effectsSql(
+  event: OrderEvent,
+  actor: Actor,
+  source: string,
+  { checkoutSet }: { checkoutSet?: string } = {},
+): string {
   const parts = [
     `effect_timeline AS (
       ${timelineText(TIMELINE, event, actor, source, 'purchase_id')}
@@ -202,7 +209,7 @@ export function effectsSql(event: OrderEvent, actor: Actor, source: string): str
   if (UNPAID_ENDED.includes(event))
     parts.push(
       `effect_checkout_unpaid AS (
-      UPDATE ${CHECKOUT} SET unpaid_orders = ${CHECKOUT}.unpaid_orders - ended.n
+      UPDATE ${CHECKOUT} SET unpaid_orders = ${CHECKOUT}.unpaid_orders - ended.n${checkoutSet ? `, ${checkoutSet}` : ''}
       FROM (SELECT checkout_id, count(*)::int AS n FROM ${source} GROUP BY checkout_id) AS ended
       WHERE ${CHECKOUT}.id = ended.checkout_id
       RETURNING ${CHECKOUT}.user_id, ${CHECKOUT}.unpaid_orders
