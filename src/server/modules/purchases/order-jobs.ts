@@ -46,6 +46,8 @@ async function orderMail(context: JobContext, job: OrderMailJob) {
   const rows = await db
     .select({
       productName: purchase.productName,
+      sku: purchase.sku,
+      variantLabel: purchase.variantLabel,
       quantity: purchase.quantity,
       unitPriceCents: purchase.unitPriceCents,
       totalCents: purchase.totalCents,
