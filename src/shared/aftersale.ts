@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SkuSchema } from './variant.ts';
 import { IdSchema } from './ids.ts';
 import { numberOrNumericText } from './numbers.ts';
 import type { Permission } from './permissions.ts';
@@ -169,6 +170,11 @@ const optionalSerial = (label: string) =>
 export const RecallBodySchema = z
   .object({
     productId: singleLineText('Product', { required: 'Product is required', keepSpaces: true }),
+    /**
+     * Issue 34: one variant of the product, by SKU: only it is withdrawn and only its buyers are
+     * told. Empty or left out: the whole product (all its variants).
+     */
+    sku: z.union([z.literal('').transform(() => undefined), SkuSchema]).optional(),
     paidFrom: day('Paid from'),
     paidTo: day('Paid until'),
     serialFrom: optionalSerial('Serial from'),
@@ -189,7 +195,10 @@ export type RecallBody = z.input<typeof RecallBodySchema>;
 export const RecallSchema = z.object({
   _id: IdSchema,
   productId: IdSchema.nullable(),
+  /** The product's name and, for a recall of one variant, its label. */
   product: z.string(),
+  /** Issue 34: the SKU recalled; null for the whole product. */
+  sku: z.string().nullable(),
   paidFrom: z.string(),
   paidTo: z.string(),
   serialFrom: z.string().nullable(),

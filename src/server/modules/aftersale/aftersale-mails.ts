@@ -108,7 +108,7 @@ export async function aftersaleMail(
         customer.email,
         `Safety recall: ${row.title}`,
         [
-          `Dear ${customer.name}, you bought ${row.productName} from us, and units of it are recalled for your safety.`,
+          `Dear ${customer.name}, you bought ${row.productName}${row.sku ? ` (SKU ${row.sku})` : ''} from us, and units of it are recalled for your safety.`,
           `Hazard: ${row.hazard}`,
           `What to do: ${row.remedy}`,
           'Please confirm in My Orders that you have read this notice.',
