@@ -113,7 +113,10 @@ export type ReturnBody = z.input<typeof ReturnBodySchema>;
 export const ReturnSchema = z.object({
   _id: IdSchema,
   purchaseId: IdSchema,
+  /** The product's name with the variant's label as sold, "Drill (18V · Kit)" (issue 34). */
   product: z.string(),
+  /** The SKU as sold ('' for orders from before variants). */
+  sku: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
   quantity: z.number().int(),
@@ -148,7 +151,9 @@ export type SerialBody = z.input<typeof SerialBodySchema>;
 export const WarrantySchema = z.object({
   serial: z.string(),
   purchaseId: IdSchema,
+  /** The product's name with the variant's label as sold, and its SKU (issue 34). */
   product: z.string(),
+  sku: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
   /** The order's paid date and that plus WARRANTY_YEARS (ISO times, from the server). */
