@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SkuSchema } from './variant.ts';
 import { IdSchema } from './ids.ts';
 import { numberOrNumericText } from './numbers.ts';
 import type { Permission } from './permissions.ts';
@@ -112,7 +113,10 @@ export type ReturnBody = z.input<typeof ReturnBodySchema>;
 export const ReturnSchema = z.object({
   _id: IdSchema,
   purchaseId: IdSchema,
+  /** The product's name with the variant's label as sold, "Drill (18V · Kit)" (issue 34). */
   product: z.string(),
+  /** The SKU as sold ('' for orders from before variants). */
+  sku: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
   quantity: z.number().int(),
@@ -147,7 +151,9 @@ export type SerialBody = z.input<typeof SerialBodySchema>;
 export const WarrantySchema = z.object({
   serial: z.string(),
   purchaseId: IdSchema,
+  /** The product's name with the variant's label as sold, and its SKU (issue 34). */
   product: z.string(),
+  sku: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
   /** The order's paid date and that plus WARRANTY_YEARS (ISO times, from the server). */
@@ -169,6 +175,11 @@ const optionalSerial = (label: string) =>
 export const RecallBodySchema = z
   .object({
     productId: singleLineText('Product', { required: 'Product is required', keepSpaces: true }),
+    /**
+     * Issue 34: one variant of the product, by SKU: only it is withdrawn and only its buyers are
+     * told. Empty or left out: the whole product (all its variants).
+     */
+    sku: z.union([z.literal('').transform(() => undefined), SkuSchema]).optional(),
     paidFrom: day('Paid from'),
     paidTo: day('Paid until'),
     serialFrom: optionalSerial('Serial from'),
@@ -189,7 +200,10 @@ export type RecallBody = z.input<typeof RecallBodySchema>;
 export const RecallSchema = z.object({
   _id: IdSchema,
   productId: IdSchema.nullable(),
+  /** The product's name and, for a recall of one variant, its label. */
   product: z.string(),
+  /** Issue 34: the SKU recalled; null for the whole product. */
+  sku: z.string().nullable(),
   paidFrom: z.string(),
   paidTo: z.string(),
   serialFrom: z.string().nullable(),

@@ -1,8 +1,16 @@
 import { z } from 'zod';
+import { SkuSchema } from './variant.ts';
 
 /** POST/DELETE /api/products/{id}/notify: whether the caller will hear when it is back (issue 24). */
 export const StockAlertSchema = z.object({ subscribed: z.boolean() });
 export type StockAlert = z.infer<typeof StockAlertSchema>;
+
+/**
+ * GET/POST/DELETE /api/products/{id}/notify?sku=: the variant awaited (issue 34), its SKU, which
+ * must be the product's (409); left out: the product's default variant.
+ */
+export const StockAlertQuerySchema = z.object({ sku: SkuSchema.optional() });
+export type StockAlertQuery = z.infer<typeof StockAlertQuerySchema>;
 
 export const NOTIFY_ME_LABEL = 'Notify me when it is back';
 export const STOP_NOTIFY_LABEL = 'Stop notifying me';

@@ -35,6 +35,9 @@ export const ORDER_EXPORT_COLUMNS = [
   'Checkout',
   'PO Reference',
   'Refunded',
+  // Issue 34: what was sold is a variant: its SKU and its label ('' for a product's only one).
+  'SKU',
+  'Variant',
 ] as const;
 
 export const PRODUCT_EXPORT_COLUMNS = [
@@ -59,5 +62,15 @@ export const PRODUCT_EXPORT_COLUMNS = [
   'Price Breaks',
   /** The gallery after Image, in order, `;` between links (the import also reads `|`). */
   'More Images',
+  // Issue 34: one row per variant, keyed by SKU (an older file without them: one row per product,
+  // its default variant). The product's columns above are repeated on each of its rows.
+  /** The variant's SKU (unique in the shop). */
+  'SKU',
+  /** The variant's option values in the product's option order: Voltage=18V;Kit=Bare tool. */
+  'Options',
+  /** The variant's weight in grams. */
+  'Weight (g)',
+  /** A kit's parts, part SKU*quantity, `;` between parts (`*1` may be left out): BAT-5AH*2;CHG-1. */
+  'Parts',
 ] as const;
 export type ProductExportColumn = (typeof PRODUCT_EXPORT_COLUMNS)[number];

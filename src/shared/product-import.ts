@@ -26,6 +26,8 @@ export const ProductImportRowSchema = z.object({
   row: z.number().int(),
   action: z.enum(PRODUCT_IMPORT_ACTIONS),
   productId: z.string().nullable(),
+  /** The variant's SKU (issue 34); null on a row of an older file or a new product without one. */
+  sku: z.string().nullable().optional(),
   name: z.string(),
   /** Why the row cannot be imported (action `error`). */
   reason: z.string().nullable(),
@@ -55,6 +57,11 @@ export const PRODUCT_IMPORT_OPTIONAL_COLUMNS = [
   'Battery Included',
   'Price Breaks',
   'More Images',
+  // Issue 34: a file without SKU is one row per product, each its product's default variant.
+  'SKU',
+  'Options',
+  'Weight (g)',
+  'Parts',
 ] as const satisfies readonly ProductExportColumn[];
 export type ProductImportOptionalColumn = (typeof PRODUCT_IMPORT_OPTIONAL_COLUMNS)[number];
 
@@ -63,6 +70,21 @@ export const IMPORT_CHANGED_REASON =
   'The product changed since the file was exported: export again and redo the change';
 export const IMPORT_UNKNOWN_PRODUCT_REASON = 'No product with this Product ID';
 export const IMPORT_DUPLICATE_REASON = 'The same Product ID is on an earlier row';
+export const IMPORT_DUPLICATE_SKU_REASON = 'The same SKU is on an earlier row';
+export const IMPORT_SKU_OTHER_PRODUCT_REASON = 'This SKU belongs to another product';
+export const IMPORT_SKU_NEEDED_REASON =
+  'SKU is required when a product has more than one row in the file';
+export const IMPORT_PRODUCT_COLUMNS_DIFFER_REASON =
+  "The product's columns differ from its first row in the file (repeat them on each of its rows)";
+export const IMPORT_OPTIONS_FORMAT_REASON =
+  'Options must look like Voltage=18V;Kit=Bare tool (name=value, ; between options)';
+export const IMPORT_PARTS_FORMAT_REASON =
+  'Parts must look like BAT-5AH*2;CHG-1 (part SKU*quantity, ; between parts)';
+export const IMPORT_WEIGHT_REASON = 'Weight (g) must be a whole number of grams, 0 to 1000000';
+export const importUnknownPartReason = (sku: string) => `Parts: no variant with the SKU ${sku}`;
+export const importPartIsKitReason = (sku: string) =>
+  `Parts: ${sku} is a kit itself (a kit is made of variants that are not kits)`;
+export const IMPORT_PART_ITSELF_REASON = 'Parts: a kit cannot contain itself';
 export const IMPORT_VERSION_REASON = 'Version is required for an existing product';
 export const IMPORT_BATTERY_INCLUDED_REASON = 'Battery Included must be yes, no, true or false';
 export const IMPORT_PRICE_BREAKS_FORMAT_REASON =
@@ -74,3 +96,55 @@ export const importColumnReason = (column: ProductExportColumn, message: string)
 export const IMPORT_REFUSED_MESSAGE = 'Nothing was imported: fix the rows marked as errors';
 export const importAppliedMessage = (counts: ProductImportReport['counts']) =>
   `Imported: ${counts.create} created, ${counts.update} updated, ${counts.unchanged} unchanged`;
+
+// ---- The variant cells (issue 34): Options and Parts, written by the export, read by the import ----
+
+/** `Voltage=18V;Kit=Bare tool`: the values in the product's option order. */
+export function optionsCell(
+  options: readonly { name: string }[],
+  values: Readonly<Record<string, string>>,
+): string {
+  const names = [
+    ...options.map((option) => option.name),
+    ...Object.keys(values).filter((name) => !options.some((option) => option.name === name)),
+  ];
+  return names
+    .filter((name) => values[name] !== undefined)
+    .map((name) => `${name}=${values[name]}`)
+    .join(';');
+}
+
+/** Reads an Options cell: the option values in the cell's order, or null when malformed. */
+export function readOptionsCell(cell: string): [string, string][] | null {
+  const entries: [string, string][] = [];
+  for (const part of cell.split(';')) {
+    if (part.trim() === '') continue;
+    const at = part.indexOf('=');
+    if (at < 1) return null;
+    const name = part.slice(0, at).trim();
+    const value = part.slice(at + 1).trim();
+    if (name === '' || value === '' || entries.some(([seen]) => seen === name)) return null;
+    entries.push([name, value]);
+  }
+  return entries;
+}
+
+/** `BAT-5AH*2;CHG-1`: each part's SKU and how many the kit holds (`*1` left out). */
+export const partsCell = (parts: readonly { sku: string; quantity: number }[]): string =>
+  parts.map((part) => (part.quantity === 1 ? part.sku : `${part.sku}*${part.quantity}`)).join(';');
+
+/** Reads a Parts cell, or null when malformed (a SKU twice, a quantity not 1 to 1000). */
+export function readPartsCell(cell: string): { sku: string; quantity: number }[] | null {
+  const parts: { sku: string; quantity: number }[] = [];
+  for (const entry of cell.split(/[;|]/)) {
+    if (entry.trim() === '') continue;
+    const match = /^\s*([A-Za-z0-9._-]{1,40})\s*(?:\*\s*(\d{1,4})\s*)?$/.exec(entry);
+    if (!match) return null;
+    const sku = match[1] as string;
+    const quantity = match[2] === undefined ? 1 : Number(match[2]);
+    if (quantity < 1 || quantity > 1000) return null;
+    if (parts.some((part) => part.sku.toLowerCase() === sku.toLowerCase())) return null;
+    parts.push({ sku, quantity });
+  }
+  return parts;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SkuSchema } from './variant.ts';
 import { IdSchema } from './ids.ts';
 import { numberOrNumericText } from './numbers.ts';
 import { CheckoutBodySchema } from './checkout.ts';
@@ -64,6 +65,8 @@ const dollars = (required: string, label: string) =>
 /** POST /api/quotes: what, how many, an optional target unit price and a message. */
 export const QuoteRequestBodySchema = z.object({
   productId: singleLineText('Product', { required: 'Product is required', keepSpaces: true }),
+  /** Issue 34: the variant (its SKU, which must be the product's); left out: the default one. */
+  sku: SkuSchema.optional(),
   quantity: numberOrNumericText(QUOTE_QUANTITY_REQUIRED_MESSAGE).pipe(
     z
       .number()
@@ -112,7 +115,10 @@ export const QuoteSchema = z.object({
   _id: IdSchema,
   reference: z.string(),
   productId: IdSchema.nullable(),
+  /** The product's name and, when it has several variants, the variant's label. */
   product: z.string(),
+  /** Issue 34: the SKU of the variant quoted (accepting it places that variant). */
+  sku: z.string(),
   customerEmail: z.string(),
   quantity: z.number().int(),
   targetPrice: z.number().nullable(),

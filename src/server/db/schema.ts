@@ -757,6 +757,12 @@ export const recall = pgTable('recall', {
   id: uuid('id').primaryKey().defaultRandom(),
   productId: uuid('product_id').references(() => product.id, { onDelete: 'set null' }),
   productName: text('product_name').notNull(),
+  /**
+   * Issue 34 (drizzle/0030): the one variant recalled, by SKU (kept when the variant is deleted);
+   * both null: the whole product.
+   */
+  variantId: uuid('variant_id').references(() => variant.id, { onDelete: 'set null' }),
+  sku: text('sku'),
   paidFrom: timestamp('paid_from', { withTimezone: true }).notNull(),
   /** Exclusive. */
   paidUntil: timestamp('paid_until', { withTimezone: true }).notNull(),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatCents } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
+import { variantDisplayName } from '../../../shared/variant.ts';
 import { orderReturn, purchase, recall, refund, user } from '../../db/schema.ts';
 import { SHOP, renderShopMail } from '../notifications/index.ts';
 import { defineJob } from '../outbox/index.ts';
@@ -19,6 +20,10 @@ const AftersaleMailJobSchema = z.union([
   z.object({ template: z.enum(['return.approved', 'return.rejected']), returnId: z.string() }),
   z.object({ template: z.literal('recall'), recallId: z.string(), userId: z.string() }),
 ]);
+/** What an order sold, for people (issue 34): "Drill (18V · Kit)". */
+const soldName = (order: { productName: string; variantLabel: string }) =>
+  variantDisplayName(order.productName, order.variantLabel);
+
 export type AftersaleMailJob = z.infer<typeof AftersaleMailJobSchema>;
 
 export interface AftersaleMail {
@@ -59,11 +64,12 @@ export async function aftersaleMail(
         .innerJoin(purchase, eq(purchase.id, refund.purchaseId))
         .where(eq(refund.id, job.refundId));
       if (!row) return null;
+      const sold = soldName(row.order);
       return render(
         row.order.customerEmail,
-        `Refund of ${formatCents(row.refund.amountCents)}: ${row.order.productName}`,
+        `Refund of ${formatCents(row.refund.amountCents)}: ${sold}`,
         [
-          `We refunded ${formatCents(row.refund.amountCents)} of your order of ${row.order.quantity} × ${row.order.productName} to the card you paid with. It may take a few days to show on your statement.`,
+          `We refunded ${formatCents(row.refund.amountCents)} of your order of ${row.order.quantity} × ${sold} to the card you paid with. It may take a few days to show on your statement.`,
           `Reason: ${row.refund.reason}`,
           `Credit note number: ${row.refund.number} (download it from My Orders).`,
           row.order.testMode ? 'Test mode: no real money moved.' : '',
@@ -79,11 +85,11 @@ export async function aftersaleMail(
         .innerJoin(purchase, eq(purchase.id, orderReturn.purchaseId))
         .where(eq(orderReturn.id, job.returnId));
       if (!row) return null;
-      const what = `${row.ret.quantity} × ${row.order.productName}`;
+      const what = `${row.ret.quantity} × ${soldName(row.order)}`;
       return job.template === 'return.approved'
         ? render(
             row.order.customerEmail,
-            `Return approved: ${row.order.productName}`,
+            `Return approved: ${soldName(row.order)}`,
             [
               `Your return of ${what} is approved. Return number: ${row.ret.id}.`,
               ...RETURN_INSTRUCTIONS,
@@ -92,7 +98,7 @@ export async function aftersaleMail(
           )
         : render(
             row.order.customerEmail,
-            `Return not accepted: ${row.order.productName}`,
+            `Return not accepted: ${soldName(row.order)}`,
             [`We cannot accept your return of ${what}.`, `Reason: ${row.ret.rejectReason ?? '-'}`],
             publicUrl,
           );
@@ -108,7 +114,7 @@ export async function aftersaleMail(
         customer.email,
         `Safety recall: ${row.title}`,
         [
-          `Dear ${customer.name}, you bought ${row.productName} from us, and units of it are recalled for your safety.`,
+          `Dear ${customer.name}, you bought ${row.productName}${row.sku ? ` (SKU ${row.sku})` : ''} from us, and units of it are recalled for your safety.`,
           `Hazard: ${row.hazard}`,
           `What to do: ${row.remedy}`,
           'Please confirm in My Orders that you have read this notice.',

@@ -6,7 +6,9 @@ import {
   type Recall,
   type RecallBodySchema,
 } from '../../../shared/aftersale.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import { WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
+import { unknownSkuMessage, variantDisplayName } from '../../../shared/variant.ts';
 import {
   product,
   purchase,
@@ -34,11 +36,20 @@ import { aftersaleMailJob } from './aftersale-mails.ts';
 const PRODUCT_MISSING_MESSAGE = 'Product not found';
 
 /**
- * The orders a recall covers: its product, paid (not cancelled or expired) in its date range and,
- * when it has a serial range, with a registered serial in it. SQL over `purchase` and `recall`.
+ * The orders a recall covers: its product (issue 34: or, for a recall by SKU, that variant as
+ * sold: the order's variant or SKU, or a kit whose stock it took), paid (not cancelled or expired)
+ * in its date range and, when it has a serial range, with a registered serial in it. SQL over
+ * `purchase` and `recall`.
  */
 export const recallCovers = sql`(
-  ${purchase.productId} = ${recall.productId}
+  (
+    (${recall.sku} IS NULL AND ${purchase.productId} = ${recall.productId})
+    OR (${recall.sku} IS NOT NULL AND (
+      ${purchase.variantId} = ${recall.variantId}
+      OR (${purchase.productId} = ${recall.productId} AND lower(${purchase.sku}) = lower(${recall.sku}))
+      OR ${purchase.stockTaken} @> jsonb_build_array(jsonb_build_object('variantId', ${recall.variantId}))
+    ))
+  )
   AND ${purchase.paid} AND ${purchase.status} IN ('pending', 'shipped')
   AND ${purchase.paidAt} >= ${recall.paidFrom} AND ${purchase.paidAt} < ${recall.paidUntil}
   AND (
@@ -53,6 +64,23 @@ export const recallCovers = sql`(
 )`;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The variant a recall by SKU names (any case): the product's, else 400 naming the field. */
+async function recalledVariant(tx: Queryable, productId: string, sku: string) {
+  const [found] = await tx
+    .select({
+      id: variant.id,
+      productId: variant.productId,
+      sku: variant.sku,
+      label: variant.label,
+    })
+    .from(variant)
+    .where(eq(sql`lower(${variant.sku})`, sku.toLowerCase()));
+  if (!found) throw new Invalid(unknownSkuMessage(sku), { sku: unknownSkuMessage(sku) });
+  if (found.productId !== productId)
+    throw new Invalid(WRONG_PRODUCT_SKU_MESSAGE, { sku: WRONG_PRODUCT_SKU_MESSAGE });
+  return found;
+}
 
 /** POST /api/recalls (admins): the recall, its recipients and their mails, at once. */
 export async function createRecall(
@@ -69,11 +97,16 @@ export async function createRecall(
       .where(eq(product.id, input.productId));
     if (!recalled)
       throw new Invalid(PRODUCT_MISSING_MESSAGE, { productId: PRODUCT_MISSING_MESSAGE });
+    // Issue 34: a recall by SKU is of that variant only; it must be the product's.
+    const one =
+      input.sku === undefined ? undefined : await recalledVariant(tx, recalled.id, input.sku);
     const [made] = await tx
       .insert(recall)
       .values({
         productId: recalled.id,
-        productName: recalled.name,
+        productName: one ? variantDisplayName(recalled.name, one.label) : recalled.name,
+        variantId: one?.id ?? null,
+        sku: one?.sku ?? null,
         paidFrom: sql`${input.paidFrom}::date::timestamp AT TIME ZONE 'UTC'`,
         paidUntil: sql`(${input.paidTo}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
         serialFrom: input.serialFrom || null,
@@ -102,11 +135,12 @@ export async function createRecall(
       })}`);
     // Withdrawn from sale until an admin lifts it (issue 39): its stock is still counted, but
     // nothing sells it or puts it back on sale (stock/for-sale.ts).
+    // A recall by SKU withdraws that variant only (a kit holding it follows: variant_offer).
     if (input.withdraw)
       await tx
         .update(variant)
         .set({ withdrawn: true, updatedAt: sql`now()` })
-        .where(eq(variant.productId, recalled.id));
+        .where(one ? eq(variant.id, one.id) : eq(variant.productId, recalled.id));
     await recordAudit(tx, admin, {
       action: 'recall.create',
       targetType: 'recall',
@@ -136,6 +170,7 @@ export async function listRecalls(db: Db, onlyId?: string): Promise<Recall[]> {
     _id: r.id,
     productId: r.productId,
     product: r.productName,
+    sku: r.sku,
     paidFrom: day(r.paidFrom),
     paidTo,
     serialFrom: r.serialFrom,
@@ -166,6 +201,8 @@ export async function liftRecall(db: Db, admin: AuthUser, id: string): Promise<R
       .select({ productId: recall.productId })
       .from(recall)
       .where(eq(recall.id, id));
+    // Every variant of the product is locked first (whether the recall is the product's or one
+    // SKU's), so lifts of any recalls of one product run one after the other.
     if (!found) throw new NotFound(RECALL_NOT_FOUND_MESSAGE);
     if (found.productId)
       await tx
@@ -178,16 +215,24 @@ export async function liftRecall(db: Db, admin: AuthUser, id: string): Promise<R
       .update(recall)
       .set({ liftedAt: sql`now()`, liftedBy: admin.email })
       .where(and(eq(recall.id, id), eq(recall.withdrawn, true), isNull(recall.liftedAt)))
-      .returning({ productId: recall.productId });
+      .returning({ productId: recall.productId, variantId: recall.variantId, sku: recall.sku });
     if (!lifted) throw new Conflict(RECALL_NOTHING_TO_LIFT_MESSAGE);
     if (lifted.productId) {
-      const stillWithdrawn = sql`EXISTS (SELECT 1 FROM ${recall}
-        WHERE ${recall.productId} = ${lifted.productId} AND ${recall.withdrawn}
-          AND ${recall.liftedAt} IS NULL)`;
-      await tx
-        .update(variant)
-        .set({ withdrawn: stillWithdrawn, updatedAt: sql`now()` })
-        .where(eq(variant.productId, lifted.productId));
+      // What this recall withdrew (its variant, or all the product's) goes back on sale unless
+      // another open recall still holds it: one of the whole product, or one of that variant.
+      const stillWithdrawn = sql`EXISTS (SELECT 1 FROM ${recall} AS other
+        WHERE other.product_id = ${variant.productId} AND other.withdrawn
+          AND other.lifted_at IS NULL
+          AND (other.sku IS NULL OR other.variant_id = ${variant.id}))`;
+      if (lifted.sku === null || lifted.variantId !== null)
+        await tx
+          .update(variant)
+          .set({ withdrawn: stillWithdrawn, updatedAt: sql`now()` })
+          .where(
+            lifted.sku === null
+              ? eq(variant.productId, lifted.productId)
+              : eq(variant.id, lifted.variantId as string),
+          );
       // Back on sale with stock: its subscribers are mailed with the lift, or not at all.
       await releaseStockAlertsOf(tx, [lifted.productId]);
     }
@@ -195,7 +240,7 @@ export async function liftRecall(db: Db, admin: AuthUser, id: string): Promise<R
       action: 'recall.lift',
       targetType: 'recall',
       targetId: id,
-      after: { productId: lifted.productId },
+      after: { productId: lifted.productId, sku: lifted.sku },
     });
   });
   const [after] = await listRecalls(db, id);

@@ -79,7 +79,8 @@ const returnColumns = {
   rejectReason: orderReturn.rejectReason,
   restocked: orderReturn.restocked,
   createdAt: orderReturn.createdAt,
-  product: purchase.productName,
+  product: sql<string>`${purchase.productName} || CASE WHEN ${purchase.variantLabel} = '' THEN '' ELSE ' (' || ${purchase.variantLabel} || ')' END`,
+  sku: purchase.sku,
   unitPriceCents: purchase.unitPriceCents,
   customerName: purchase.customerName,
   customerEmail: purchase.customerEmail,
@@ -95,6 +96,7 @@ type ReturnRow = {
   restocked: boolean | null;
   createdAt: Date;
   product: string;
+  sku: string;
   unitPriceCents: number;
   customerName: string;
   customerEmail: string;
@@ -104,6 +106,7 @@ export const toReturn = (row: ReturnRow): OrderReturn => ({
   _id: row.id,
   purchaseId: row.purchaseId,
   product: row.product,
+  sku: row.sku,
   customerName: row.customerName,
   customerEmail: row.customerEmail,
   quantity: row.quantity,

@@ -30,7 +30,8 @@ const pgErrorCode = (error: unknown): string | undefined => {
 const warrantyColumns = {
   serial: warrantyRegistration.serial,
   purchaseId: warrantyRegistration.purchaseId,
-  product: purchase.productName,
+  product: sql<string>`${purchase.productName} || CASE WHEN ${purchase.variantLabel} = '' THEN '' ELSE ' (' || ${purchase.variantLabel} || ')' END`,
+  sku: purchase.sku,
   customerName: purchase.customerName,
   customerEmail: purchase.customerEmail,
   startsAt: warrantyRegistration.startsAt,

@@ -51,6 +51,27 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths).length).toBeGreaterThan(30);
   });
 
+  it('documents the variant SKU of quotes, back-in-stock alerts and recalls (issue 34)', async () => {
+    const document = await openApi();
+    const bodyProperties = (path: string) =>
+      Object.keys(
+        (
+          document.paths[path]?.post?.requestBody?.content['application/json']?.schema as {
+            properties: Record<string, unknown>;
+          }
+        ).properties,
+      );
+    expect(bodyProperties('/api/quotes')).toContain('sku');
+    expect(bodyProperties('/api/recalls')).toContain('sku');
+    for (const method of ['get', 'post', 'delete'])
+      expect(
+        document.paths['/api/products/{productId}/notify']?.[method]?.parameters?.find(
+          (p) => p.in === 'query' && p.name === 'sku',
+        ),
+        method,
+      ).toBeDefined();
+  });
+
   it('describes a body exactly as the route checks it', async () => {
     const document = await openApi();
     const schema = document.paths['/api/products']?.post?.requestBody?.content['application/json']

@@ -2,8 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { IdSchema } from '../../../shared/ids.ts';
 import { NOTIFY_IN_STOCK_MESSAGE, type StockAlert } from '../../../shared/back-in-stock.ts';
 import type { Db, Queryable } from '../../db/client.ts';
-import { stockAlert, variant, variantOffer } from '../../db/schema.ts';
+import { product, stockAlert, variant, variantOffer } from '../../db/schema.ts';
 import { Conflict, NotFound } from '../../errors.ts';
+import { WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
+import { VARIANT_NOT_FOUND_MESSAGE } from '../../../shared/variant.ts';
 import { forSaleSql, releaseAlertsCtes } from '../stock/index.ts';
 
 /**
@@ -26,53 +28,90 @@ export {
 const NOT_FOUND = 'Product not found';
 
 /**
- * POST /api/products/{id}/notify. Only while the product cannot be ordered (below its minimum, or
- * withdrawn by a recall: its subscribers are mailed when the recall is lifted): the INSERT reads
- * the product row FOR SHARE, so it waits for a running stock change and then sees its result (a
- * restock committed first makes this a 409; one committed after finds this row and mails it).
+ * The variant an alert is for (issue 34): the SKU's (any case), which must be the product's (409),
+ * or the product's default; `lock` reads its row FOR SHARE.
  */
-export async function subscribe(db: Db, userId: string, productId: string): Promise<StockAlert> {
+async function alertVariant(
+  tx: Queryable,
+  productId: string,
+  sku: string | undefined,
+  lock: boolean,
+): Promise<string> {
   if (!IdSchema.safeParse(productId).success) throw new NotFound(NOT_FOUND);
+  const query = tx
+    .select({ id: variant.id, productId: variant.productId })
+    .from(variant)
+    .where(
+      sku === undefined
+        ? eq(variant.productId, productId)
+        : eq(sql`lower(${variant.sku})`, sku.toLowerCase()),
+    )
+    .orderBy(variant.position, variant.id)
+    .limit(1);
+  const [chosen] = await (lock ? query.for('share') : query);
+  if (!chosen) {
+    const [exists] = await tx
+      .select({ id: product.id })
+      .from(product)
+      .where(eq(product.id, productId));
+    throw new NotFound(exists ? VARIANT_NOT_FOUND_MESSAGE : NOT_FOUND);
+  }
+  if (chosen.productId !== productId) throw new Conflict(WRONG_PRODUCT_SKU_MESSAGE);
+  return chosen.id;
+}
+
+/**
+ * POST /api/products/{id}/notify[?sku=]. Only while the variant cannot be ordered (below its
+ * minimum, or withdrawn by a recall: its subscribers are mailed when the recall is lifted; a kit:
+ * while its parts do not allow its minimum, and it is released when they come back): the INSERT
+ * reads the variant row FOR SHARE, so it waits for a running stock change and then sees its result
+ * (a restock committed first makes this a 409; one committed after finds this row and mails it).
+ */
+export async function subscribe(
+  db: Db,
+  userId: string,
+  productId: string,
+  sku?: string,
+): Promise<StockAlert> {
   return db.transaction(async (tx) => {
-    // Issue 34: the product's default variant (its row locked FOR SHARE, as above).
-    const [chosen] = await tx
-      .select({ id: variant.id })
-      .from(variant)
-      .where(eq(variant.productId, productId))
-      .orderBy(variant.position, variant.id)
-      .limit(1)
-      .for('share');
-    if (!chosen) throw new NotFound(NOT_FOUND);
+    const variantId = await alertVariant(tx, productId, sku, true);
     const [found] = await tx
       .select({ forSale: sql<boolean>`${sql.raw(forSaleSql('variant_offer'))}` })
       .from(variantOffer)
-      .where(eq(variantOffer.id, chosen.id));
+      .where(eq(variantOffer.id, variantId));
     if (!found) throw new NotFound(NOT_FOUND);
     if (found.forSale) throw new Conflict(NOTIFY_IN_STOCK_MESSAGE);
-    await tx
-      .insert(stockAlert)
-      .values({ productId, variantId: chosen.id, userId })
-      .onConflictDoNothing();
+    await tx.insert(stockAlert).values({ productId, variantId, userId }).onConflictDoNothing();
     return { subscribed: true };
   });
 }
 
-/** DELETE /api/products/{id}/notify: idempotent. */
-export async function unsubscribe(db: Db, userId: string, productId: string): Promise<StockAlert> {
-  if (!IdSchema.safeParse(productId).success) throw new NotFound(NOT_FOUND);
+/** DELETE /api/products/{id}/notify[?sku=]: idempotent. */
+export async function unsubscribe(
+  db: Db,
+  userId: string,
+  productId: string,
+  sku?: string,
+): Promise<StockAlert> {
+  const variantId = await alertVariant(db, productId, sku, false);
   await db
     .delete(stockAlert)
-    .where(and(eq(stockAlert.productId, productId), eq(stockAlert.userId, userId)));
+    .where(and(eq(stockAlert.variantId, variantId), eq(stockAlert.userId, userId)));
   return { subscribed: false };
 }
 
-/** Whether the caller is subscribed (the product page's button). */
-export async function isSubscribed(db: Db, userId: string, productId: string): Promise<StockAlert> {
-  if (!IdSchema.safeParse(productId).success) throw new NotFound(NOT_FOUND);
+/** GET /api/products/{id}/notify[?sku=]: whether the caller is subscribed (the page's button). */
+export async function isSubscribed(
+  db: Db,
+  userId: string,
+  productId: string,
+  sku?: string,
+): Promise<StockAlert> {
+  const variantId = await alertVariant(db, productId, sku, false);
   const [row] = await db
     .select({ id: stockAlert.id })
     .from(stockAlert)
-    .where(and(eq(stockAlert.productId, productId), eq(stockAlert.userId, userId)));
+    .where(and(eq(stockAlert.variantId, variantId), eq(stockAlert.userId, userId)));
   return { subscribed: row !== undefined };
 }
 

@@ -4,7 +4,17 @@ import type { OrderExportQuerySchema } from '../../../shared/order-export.ts';
 import type { StoredPriceBreak } from '../../../shared/price-breaks.ts';
 import type { Db } from '../../db/client.ts';
 import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
-import { category, checkout, orderAftersale, product, purchase } from '../../db/schema.ts';
+import {
+  category,
+  checkout,
+  orderAftersale,
+  product,
+  purchase,
+  variant,
+  variantPart,
+} from '../../db/schema.ts';
+import { optionsCell, partsCell } from '../../../shared/product-import.ts';
+import type { ProductOption } from '../../../shared/variant.ts';
 import { checkoutReference } from '../purchases/index.ts';
 import type { CsvCell } from '../csv/index.ts';
 import { imagesCell, priceBreaksCell, yesNoCell } from '../catalog/index.ts';
@@ -49,6 +59,8 @@ interface OrderRow extends Record<string, unknown> {
   checkout_number: string;
   po_reference: string | null;
   refunded_cents: number;
+  sku: string;
+  variant_label: string;
 }
 
 /** Orders placed in the query's days (in its time zone), oldest first, for accounting. */
@@ -79,6 +91,7 @@ export async function* exportOrders(
           to_char(${purchase.createdAt} AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI') AS placed,
           customer_name, customer_email, product_name, quantity, unit_price_cents, total_cents,
           status, paid, ${purchase.transactionId} AS transaction_id,
+          ${purchase.sku} AS sku, ${purchase.variantLabel} AS variant_label,
           ${checkout.number} AS checkout_number, ${checkout.poReference} AS po_reference,
           coalesce((SELECT ${orderAftersale.refundedCents} FROM ${orderAftersale}
             WHERE ${orderAftersale.purchaseId} = ${purchase.id}), 0)::int AS refunded_cents
@@ -103,6 +116,8 @@ export async function* exportOrders(
       checkoutReference(row.checkout_number),
       row.po_reference,
       dollars(row.refunded_cents),
+      row.sku,
+      row.variant_label,
     ],
   );
 }
@@ -110,6 +125,8 @@ export async function* exportOrders(
 interface ProductRow extends Record<string, unknown> {
   id: string;
   seq: number;
+  position: number;
+  variant_id: string;
   name: string;
   price_cents: number;
   description: string;
@@ -123,24 +140,46 @@ interface ProductRow extends Record<string, unknown> {
   battery_included: boolean;
   price_breaks: StoredPriceBreak[];
   images: string[];
+  sku: string;
+  options: ProductOption[];
+  option_values: Record<string, string>;
+  weight_grams: number;
+  parts: { sku: string; quantity: number }[];
 }
 
-/** Every product in the order it was added, every field an admin sets (the import reads it back). */
+/**
+ * Every variant (issue 34: one row per variant, keyed by SKU) of every product in the order the
+ * products were added, each product's default first, every field an admin sets, the product's
+ * columns repeated on each of its rows (the import reads it back). Version is the product's and
+ * the variant's (both only grow, so it changes when either does). A kit's Available Quantity is
+ * its own stored 0 (its stock is its parts'); its Parts name them.
+ */
 export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCell[][]> {
   const link = (path: string) => new URL(path, publicUrl).toString();
-  return keysetBatches<ProductRow, number>(
+  return keysetBatches<ProductRow, { seq: number; position: number; id: string }>(
     async (after, limit) => {
       const result = await db.execute<ProductRow>(sql`
-        SELECT p.id, p.seq::int AS seq, p.name, p.price_cents, p.description, p.min_quantity,
-          p.available_quantity, p.image_url, p.version,
+        SELECT p.id, p.seq::int AS seq, v.position::int AS position, v.id AS variant_id, p.name,
+          v.price_cents, p.description, v.min_quantity, v.available_quantity, p.image_url,
+          p.version + v.version AS version,
           to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created,
-          c.slug AS category_slug, p.platform, p.battery_included, p.price_breaks, p.images
-        FROM ${product} p LEFT JOIN ${category} c ON c.id = p.category_id
-        ${after === null ? sql`` : sql`WHERE p.seq > ${after}`}
-        ORDER BY p.seq LIMIT ${limit}`);
+          c.slug AS category_slug, p.platform, p.battery_included, v.price_breaks, p.images,
+          v.sku, p.options, v.option_values, v.weight_grams,
+          coalesce((SELECT jsonb_agg(jsonb_build_object('sku', coalesce(part.sku, vp.part_sku),
+              'quantity', vp.quantity) ORDER BY lower(coalesce(part.sku, vp.part_sku)))
+            FROM ${variantPart} vp LEFT JOIN ${variant} part ON part.id = vp.part_id
+            WHERE vp.kit_id = v.id), '[]'::jsonb) AS parts
+        FROM ${product} p JOIN ${variant} v ON v.product_id = p.id
+        LEFT JOIN ${category} c ON c.id = p.category_id
+        ${
+          after === null
+            ? sql``
+            : sql`WHERE (p.seq, v.position, v.id) > (${after.seq}, ${after.position}, ${after.id}::uuid)`
+        }
+        ORDER BY p.seq, v.position, v.id LIMIT ${limit}`);
       return result.rows;
     },
-    (row) => row.seq,
+    (row) => ({ seq: row.seq, position: row.position, id: row.variant_id }),
     (row) => [
       row.id,
       row.name,
@@ -156,6 +195,10 @@ export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCel
       yesNoCell(row.battery_included),
       priceBreaksCell(row.price_breaks),
       imagesCell(row.images.map(link)),
+      row.sku,
+      optionsCell(row.options, row.option_values),
+      row.weight_grams,
+      partsCell(row.parts),
     ],
   );
 }

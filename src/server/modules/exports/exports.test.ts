@@ -38,6 +38,9 @@ beforeAll(async () => {
     userId: customerId,
     productId: item.id,
     productName: item.name,
+    variantId: item.variantId,
+    sku: item.sku,
+    variantLabel: '18V',
     unitPriceCents: item.priceCents,
     customerName: customer.name,
     customerEmail: customer.email,
@@ -84,8 +87,10 @@ describe('GET /api/purchase1.csv', () => {
     expect(rest).toEqual([]);
     expect(first).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(first).toMatch(
-      /,"Export Drill, 18V",2,129\.99,259\.98,pending,yes,pi_export_1,C-\d+,PO-4711,0\.00$/,
+      /,"Export Drill, 18V",2,129\.99,259\.98,pending,yes,pi_export_1,C-\d+,PO-4711,0\.00,([^,]+),18V$/,
     );
+    // Issue 34: what was sold is a variant, its SKU and label in the last two columns.
+    expect(first!.split(',').at(-2)).toBe(item.sku);
     expect(first).toMatch(/,2026-03-10 23:30,/);
     expect(second).toContain(',1,129.99,129.99,cancelled,no,');
   });
@@ -147,6 +152,8 @@ describe('GET /api/products.csv', () => {
     const drill = lines.find((line) => line.includes('"Export Drill, 18V"'));
     expect(drill).toContain(`${item.id},"Export Drill, 18V",129.99,`);
     expect(drill).toContain('http://localhost:3000/images/');
+    // Issue 34: keyed by SKU, then Options, Weight (g) and Parts (none for a plain variant).
+    expect(drill).toMatch(new RegExp(`,${item.sku},,0,$`));
     expect(lines.length).toBeGreaterThan(14);
   });
 });

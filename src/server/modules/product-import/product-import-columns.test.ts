@@ -45,7 +45,7 @@ const link = (hash: string) => `http://localhost:3000${path(hash)}`;
 async function stored(productId = id): Promise<Stored> {
   const result = await t.database.db.execute<Stored>(sql`
     SELECT c.slug AS category, p.platform, p.battery_included, p.price_breaks, p.images, p.name
-    FROM product p LEFT JOIN category c ON c.id = p.category_id WHERE p.id = ${productId}`);
+    FROM product_offer p LEFT JOIN category c ON c.id = p.category_id WHERE p.id = ${productId}`);
   return result.rows[0]!;
 }
 
@@ -54,9 +54,13 @@ async function setAllFields() {
   await t.database.db.execute(sql`
     UPDATE product SET platform = '20V', battery_included = true,
       category_id = (SELECT id FROM category WHERE slug = 'drills-drivers'),
-      price_breaks = '[{"minQuantity":20,"priceCents":11900},{"minQuantity":50,"priceCents":10900}]',
       images = ARRAY[${path(hashes[1]!)}, ${path(hashes[2]!)}]::text[]
     WHERE id = ${id}`);
+  // The price breaks are the (default) variant's (issue 34).
+  await t.database.db.execute(sql`
+    UPDATE variant SET
+      price_breaks = '[{"minQuantity":20,"priceCents":11900},{"minQuantity":50,"priceCents":10900}]'
+    WHERE product_id = ${id}`);
 }
 
 /** What setAllFields stores, as stored() reads it. */

@@ -10,7 +10,11 @@ import { ProductBodySchema } from '../../../shared/product.ts';
 import {
   IMPORT_BATTERY_INCLUDED_REASON,
   IMPORT_DUPLICATE_REASON,
+  IMPORT_DUPLICATE_SKU_REASON,
   IMPORT_HEADER_MESSAGE,
+  IMPORT_OPTIONS_FORMAT_REASON,
+  IMPORT_PARTS_FORMAT_REASON,
+  IMPORT_WEIGHT_REASON,
   IMPORT_PRICE_BREAKS_FORMAT_REASON,
   IMPORT_UNKNOWN_PRODUCT_REASON,
   IMPORT_VERSION_REASON,
@@ -18,7 +22,10 @@ import {
   PRODUCT_IMPORT_MAX_ROWS,
   PRODUCT_IMPORT_OPTIONAL_COLUMNS,
   type ProductImportOptionalColumn,
+  readOptionsCell,
+  readPartsCell,
 } from '../../../shared/product-import.ts';
+import { SKU_FORMAT_MESSAGE, SKU_PATTERN, WEIGHT_GRAMS_MAX } from '../../../shared/variant.ts';
 import { Invalid } from '../../errors.ts';
 import { parseCsv, unescapeCell } from '../csv/index.ts';
 import { readImagesCell, readPriceBreaksCell, readYesNoCell } from '../catalog/index.ts';
@@ -30,15 +37,26 @@ import { readImagesCell, readPriceBreaksCell, readYesNoCell } from '../catalog/i
 export interface ProductValues {
   name: string;
   description: string;
-  priceCents: number;
-  minQuantity: number;
-  availableQuantity: number;
   imageUrl: string;
   categoryId?: string | null;
   platform?: string | null;
   batteryIncluded?: boolean;
-  priceBreaks?: StoredPriceBreak[];
   images?: string[];
+}
+
+/**
+ * The columns of the variant table a row sets (issue 34); undefined when the file has no such
+ * column (an update leaves them as they are). A kit's stock is its parts': its own is 0.
+ */
+export interface VariantValues {
+  priceCents: number;
+  minQuantity: number;
+  availableQuantity: number;
+  priceBreaks?: StoredPriceBreak[];
+  /** The Options cell, in its order. */
+  optionValues?: [string, string][];
+  weightGrams?: number;
+  parts?: { sku: string; quantity: number }[];
 }
 
 /** The file's header: which of the optional columns it has. */
@@ -56,12 +74,22 @@ export type FileRow =
       row: number;
       ok: true;
       productId: string | null;
+      /** The SKU cell; null without the column or when empty (the product's default variant). */
+      sku: string | null;
       version: number | null;
       /** Without categoryId: the planner resolves this slug (null: none; undefined: no column). */
       values: ProductValues;
+      variant: VariantValues;
       categorySlug: string | null | undefined;
     }
-  | { row: number; ok: false; productId: string | null; name: string; reason: string };
+  | {
+      row: number;
+      ok: false;
+      productId: string | null;
+      sku: string | null;
+      name: string;
+      reason: string;
+    };
 
 /** The list columns' issues name their column (the form's messages name the field of a row). */
 const LIST_COLUMNS: Partial<Record<PropertyKey, ProductExportColumn>> = {
@@ -99,7 +127,7 @@ export function readImportFile(csv: string, publicUrl: string): ImportFile {
       csv: IMPORT_HEADER_MESSAGE,
     });
   if (body.length > PRODUCT_IMPORT_MAX_ROWS)
-    throw new Invalid(`At most ${PRODUCT_IMPORT_MAX_ROWS} products per file`, {
+    throw new Invalid(`At most ${PRODUCT_IMPORT_MAX_ROWS} rows per file`, {
       csv: 'Too many rows',
     });
 
@@ -108,6 +136,7 @@ export function readImportFile(csv: string, publicUrl: string): ImportFile {
   ) as PresentColumns;
 
   const seen = new Set<string>();
+  const seenSkus = new Set<string>();
   const rows = body.map((cells, i): FileRow => {
     const row = i + 2;
     const cell = (column: ProductExportColumn) =>
@@ -115,10 +144,19 @@ export function readImportFile(csv: string, publicUrl: string): ImportFile {
     const idCell = cell('Product ID').trim();
     const productId = idCell === '' ? null : idCell;
     const name = cell('Name').trim();
-    const refuse = (reason: string): FileRow => ({ row, ok: false, productId, name, reason });
+    const skuCell = present.SKU ? cell('SKU').trim() : '';
+    const sku = skuCell === '' ? null : skuCell;
+    const refuse = (reason: string): FileRow => ({ row, ok: false, productId, sku, name, reason });
 
-    if (productId !== null) {
-      if (!IdSchema.safeParse(productId).success) return refuse(IMPORT_UNKNOWN_PRODUCT_REASON);
+    if (productId !== null && !IdSchema.safeParse(productId).success)
+      return refuse(IMPORT_UNKNOWN_PRODUCT_REASON);
+    if (sku !== null) {
+      // One row per variant (issue 34): the SKU is the row's key.
+      if (!SKU_PATTERN.test(sku)) return refuse(SKU_FORMAT_MESSAGE);
+      if (seenSkus.has(sku.toLowerCase())) return refuse(IMPORT_DUPLICATE_SKU_REASON);
+      seenSkus.add(sku.toLowerCase());
+    } else if (productId !== null) {
+      // Without a SKU the row is its product's default variant: once per product.
       if (seen.has(productId)) return refuse(IMPORT_DUPLICATE_REASON);
       seen.add(productId);
     }
@@ -135,6 +173,19 @@ export function readImportFile(csv: string, publicUrl: string): ImportFile {
       ? readPriceBreaksCell(cell('Price Breaks'))
       : undefined;
     if (priceBreaks === null) return refuse(IMPORT_PRICE_BREAKS_FORMAT_REASON);
+    const optionValues = present.Options ? readOptionsCell(cell('Options')) : undefined;
+    if (optionValues === null) return refuse(IMPORT_OPTIONS_FORMAT_REASON);
+    const parts = present.Parts ? readPartsCell(cell('Parts')) : undefined;
+    if (parts === null) return refuse(IMPORT_PARTS_FORMAT_REASON);
+    const weightCell = present['Weight (g)'] ? cell('Weight (g)').trim() : undefined;
+    const weightGrams =
+      weightCell === undefined ? undefined : weightCell === '' ? 0 : Number(weightCell);
+    if (
+      weightGrams !== undefined &&
+      (!Number.isInteger(weightGrams) || weightGrams < 0 || weightGrams > WEIGHT_GRAMS_MAX)
+    )
+      return refuse(IMPORT_WEIGHT_REASON);
+    const isKit = parts !== undefined && parts.length > 0;
 
     const parsed = ProductBodySchema.safeParse({
       name: cell('Name'),
@@ -142,7 +193,8 @@ export function readImportFile(csv: string, publicUrl: string): ImportFile {
       description: cell('Description'),
       img: imagePath(cell('Image').trim(), publicUrl),
       minQuantity: cell('Min Order Quantity'),
-      availableQuantity: cell('Available Quantity'),
+      // A kit's stock is its parts': its own cell is not read.
+      availableQuantity: isKit ? '0' : cell('Available Quantity'),
       ...(priceBreaks && { priceBreaks }),
       ...(present['More Images'] && {
         images: readImagesCell(cell('More Images')).map((link) => imagePath(link, publicUrl)),
@@ -164,19 +216,25 @@ export function readImportFile(csv: string, publicUrl: string): ImportFile {
       row,
       ok: true,
       productId,
+      sku,
       version,
       categorySlug: present.Category ? categoryCell || null : undefined,
       values: {
         name: input.name,
         description: input.description,
-        priceCents: dollarsToCents(input.price),
-        minQuantity: input.minQuantity,
-        availableQuantity: input.availableQuantity,
         imageUrl: input.img,
-        ...(priceBreaks && { priceBreaks: toStoredBreaks(input.priceBreaks) }),
         ...(input.images && { images: input.images }),
         ...(input.platform !== undefined && { platform: input.platform }),
         ...(input.batteryIncluded !== undefined && { batteryIncluded: input.batteryIncluded }),
+      },
+      variant: {
+        priceCents: dollarsToCents(input.price),
+        minQuantity: input.minQuantity,
+        availableQuantity: input.availableQuantity,
+        ...(priceBreaks && { priceBreaks: toStoredBreaks(input.priceBreaks) }),
+        ...(optionValues && { optionValues }),
+        ...(weightGrams !== undefined && { weightGrams }),
+        ...(parts && { parts }),
       },
     };
   });

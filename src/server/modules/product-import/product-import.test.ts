@@ -72,7 +72,7 @@ describe('product import', () => {
     expect(report).toMatchObject({ applied: true, counts: { create: 1, update: 1, error: 0 } });
     expect(await productCount()).toBe(before + 1);
     const rows = await t.database.db.execute<{ name: string; price_cents: number }>(
-      sql`SELECT name, price_cents FROM product WHERE id IN (${firstId}, ${report.rows.at(-1)!.productId})`,
+      sql`SELECT name, price_cents FROM product_offer WHERE id IN (${firstId}, ${report.rows.at(-1)!.productId})`,
     );
     expect(rows.rows.map((row) => row.price_cents).sort()).toEqual([1999, 7750]);
     expect(rows.rows.map((row) => row.name)).toContain('=Formula Saw');
@@ -89,7 +89,7 @@ describe('product import', () => {
     });
     // A sale (or another admin) changes the first product after the export.
     await t.database.db.execute(
-      sql`UPDATE product SET available_quantity = available_quantity - 1 WHERE id = ${id}`,
+      sql`UPDATE variant SET available_quantity = available_quantity - 1 WHERE product_id = ${id}`,
     );
     const preview = ProductImportReportSchema.parse((await send('preview', changed)).json());
     expect(preview.rows[0]).toMatchObject({ action: 'error', reason: IMPORT_CHANGED_REASON });
@@ -97,7 +97,7 @@ describe('product import', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().fields['row 2']).toBe(IMPORT_CHANGED_REASON);
     const names = await t.database.db.execute<{ n: string }>(
-      sql`SELECT count(*) AS n FROM product WHERE name = 'Renamed offline' OR price_cents = 123`,
+      sql`SELECT count(*) AS n FROM product_offer WHERE name = 'Renamed offline' OR price_cents = 123`,
     );
     expect(names.rows[0]!.n).toBe('0');
   });
@@ -106,7 +106,9 @@ describe('product import', () => {
     const csv = await exportCsv();
     const [, first] = parseCsv(csv)!;
     const id = first![column('Product ID')]!;
-    await t.database.db.execute(sql`UPDATE product SET available_quantity = 0 WHERE id = ${id}`);
+    await t.database.db.execute(
+      sql`UPDATE variant SET available_quantity = 0 WHERE product_id = ${id}`,
+    );
     const subscribed = await t.app.inject({
       method: 'POST',
       url: `/api/products/${id}/notify`,

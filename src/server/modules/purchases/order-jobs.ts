@@ -36,7 +36,8 @@ const OrderMailJobSchema = z.union([
 export type OrderMailJob = z.infer<typeof OrderMailJobSchema>;
 
 /** What an order mail says of each order it is about, from one row per order. */
-const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.quantity,
+const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.sku,
+    purchase.variant_label AS "variantLabel", purchase.quantity,
     purchase.unit_price_cents AS "unitPriceCents", purchase.total_cents AS "totalCents",
     purchase.customer_name AS "customerName", purchase.customer_email AS "customerEmail",
     purchase.address, purchase.phone, purchase.hold_expires_at AS "holdExpiresAt",
@@ -58,6 +59,8 @@ const ADMINS_SQL = `SELECT email FROM "user" WHERE role = $1::text`;
 
 interface OrderMailRow {
   productName: string;
+  sku: string;
+  variantLabel: string;
   quantity: number;
   unitPriceCents: number;
   totalCents: number;

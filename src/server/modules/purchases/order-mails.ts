@@ -3,14 +3,26 @@ import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import type { OrderMailJob } from './order-jobs.ts';
 import { renderShopMail } from '../notifications/index.ts';
 import { pageRoutes } from '../../../shared/page-routes.ts';
+import { variantDisplayName } from '../../../shared/variant.ts';
 
 /** One order a mail is about: its snapshot. */
 export interface OrderMailLine {
   productName: string;
+  /** What was sold (issue 34): the variant's SKU and label as sold ('' when none). */
+  sku?: string;
+  variantLabel?: string;
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
 }
+
+/** A line's name for people: the product's and its variant's label, "Drill (18V · Kit)". */
+export const orderLineName = (line: Pick<OrderMailLine, 'productName' | 'variantLabel'>) =>
+  variantDisplayName(line.productName, line.variantLabel ?? '');
+
+/** The line's name with its SKU, as receipts list it: "Drill (18V · Kit), SKU DRL-18-KIT". */
+export const orderLineNameWithSku = (line: OrderMailLine) =>
+  line.sku ? `${orderLineName(line)}, SKU ${line.sku}` : orderLineName(line);
 
 /**
  * What a mail says: the orders it is about (the one order, or a checkout's orders) with their
@@ -54,7 +66,7 @@ function wording(
   // One order is named by its product, as always; a checkout of several by its reference.
   const product =
     order.lines.length === 1 && only
-      ? only.productName
+      ? orderLineName(only)
       : `${order.reference} (${order.lines.length} items)`;
   switch (job.template) {
     case 'order.placed':
@@ -136,7 +148,8 @@ export function renderOrderMail(
     ['Order', order.reference],
     ...(order.poReference ? ([['PO reference', order.poReference]] as [string, string][]) : []),
     ...order.lines.flatMap((line): [string, string][] => [
-      ['Product', line.productName],
+      ['Product', orderLineName(line)],
+      ...(line.sku ? ([['SKU', line.sku]] as [string, string][]) : []),
       ['Quantity', String(line.quantity)],
       ['Unit price', formatCents(line.unitPriceCents)],
     ]),

@@ -489,6 +489,8 @@ export async function getReceipt(db: Db, caller: AuthUser, id: string): Promise<
   const lines = await db
     .select({
       productName: purchase.productName,
+      sku: purchase.sku,
+      variantLabel: purchase.variantLabel,
       quantity: purchase.quantity,
       unitPriceCents: purchase.unitPriceCents,
       totalCents: purchase.totalCents,

@@ -1,14 +1,10 @@
 import { formatCents } from '../../../shared/money.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import { startShopPdf } from '../notifications/index.ts';
+import { orderLineNameWithSku, type OrderMailLine } from './order-mails.ts';
 
-/** One order the payment covered. */
-export interface ReceiptLine {
-  productName: string;
-  quantity: number;
-  unitPriceCents: number;
-  totalCents: number;
-}
+/** One order the payment covered (with its variant's SKU and label as sold, issue 34). */
+export type ReceiptLine = OrderMailLine;
 
 /** A checkout's one receipt: every order its payment covered. */
 export interface ReceiptFacts {
@@ -58,7 +54,7 @@ export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
   doc.font('Helvetica');
   for (const line of receipt.lines)
     doc.text(
-      `${line.productName}  ×  ${line.quantity}  at  ${formatCents(line.unitPriceCents)}  =  ${formatCents(line.totalCents)}`,
+      `${orderLineNameWithSku(line)}  ×  ${line.quantity}  at  ${formatCents(line.unitPriceCents)}  =  ${formatCents(line.totalCents)}`,
     );
   const totalCents = receipt.lines.reduce((sum, line) => sum + line.totalCents, 0);
   doc.moveDown();

@@ -109,7 +109,7 @@ export function transitionSql(
     where,
     guard: guardSql(name),
     set,
-    returning: ['id', 'product_id', 'quantity', 'quoted_price_cents'],
+    returning: ['id', 'product_id', 'sku', 'quantity', 'quoted_price_cents'],
     timeline: { table: 'quote_event', subject: 'quote_id' },
     jobs: mail
       ? [{ name: 'mailed', sql: (source) => quoteMailSql(source, transition.event, mail) }]

@@ -16,7 +16,9 @@ import {
   type QuoteRequestBodySchema,
 } from '../../../shared/quote.ts';
 import type { Db } from '../../db/client.ts';
-import { productOffer, quote, user } from '../../db/schema.ts';
+import { product, quote, user, variantOffer } from '../../db/schema.ts';
+import { WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
+import { VARIANT_NOT_FOUND_MESSAGE, variantDisplayName } from '../../../shared/variant.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import {
@@ -41,6 +43,7 @@ const columns = {
   number: quote.number,
   productId: quote.productId,
   productName: quote.productName,
+  sku: quote.sku,
   customerEmail: user.email,
   quantity: quote.quantity,
   targetPriceCents: quote.targetPriceCents,
@@ -63,6 +66,7 @@ function toQuote(row: QuoteRow): Quote {
     reference: quoteReference(row.number),
     productId: row.productId,
     product: row.productName,
+    sku: row.sku,
     customerEmail: row.customerEmail,
     quantity: row.quantity,
     targetPrice: row.targetPriceCents === null ? null : centsToDollars(row.targetPriceCents),
@@ -92,20 +96,51 @@ export async function expireQuotes(db: Db): Promise<number> {
   return result.rowCount ?? 0;
 }
 
-/** POST /api/quotes: a signed-in customer asks for a price for a quantity (may exceed the stock). */
+/**
+ * POST /api/quotes: a signed-in customer asks for a price for a quantity (may exceed the stock) of
+ * a variant (issue 34): its SKU's, which must be the product's (409), or the product's default.
+ * The minimum is the variant's.
+ */
 export async function requestQuote(db: Db, caller: AuthUser, input: RequestInput): Promise<Quote> {
   if (!isId(input.productId)) throw new NotFound('Product not found');
   const [item] = await db
-    .select({ name: productOffer.name, minQuantity: productOffer.minQuantity })
-    .from(productOffer)
-    .where(eq(productOffer.id, input.productId));
-  if (!item) throw new NotFound('Product not found');
+    .select({
+      name: product.name,
+      variantId: variantOffer.id,
+      productId: variantOffer.productId,
+      sku: variantOffer.sku,
+      label: variantOffer.label,
+      minQuantity: variantOffer.minQuantity,
+    })
+    .from(variantOffer)
+    .innerJoin(product, eq(product.id, variantOffer.productId))
+    .where(
+      input.sku === undefined
+        ? eq(
+            variantOffer.id,
+            sql`(SELECT default_variant_id FROM product_offer
+            WHERE id = ${input.productId})`,
+          )
+        : eq(sql`lower(${variantOffer.sku})`, input.sku.toLowerCase()),
+    );
+  if (!item) {
+    const [exists] = await db
+      .select({ id: product.id })
+      .from(product)
+      .where(eq(product.id, input.productId));
+    if (!exists) throw new NotFound('Product not found');
+    throw new NotFound(VARIANT_NOT_FOUND_MESSAGE);
+  }
+  if (item.productId !== input.productId)
+    throw new Conflict(WRONG_PRODUCT_SKU_MESSAGE, { sku: WRONG_PRODUCT_SKU_MESSAGE });
   if (input.quantity < item.minQuantity)
     throw new Invalid(QUOTE_BELOW_MINIMUM_MESSAGE, { quantity: QUOTE_BELOW_MINIMUM_MESSAGE });
   const result = await db.execute<{ id: string }>(sql`
     WITH created AS (
-      INSERT INTO ${quote} (user_id, product_id, product_name, quantity, target_price_cents, message)
-      VALUES (${caller.id}, ${input.productId}, ${item.name}, ${input.quantity},
+      INSERT INTO ${quote} (user_id, product_id, variant_id, sku, product_name, quantity,
+        target_price_cents, message)
+      VALUES (${caller.id}, ${input.productId}, ${item.variantId}, ${item.sku},
+        ${variantDisplayName(item.name, item.label)}, ${input.quantity},
         ${input.targetPrice === undefined ? null : dollarsToCents(input.targetPrice)}, ${input.message})
       RETURNING id
     ), timeline AS (
@@ -220,6 +255,7 @@ export async function acceptQuote(
     before: async (client) => {
       const accepted = await client.query<{
         product_id: string | null;
+        sku: string;
         quantity: number;
         quoted_price_cents: number;
       }>(transitionSql('accept', 'customer', 'quote.id = $1::uuid AND quote.user_id = $2'), [
@@ -233,6 +269,8 @@ export async function acceptQuote(
         lines: [
           {
             productId: row.product_id,
+            // The variant quoted (a quote from before variants: '' is the product's default).
+            sku: row.sku || null,
             quantity: row.quantity,
             unitPriceCents: row.quoted_price_cents,
           },

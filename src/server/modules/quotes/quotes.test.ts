@@ -8,7 +8,7 @@ import {
   quoteStateMessage,
   type Quote,
 } from '../../../shared/quote.ts';
-import { ABOVE_STOCK_MESSAGE } from '../../../shared/purchase.ts';
+import { ABOVE_STOCK_MESSAGE, WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
 import { purchase, quote, quoteEvent } from '../../db/schema.ts';
 import { ORDER_BUSY_MESSAGE } from '../purchases/order-statement.ts';
 import { PLACE_CHECKOUT_CALL } from '../purchases/order-statement-function.ts';
@@ -292,5 +292,84 @@ describe('accepting, when the order statement loses a race', () => {
     }
     expect((await get(`/api/quotes/${q._id}`, buyer)).json().status).toBe('quoted');
     expect((await stockOf(t.database.db, item.id))?.available).toBe(50);
+  });
+});
+
+describe('quotes per variant (issue 34)', () => {
+  let kitId = '';
+  const variantStock = async (id: string) =>
+    (
+      await t.database.db.execute<{ n: number }>(
+        sql`SELECT available_quantity AS n FROM variant WHERE id = ${id}`,
+      )
+    ).rows[0]!.n;
+
+  beforeAll(async () => {
+    const { rows } = await t.database.db.execute<{ id: string }>(sql`
+      INSERT INTO variant (product_id, sku, option_values, label, position, price_cents,
+        min_quantity, available_quantity)
+      VALUES (${drill.id}, 'HD-KIT-Q', '{"Kit":"Kit"}', 'Kit', 1, 25000, 2, 30) RETURNING id`);
+    kitId = rows[0]!.id;
+    await afterDirectWrite();
+  });
+
+  it("quotes the SKU given at that variant's minimum, and accepting places that variant", async () => {
+    // 3 is below the default variant's minimum (5), not the kit's (2).
+    const res = await post('/api/quotes', buyer, {
+      productId: drill.id,
+      sku: 'hd-kit-q',
+      quantity: 3,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const q: Quote = res.json();
+    expect(q).toMatchObject({ sku: 'HD-KIT-Q', product: 'Hammer Drill (Kit)', quantity: 3 });
+    const [row] = await t.database.db
+      .select({ variantId: quote.variantId, sku: quote.sku })
+      .from(quote)
+      .where(eq(quote.id, q._id));
+    expect(row).toEqual({ variantId: kitId, sku: 'HD-KIT-Q' });
+    const listed: Quote[] = (await get('/api/quotes', admin)).json();
+    expect(listed.find((each) => each._id === q._id)?.sku).toBe('HD-KIT-Q');
+
+    const answered = await post(`/api/quotes/${q._id}/answer`, admin, { price: 200, validDays: 7 });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const kitBefore = await variantStock(kitId);
+    const defaultBefore = await variantStock(drill.variantId);
+    const accepted = await accept(q._id);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    const [order] = await t.database.db
+      .select({
+        variantId: purchase.variantId,
+        sku: purchase.sku,
+        label: purchase.variantLabel,
+        unit: purchase.unitPriceCents,
+      })
+      .from(purchase)
+      .where(eq(purchase.id, accepted.json().orderId));
+    expect(order).toEqual({ variantId: kitId, sku: 'HD-KIT-Q', label: 'Kit', unit: 20_000 });
+    expect(await variantStock(kitId)).toBe(kitBefore - 3);
+    expect(await variantStock(drill.variantId)).toBe(defaultBefore);
+  });
+
+  it("without a SKU it is the default variant's; another product's SKU is refused (409)", async () => {
+    const plain = await requested(20);
+    expect(plain.sku).toBe(drill.sku);
+    const low = await post('/api/quotes', buyer, { productId: drill.id, quantity: 3 });
+    expect(low.statusCode).toBe(400);
+
+    const saw = await createProduct(t.database.db, { name: 'Quote Saw' });
+    const wrong = await post('/api/quotes', buyer, {
+      productId: drill.id,
+      sku: saw.sku,
+      quantity: 20,
+    });
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toMatchObject({ code: 'CONFLICT', message: WRONG_PRODUCT_SKU_MESSAGE });
+    const unknown = await post('/api/quotes', buyer, {
+      productId: drill.id,
+      sku: 'NO-SUCH-SKU',
+      quantity: 20,
+    });
+    expect(unknown.statusCode).toBe(404);
   });
 });

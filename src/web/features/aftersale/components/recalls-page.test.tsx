@@ -13,6 +13,7 @@ const withdrawing: Recall = {
   _id: '00000000-0000-4000-8000-0000000000e1',
   productId: '00000000-0000-4000-8000-0000000000e2',
   product: 'Angle Grinder',
+  sku: null,
   paidFrom: '2026-01-01',
   paidTo: '2026-11-01',
   serialFrom: null,

@@ -21,6 +21,7 @@ import {
 
 const EMPTY = {
   productId: '',
+  sku: '',
   paidFrom: '',
   paidTo: '',
   serialFrom: '',
@@ -92,6 +93,12 @@ function NewRecall() {
           </select>
         )}
       </FormField>
+      <TextField
+        label="SKU (optional: only this variant)"
+        value={fields.sku}
+        onChange={set('sku')}
+        error={errors.sku}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label="Paid from"
@@ -247,6 +254,7 @@ export function RecallsPage() {
                       </th>
                       <td>
                         {recall.product}
+                        {recall.sku && <p className="text-sm">SKU {recall.sku}</p>}
                         {recall.serialFrom || recall.serialTo ? (
                           <p className="text-sm">
                             Serials {recall.serialFrom ?? '…'} to {recall.serialTo ?? '…'}

@@ -13,6 +13,7 @@ const requested: OrderReturn = {
   _id: '00000000-0000-4000-8000-0000000000d1',
   purchaseId: '00000000-0000-4000-8000-0000000000d2',
   product: 'Circular Saw',
+  sku: 'CS-1',
   customerName: 'Rosa Return',
   customerEmail: 'rosa@example.com',
   quantity: 1,

@@ -99,6 +99,7 @@ describe('My Orders after the sale', () => {
           _id: '00000000-0000-4000-8000-0000000000cc',
           purchaseId: saw._id,
           product: 'Circular Saw',
+          sku: 'CS-1',
           customerName: 'C',
           customerEmail: customer.email,
           quantity: 1,

@@ -42,6 +42,12 @@ export function QuoteSummary({
             <dd>{quote.customerEmail}</dd>
           </>
         )}
+        {quote.sku && (
+          <>
+            <dt className="font-medium">SKU</dt>
+            <dd>{quote.sku}</dd>
+          </>
+        )}
         <dt className="font-medium">Quantity</dt>
         <dd>{quote.quantity}</dd>
         {quote.targetPrice !== null && (

@@ -13,6 +13,7 @@ const makeQuote = (n: number, fields: Partial<Quote> = {}): Quote => ({
   reference: `Q-${n}`,
   productId: uuid(100 + n),
   product: `Product ${n}`,
+  sku: `SKU-${n}`,
   customerEmail: `trade${n}@example.com`,
   quantity: 100,
   targetPrice: 70,
@@ -41,6 +42,8 @@ describe('Quotes (admin)', () => {
       await screen.findByRole('article', { name: 'Q-1: Product 1' }, { timeout: 5000 }),
     );
     expect(card.getByText('trade1@example.com')).toBeInTheDocument();
+    // Issue 34: a quote is for a variant; its SKU is shown.
+    expect(card.getByText('SKU-1')).toBeInTheDocument();
     await user.type(card.getByLabelText('Unit price'), '75');
     await user.clear(card.getByLabelText('Valid for (days)'));
     await user.type(card.getByLabelText('Valid for (days)'), '31');
