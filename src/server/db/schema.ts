@@ -758,7 +758,7 @@ export const recall = pgTable('recall', {
   productId: uuid('product_id').references(() => product.id, { onDelete: 'set null' }),
   productName: text('product_name').notNull(),
   /**
-   * Issue 34 (drizzle/0030): the one variant recalled, by SKU (kept when the variant is deleted);
+   * Issue 34 (drizzle/0029): the one variant recalled, by SKU (kept when the variant is deleted);
    * both null: the whole product.
    */
   variantId: uuid('variant_id').references(() => variant.id, { onDelete: 'set null' }),
