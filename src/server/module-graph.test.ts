@@ -16,6 +16,8 @@ const KNOWN_EDGES: Record<string, string> = {
   'db -> backup': 'db/embedded-cluster.ts: archiveSettings, prepareArchiveFolder',
   // The demo seed stores product images through the images module.
   'db -> modules/images': 'db/seed/seed.ts: storeWebp, toWebp',
+  // The demo seed sets its variants' stock through the stock's one owner (ADR 043, 047).
+  'db -> modules/stock': 'db/seed/seed.ts: stockSetVariantInsert',
   // Test support: the resilience harness and the test apps use each other.
   'resilience -> testing': 'resilience/database-traffic.ts',
 };
