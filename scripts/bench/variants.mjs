@@ -64,6 +64,7 @@ const VARIANT_COLUMNS = [
   'weight_grams',
 ];
 const VARIANT_TYPES = ['uuid', 'text', 'jsonb', 'text', 'int2', 'int4', 'int4', 'int4', 'int4'];
+/** @type {[voltage: string, kit: string][]} */
 const GRID = [
   ['12V', 'Bare tool'],
   ['12V', '2 × 5.0Ah kit'],
