@@ -7,6 +7,7 @@ import {
   type PriceBreak,
 } from './price-breaks.ts';
 import { dollarPrice, wholeQuantity } from './product-fields.ts';
+import { singleLineText } from './text.ts';
 
 /*
  * What is sold is a variant (issue 34, docs/decisions/047). A product groups one or more variants;
@@ -98,7 +99,9 @@ export const variantDisplayName = (productName: string, label: string): string =
  * GET /api/variants/{sku}: any one line of text; a malformed SKU is as unknown as a missing one
  * (404), and never reaches the database.
  */
-export const VariantSkuParamsSchema = z.object({ sku: z.string() });
+export const VariantSkuParamsSchema = z.object({
+  sku: singleLineText('SKU', { keepSpaces: true }),
+});
 
 // ---- Staff: PUT /api/products/{id}/variants (replaces the product's options and variants) ----
 
@@ -147,7 +150,7 @@ export const VariantBodySchema = z.object({
   widthMm: dimensionMm('Width'),
   heightMm: dimensionMm('Height'),
   /** Its own pictures, uploaded to this shop (empty: the product's). */
-  images: z.array(z.string().max(200)).max(8, 'At most 8 images').default([]),
+  images: z.array(singleLineText('Image').max(200)).max(8, 'At most 8 images').default([]),
   parts: z
     .array(VariantPartBodySchema)
     .max(KIT_PARTS_MAX, `A kit can have at most ${KIT_PARTS_MAX} parts`)
@@ -174,18 +177,16 @@ export const ProductVariantsBodySchema = z.object({
   options: z
     .array(
       z.object({
-        name: z
-          .string({ error: 'Option name is required' })
-          .trim()
-          .min(1, 'Option name is required')
-          .max(40, 'Option name must be at most 40 characters'),
+        name: singleLineText('Option name', { required: 'Option name is required' }).max(
+          40,
+          'Option name must be at most 40 characters',
+        ),
         values: z
           .array(
-            z
-              .string({ error: 'Option value is required' })
-              .trim()
-              .min(1, 'Option value is required')
-              .max(40, 'Option value must be at most 40 characters'),
+            singleLineText('Option value', { required: 'Option value is required' }).max(
+              40,
+              'Option value must be at most 40 characters',
+            ),
           )
           .min(1, 'An option needs at least one value')
           .max(OPTION_VALUES_MAX, `An option can have at most ${OPTION_VALUES_MAX} values`),
@@ -300,7 +301,7 @@ export const QuickOrderBodySchema = z.object({
   lines: z
     .array(
       z.object({
-        sku: z.string().max(100),
+        sku: singleLineText('SKU').max(100),
         quantity: z.number(),
       }),
     )
