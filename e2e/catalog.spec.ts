@@ -9,6 +9,8 @@ test.describe('all products', () => {
       _id: string;
       name: string;
       price: number;
+      priceFrom: number;
+      priceTo: number;
       description: string;
       minQuantity: number;
       availableQuantity: number;
@@ -18,9 +20,17 @@ test.describe('all products', () => {
     const cards = page.getByRole('article');
     // The page shows 24 products at a time, newest first (the demo catalogue has 14).
     await expect(cards).toHaveCount(Math.min(products.length, 24));
-    const first = products[0]!;
+    // The oldest product sold as one variant (one price: the spec's text), and one sold in
+    // variants of different prices ("from" its lowest, issue 34).
+    const first = products.find((product) => product.priceFrom === product.priceTo)!;
     const card = cards.filter({ has: page.getByRole('heading', { name: first.name }) });
     await expect(card.getByText(`Price: $${first.price.toFixed(2)}`)).toBeVisible();
+    const ranged = products.find((product) => product.priceFrom !== product.priceTo)!;
+    await expect(
+      cards
+        .filter({ has: page.getByRole('heading', { name: ranged.name }) })
+        .getByText(`Price: from $${ranged.priceFrom.toFixed(2)}`),
+    ).toBeVisible();
     await expect(card.getByText(first.description)).toBeVisible();
     await expect(card.getByText(`Min order quantity: ${first.minQuantity}`)).toBeVisible();
     await expect(card.getByText(`Stock Quantity: ${first.availableQuantity}`)).toBeVisible();
