@@ -3,15 +3,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { cacheDir, root } from './cache-dir.mjs';
 
-// npm test: every suite, as steps that run side by side where they can. On a 2-core machine one
-// suite alone leaves a core idle much of the time (its tests wait on PostgreSQL, a browser or a
-// timer), so the unit/API tests and the browser tests run at the same time, on the same fresh
-// build. The tests that start and time processes of their own (vitest project `processes`:
-// outages, crashes, load through several instances) then run alone, one file at a time, as they
-// always did. The static checks run niced beside all that, taking only the CPU the tests leave.
+// npm test: every suite, as steps that run side by side where they can. The unit/API tests run
+// two files at a time on the fresh build, then the browser tests (the two suites side by side
+// starved each other's timing-bound tests on 2 cores), then the tests that start and time
+// processes of their own (vitest project `processes`: outages, crashes, load through several
+// instances) alone, one file at a time, as they always did. The static checks run niced beside
+// all that, taking only the CPU the tests leave.
 //
-//   build (if stale) ─┬─ vitest (server, web, lint) ─┬─ vitest (processes)
-//                     └─ playwright ─────────────────┘
+//   build (if stale) ─ vitest (server, web, lint) ─ playwright ─ vitest (processes)
 //   typecheck ─ eslint ─ prettier    (nice 10)
 //
 // The tests stream, each line marked with its step; a check prints in one piece when it ends.
@@ -49,7 +48,9 @@ const STEPS = [
     name: 'playwright',
     command: bin('playwright'),
     args: ['test'],
-    after: ['build'],
+    // After the unit/API tests, not beside them: on 2 cores the two together starved each other's
+    // timing-bound tests (a 300 ms provider timeout, a burst of sign-ups) into flakes.
+    after: ['build', 'vitest'],
     prefix: '[e2e] ',
   },
   {

@@ -89,7 +89,8 @@ describe('product import', () => {
     });
     // A sale (or another admin) changes the first product after the export.
     await t.database.db.execute(
-      sql`UPDATE variant SET available_quantity = available_quantity - 1 WHERE product_id = ${id}`,
+      sql`UPDATE variant SET available_quantity = available_quantity - 1
+        WHERE id = (SELECT default_variant_id FROM product_offer WHERE id = ${id})`,
     );
     const preview = ProductImportReportSchema.parse((await send('preview', changed)).json());
     expect(preview.rows[0]).toMatchObject({ action: 'error', reason: IMPORT_CHANGED_REASON });
