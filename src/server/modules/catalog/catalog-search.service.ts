@@ -44,22 +44,28 @@ function prefixTsQuery(q: string): string | null {
 type MatchMode = 'words' | 'likeness';
 
 /**
- * Issue 34: the product whose variant has exactly this SKU (any case; the unique index on
- * lower(variant.sku) answers it), or null when the query cannot be a SKU. The subquery yields at
- * most one row.
+ * Issue 34: the id of the product whose variant has exactly this SKU (any case; the unique index on
+ * lower(variant.sku) answers it), or null when there is none or the query cannot be a SKU. Looked
+ * up first, on its own: the match below then names the id as a constant, so the text match and
+ * the id are each an index scan (an OR with a subquery would scan every product).
  */
-function skuProduct(q: string): SQL | null {
-  return SKU_PATTERN.test(q)
-    ? sql`(SELECT ${variant.productId} FROM ${variant} WHERE lower(${variant.sku}) = lower(${q}))`
-    : null;
+async function skuProductId(db: Db, q: string): Promise<string | null> {
+  if (!SKU_PATTERN.test(q)) return null;
+  const [found] = await db
+    .select({ productId: variant.productId })
+    .from(variant)
+    .where(sql`lower(${variant.sku}) = lower(${q})`);
+  return found?.productId ?? null;
 }
 
-function matchCondition(q: string, mode: MatchMode): SQL {
-  const bySku = skuProduct(q);
+/** The product of the SKU the customer typed, when there is one (found before the search). */
+type BySku = string | null;
+
+function matchCondition(q: string, mode: MatchMode, bySku: BySku): SQL {
   const byText =
     // `<%`: word_similarity(q, name) >= pg_trgm.word_similarity_threshold (0.6), index-assisted.
     mode === 'likeness' ? sql`${q} <% ${product.name}` : matchWords(q);
-  return bySku === null ? byText : sql`(${byText} OR ${product.id} = ${bySku})`;
+  return bySku === null ? byText : sql`(${byText} OR ${product.id} = ${bySku}::uuid)`;
 }
 
 function matchWords(q: string): SQL {
@@ -79,7 +85,7 @@ function optionCondition(option: string | undefined): SQL | undefined {
       AND lower(o.name) = lower(${parsed.name}) AND lower(o.value) = lower(${parsed.value}))`;
 }
 
-function orderOf(search: ProductSearch, mode: MatchMode): SQL[] {
+function orderOf(search: ProductSearch, mode: MatchMode, bySku: BySku): SQL[] {
   const newest = desc(product.seq);
   switch (search.sort) {
     case 'price_asc':
@@ -92,10 +98,9 @@ function orderOf(search: ProductSearch, mode: MatchMode): SQL[] {
       return [newest];
     case 'relevance': {
       const tsQuery = prefixTsQuery(search.q);
-      const bySku = skuProduct(search.q);
       return [
         // The product whose SKU the customer typed comes first (issue 34).
-        ...(bySku === null ? [] : [desc(sql`${product.id} IS NOT DISTINCT FROM ${bySku}`)]),
+        ...(bySku === null ? [] : [desc(sql`${product.id} = ${bySku}::uuid`)]),
         // The product the customer named exactly comes next.
         desc(sql`lower(${product.name}) = lower(${search.q})`),
         mode === 'likeness' || tsQuery === null
@@ -107,9 +112,9 @@ function orderOf(search: ProductSearch, mode: MatchMode): SQL[] {
   }
 }
 
-function whereOf(search: ProductSearch, mode: MatchMode): SQL | undefined {
+function whereOf(search: ProductSearch, mode: MatchMode, bySku: BySku): SQL | undefined {
   return and(
-    search.q === '' ? undefined : matchCondition(search.q, mode),
+    search.q === '' ? undefined : matchCondition(search.q, mode, bySku),
     search.minPrice === undefined
       ? undefined
       : gte(product.priceCents, dollarsToCents(search.minPrice)),
@@ -128,13 +133,13 @@ function whereOf(search: ProductSearch, mode: MatchMode): SQL | undefined {
 }
 
 /** One page of the search in one mode, and the total (a second query only past the end). */
-async function searchIn(db: Db, search: ProductSearch, mode: MatchMode) {
-  const where = whereOf(search, mode);
+async function searchIn(db: Db, search: ProductSearch, mode: MatchMode, bySku: BySku) {
+  const where = whereOf(search, mode, bySku);
   const rows = await db
     .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(product)
     .where(where)
-    .orderBy(...orderOf(search, mode))
+    .orderBy(...orderOf(search, mode, bySku))
     .limit(search.pageSize)
     .offset((search.page - 1) * search.pageSize);
   let total = rows[0]?.total ?? (search.page === 1 ? 0 : undefined);
@@ -148,13 +153,52 @@ async function searchIn(db: Db, search: ProductSearch, mode: MatchMode) {
   return { rows, total };
 }
 
+/** A query alone: the first page by relevance, no filter. */
+const isPlainQuery = (search: ProductSearch): boolean =>
+  search.sort === 'relevance' &&
+  search.page === 1 &&
+  !search.inStock &&
+  search.minPrice === undefined &&
+  search.maxPrice === undefined &&
+  search.category === undefined &&
+  search.platform === undefined &&
+  search.option === undefined;
+
+/**
+ * Issue 34: a query that is exactly a SKU, alone, answers that SKU's product: the customer typed
+ * a code, not words (trade buyers paste SKUs), and one statement answers it at once (null: no
+ * such SKU, the usual search follows); with a filter, a sort or a page it is the first of the
+ * usual matches instead.
+ */
+async function skuAnswer(db: Db, search: ProductSearch): Promise<ProductSearchResult | null> {
+  const rows = await db
+    .select(productColumns)
+    .from(product)
+    .where(
+      sql`${product.id} = (SELECT ${variant.productId} FROM ${variant}
+        WHERE lower(${variant.sku}) = lower(${search.q}))`,
+    );
+  if (rows.length === 0) return null;
+  return {
+    items: rows.map(toProduct),
+    total: rows.length,
+    page: search.page,
+    pageSize: search.pageSize,
+  };
+}
+
 /**
  * One page of the products matching a search, and how many match in all. Deleted products are
  * gone from the table, so they never match.
  */
 export async function searchProducts(db: Db, search: ProductSearch): Promise<ProductSearchResult> {
-  let found = await searchIn(db, search, 'words');
-  if (found.total === 0 && search.q !== '') found = await searchIn(db, search, 'likeness');
+  if (isPlainQuery(search) && SKU_PATTERN.test(search.q)) {
+    const answer = await skuAnswer(db, search);
+    if (answer) return answer;
+  }
+  const bySku = isPlainQuery(search) ? null : await skuProductId(db, search.q);
+  let found = await searchIn(db, search, 'words', bySku);
+  if (found.total === 0 && search.q !== '') found = await searchIn(db, search, 'likeness', bySku);
   return {
     items: found.rows.map(({ total: _total, ...row }) => toProduct(row)),
     total: found.total,

@@ -235,6 +235,12 @@ describe('GET /api/products/search', () => {
 
     it('finds a seeded kit by its SKU, and the seeded 12V tool by its option value', async () => {
       expect(names(await search('?q=th-hd20-k2'))[0]).toBe('Brushless Hammer Drill');
+      // Alone, an exact SKU answers its product only (one index lookup); with a filter or a sort
+      // it is the first of the usual matches.
+      expect(await search('?q=TH-HD20-K2')).toMatchObject({ total: 1 });
+      expect(names(await search('?q=TH-HD20-K2&category=drills-drivers'))[0]).toBe(
+        'Brushless Hammer Drill',
+      );
       expect(names(await search('?q=TH-ID12-B'))[0]).toBe('1/4" Impact Driver');
       expect(names(await search('?option=Voltage:12V'))).toContain('1/4" Impact Driver');
       expect(names(await search('?option=Voltage:12V'))).not.toContain('Brushless Hammer Drill');
