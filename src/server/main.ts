@@ -1,25 +1,14 @@
-import { pino } from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { quietKnownOutages } from './db/known-outage-logs.ts';
+import { configOrExit, processLogger } from './process-start.ts';
 
 // Process entry: configuration, database, app, listen; graceful shutdown on SIGINT/SIGTERM.
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const log = pino({ level: config.logLevel, hooks: { logMethod: quietKnownOutages } });
+  const config = configOrExit();
+  const log = processLogger(config);
   const database = await openDatabase(config, {
     info: (m) => log.info(m),
     error: (e, m) => log.error({ err: e }, m),

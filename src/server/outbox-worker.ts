@@ -1,9 +1,7 @@
-import { pino } from 'pino';
-import { ConfigError, loadConfig } from './config.ts';
 import { connectDatabase, endPools } from './db/client.ts';
+import { configOrExit, processLogger } from './process-start.ts';
 import { EMBEDDED_DATABASE } from './db/database.ts';
 import { runningClusterUrl } from './db/embedded-cluster.ts';
-import { quietKnownOutages } from './db/known-outage-logs.ts';
 import { jobsConfigOf, outboxContextOf, outboxWorkerJobs } from './jobs/jobs.ts';
 import { startIntervalJob } from './jobs/interval-job.ts';
 import { createMailer, mailConfigOf } from './modules/mail/index.ts';
@@ -19,17 +17,8 @@ import { createPayments, paymentsConfigOf } from './modules/payments/index.ts';
 const CLUSTER_WAIT_MS = 500;
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const log = pino({ level: config.logLevel, hooks: { logMethod: quietKnownOutages } });
+  const config = configOrExit();
+  const log = processLogger(config);
   let url = config.databaseUrl;
   while (!url) {
     url = runningClusterUrl(config.dataDir, EMBEDDED_DATABASE);
