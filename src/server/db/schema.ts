@@ -34,6 +34,8 @@ import {
 import type { StoredPriceBreak } from '../../shared/price-breaks.ts';
 import { QUOTE_EVENTS, QUOTE_STATUSES } from '../../shared/quote.ts';
 import type { ProductOption } from '../../shared/variant.ts';
+import { TAX_CLASSES, type PostalAddress } from '../../shared/postal-address.ts';
+import type { ShippingRate } from '../../shared/shipping.ts';
 
 /** One variant's stock an order took (purchase.stock_taken). */
 export interface StockTaken {
@@ -125,6 +127,8 @@ export const variant = pgTable(
       .default(sql`'{}'::text[]`),
     /** Withdrawn from sale by a safety recall until an admin lifts it (issue 39, by SKU). */
     withdrawn: boolean('withdrawn').notNull().default(false),
+    /** Issue 35: what it is taxed as (standard, reduced, exempt). */
+    taxClass: text('tax_class', { enum: TAX_CLASSES }).notNull().default('standard'),
     /** Bumped by the database on every UPDATE (the trigger variant_version, drizzle/0028). */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -140,6 +144,7 @@ export const variant = pgTable(
     check('variant_available_not_negative', sql`${t.availableQuantity} >= 0`),
     check('variant_weight_not_negative', sql`${t.weightGrams} >= 0`),
     check('variant_images_max', sql`cardinality(${t.images}) <= 8`),
+    check('variant_tax_class_known', sql`${t.taxClass} in ${sql.raw(sqlList(TAX_CLASSES))}`),
   ],
 );
 
@@ -299,6 +304,22 @@ export const checkout = pgTable(
     transactionId: text('transaction_id'),
     /** Its receipt's number once paid (unique, gapless: taken in the paying transaction). */
     receiptNumber: integer('receipt_number'),
+    /** Issue 35: where it goes and what shipping and tax it was placed with (null/0 before). */
+    deliveryAddress: jsonb('delivery_address').$type<PostalAddress>(),
+    shippingMethodId: uuid('shipping_method_id'),
+    shippingMethodName: text('shipping_method_name').notNull().default(''),
+    shippingDeliveryText: text('shipping_delivery_text').notNull().default(''),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    /** All its tax: the lines' and the shipping's. */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** What the buyer was asked to pay as placed: lines, shipping and tax (null before issue 35). */
+    totalCents: integer('total_cents'),
+    weightGrams: integer('weight_grams').notNull().default(0),
+    /** Shown with tax included (EU/UK VAT) or added (US sales tax). */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    /** Why it carries no tax (an approved exemption, a reverse charge), as printed on documents. */
+    taxNote: text('tax_note'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -359,6 +380,18 @@ export const purchase = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * Issue 35: its tax (rounded per line) at `taxRatePpm`, and its share of the checkout's
+     * shipping and of that shipping's tax, to the cent; `amountCents` is what the line costs the
+     * buyer (generated: what a payment sums and a refund returns).
+     */
+    taxCents: integer('tax_cents').notNull().default(0),
+    taxRatePpm: integer('tax_rate_ppm').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    amountCents: integer('amount_cents')
+      .notNull()
+      .generatedAlwaysAs(sql`total_cents + tax_cents + shipping_cents + shipping_tax_cents`),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     address: text('address').notNull().default(''),
@@ -575,6 +608,8 @@ export const savedAddress = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),
     phone: text('phone').notNull().default(''),
+    /** Issue 35: the structured address (null for one saved as one line before). */
+    postal: jsonb('postal').$type<PostalAddress>(),
     createdAt: createdAt(),
   },
   (t) => [index('saved_address_user_idx').on(t.userId, t.createdAt)],
@@ -995,3 +1030,102 @@ export const dataVersion = pgTable('data_version', {
   reviews: bigint('reviews', { mode: 'number' }).notNull().default(0),
   categories: bigint('categories', { mode: 'number' }).notNull().default(0),
 });
+
+// ---- Shipping and tax (issue 35, docs/decisions/050) ----
+
+/** Where the shop delivers: countries (ISO codes), optionally narrowed to regions ("US-AK"). */
+export const shippingZone = pgTable(
+  'shipping_zone',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    countries: text('countries').array().notNull(),
+    regions: text('regions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shipping_zone_has_country', sql`cardinality(${t.countries}) >= 1`)],
+);
+
+/** A way of delivering to a zone, with its rate bands (the first that fits gives the price). */
+export const shippingMethod = pgTable(
+  'shipping_method',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => shippingZone.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    deliveryText: text('delivery_text').notNull().default(''),
+    rates: jsonb('rates').$type<ShippingRate[]>().notNull().default([]),
+    /** From this order value (net cents) on, the method is free; null: never. */
+    freeOverCents: integer('free_over_cents'),
+    /** Collected from the depot: nothing is shipped. */
+    collect: boolean('collect').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipping_method_zone_idx').on(t.zoneId, t.position)],
+);
+
+/**
+ * The built-in tax table: a country's row (region '') and, where tax is by state or province, a
+ * row per region; rates in parts per million of the net amount (8.875% = 88750).
+ */
+export const taxRegion = pgTable(
+  'tax_region',
+  {
+    country: text('country').notNull(),
+    region: text('region').notNull().default(''),
+    name: text('name').notNull(),
+    standardPpm: integer('standard_ppm').notNull(),
+    reducedPpm: integer('reduced_ppm').notNull().default(0),
+    /** The shop collects tax here (US: the states staff chose; EU/UK: every country it sells to). */
+    collect: boolean('collect').notNull().default(false),
+    taxShipping: boolean('tax_shipping').notNull().default(true),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'tax_region_pk', columns: [t.country, t.region] }),
+    check(
+      'tax_region_rates',
+      sql`${t.standardPpm} BETWEEN 0 AND 1000000 AND ${t.reducedPpm} BETWEEN 0 AND 1000000`,
+    ),
+  ],
+);
+
+/**
+ * The shop's pricing settings, one row. `version` grows with every change of a zone, method, tax
+ * row or these settings (triggers of drizzle/0030); a quote is placed only under the version it saw.
+ * An order with a one-line address (the spec's form) is priced in `originCountry`, no region.
+ */
+export const pricingSettings = pgTable(
+  'pricing_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+    originCountry: text('origin_country').notNull().default('US'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('pricing_settings_one_row', sql`${t.id}`)],
+);
+
+/** What the pricing step showed a buyer (unlogged: a lost one is asked again). */
+export const checkoutQuote = pgTable(
+  'checkout_quote',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    pricing: jsonb('pricing').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('checkout_quote_expires_idx').on(t.expiresAt)],
+);
