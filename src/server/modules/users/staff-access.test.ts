@@ -156,6 +156,7 @@ const MATRIX: Record<string, Row> = {
   },
   'PUT /api/purchase/:id': { may: ORDERS },
   'POST /api/checkout': { may: SIGNED_IN },
+  'POST /api/checkout/quote': { may: SIGNED_IN },
   'GET /api/checkouts/:id': {
     may: ORDERS,
     hidden: true,
