@@ -94,8 +94,8 @@ export const taxExemptionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           `(a PDF or an image of at most 5 MB in the field "${CERTIFICATE_FIELD}"), or JSON ` +
           '{ vatNumber } for reverse charge (the format is checked per country prefix; staff ' +
           'verify the number). At most one request waits for review per account (409).',
-        // The JSON form; a multipart request has no JSON body (and is read by the handler).
-        body: VatNumberBodySchema.optional(),
+        // The JSON form; a multipart request has none (null): the handler reads its file.
+        body: VatNumberBodySchema.nullish(),
         response: { 201: TaxExemptionSchema },
       },
     },
@@ -105,7 +105,7 @@ export const taxExemptionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         return reply
           .code(201)
           .send(await requestCertificate(db, caller, await readCertificate(request)));
-      if (request.body === undefined)
+      if (request.body === undefined || request.body === null)
         throw new Invalid(VAT_NUMBER_REQUIRED_MESSAGE, {
           vatNumber: VAT_NUMBER_REQUIRED_MESSAGE,
         });
