@@ -1,6 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorCode } from '../../../shared/errors.ts';
 import {
   CERTIFICATE_FIELD,
@@ -28,6 +29,15 @@ import {
   requestCertificate,
   requestVatNumber,
 } from './tax-exemptions.service.ts';
+
+/**
+ * The JSON form of POST /api/tax-exemptions, as documented; a multipart request has no JSON body
+ * (Fastify gives null), which passes here as undefined for the handler to read the file.
+ */
+const VatNumberOrFileBodySchema = z.preprocess(
+  (body) => body ?? undefined,
+  VatNumberBodySchema.optional(),
+);
 
 const STAFF = { access: { permission: 'admin.other' as const } };
 const ONE_FILE_MESSAGE = `Send one file in the field "${CERTIFICATE_FIELD}" and nothing else.`;
@@ -94,8 +104,7 @@ export const taxExemptionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           `(a PDF or an image of at most 5 MB in the field "${CERTIFICATE_FIELD}"), or JSON ` +
           '{ vatNumber } for reverse charge (the format is checked per country prefix; staff ' +
           'verify the number). At most one request waits for review per account (409).',
-        // The JSON form; a multipart request has none (null): the handler reads its file.
-        body: VatNumberBodySchema.nullish(),
+        body: VatNumberOrFileBodySchema,
         response: { 201: TaxExemptionSchema },
       },
     },
@@ -105,7 +114,7 @@ export const taxExemptionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         return reply
           .code(201)
           .send(await requestCertificate(db, caller, await readCertificate(request)));
-      if (request.body === undefined || request.body === null)
+      if (request.body === undefined)
         throw new Invalid(VAT_NUMBER_REQUIRED_MESSAGE, {
           vatNumber: VAT_NUMBER_REQUIRED_MESSAGE,
         });
