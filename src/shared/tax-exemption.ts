@@ -122,8 +122,7 @@ export function normalizeVatNumber(input: string): string {
 }
 
 export type VatNumberCheck =
-  | { ok: true; vatNumber: string; country: string }
-  | { ok: false; message: string };
+  { ok: true; vatNumber: string; country: string } | { ok: false; message: string };
 
 /** Checks a VAT number's format for its country prefix (no network: staff verify the rest). */
 export function checkVatNumber(input: string): VatNumberCheck {

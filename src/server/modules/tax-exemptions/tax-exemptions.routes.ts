@@ -170,7 +170,6 @@ export const taxExemptionsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
         response: { 200: TaxExemptionSchema },
       },
     },
-    (request) =>
-      rejectExemption(db, callerOf(request), request.params.id, request.body),
+    (request) => rejectExemption(db, callerOf(request), request.params.id, request.body),
   );
 };

@@ -87,8 +87,7 @@ function toExemption(row: {
     reason: row.reason,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
-    note:
-      row.status === 'approved' && row.reviewedAt ? exemptionNote(row, row.reviewedAt) : null,
+    note: row.status === 'approved' && row.reviewedAt ? exemptionNote(row, row.reviewedAt) : null,
   };
 }
 

@@ -125,7 +125,9 @@ describe('sending a certificate', () => {
     const document = await get(`/api/admin/tax-exemptions/${made._id}/document`, admin);
     expect(document.statusCode).toBe(200);
     expect(document.headers['content-type']).toBe('application/pdf');
-    expect(document.headers['content-disposition']).toContain('attachment; filename="resale CA.pdf"');
+    expect(document.headers['content-disposition']).toContain(
+      'attachment; filename="resale CA.pdf"',
+    );
     expect(document.headers['x-content-type-options']).toBe('nosniff');
     expect(document.rawPayload.equals(PDF)).toBe(true);
   });
@@ -148,7 +150,10 @@ describe('sending a certificate', () => {
     ['a cut-off PDF', PDF.subarray(0, PDF.length - 8)],
     ['an HTML page', Buffer.from('<!doctype html><html><body>hi</body></html>')],
     ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>')],
-    ['a PNG signature over garbage', Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), randomBytes(200)])],
+    [
+      'a PNG signature over garbage',
+      Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), randomBytes(200)]),
+    ],
   ])('refuses %s (415), storing nothing', async (_label, bytes) => {
     const buyer = await signUp(t.app);
     const res = await upload(buyer, bytes, { type: 'application/pdf' });
@@ -210,7 +215,10 @@ describe('giving a VAT number', () => {
   it.each([
     ['DE12345678', 'That is not a VAT number of Germany: it looks like DE123456789.'],
     ['ATU1234567', 'That is not a VAT number of Austria: it looks like ATU12345678.'],
-    ['NL123456789C01', 'That is not a VAT number of the Netherlands: it looks like NL123456789B01.'],
+    [
+      'NL123456789C01',
+      'That is not a VAT number of the Netherlands: it looks like NL123456789B01.',
+    ],
     ['US123456789', VAT_NUMBER_PREFIX_MESSAGE],
     ['123456789', VAT_NUMBER_PREFIX_MESSAGE],
     ['', 'VAT number is required'],
@@ -243,7 +251,7 @@ describe('one request at a time, seen by its customer only', () => {
     expect(await storedRequests(await userIdOf(buyer))).toBe(1);
   });
 
-  it("a customer sees only their own requests, and none of the staff routes", async () => {
+  it('a customer sees only their own requests, and none of the staff routes', async () => {
     const buyer = await signUp(t.app);
     const other = await signUp(t.app);
     const made: TaxExemption = (await upload(buyer, PDF)).json();

@@ -122,11 +122,11 @@ function PendingExemption({ exemption }: { exemption: TaxExemption }) {
                 <button
                   type="button"
                   className="link"
-                  onClick={() =>
+                  onClick={() => {
                     openExemptionDocument(exemption._id).catch((error: unknown) =>
                       toast.error(getErrorMessage(error)),
-                    )
-                  }
+                    );
+                  }}
                 >
                   View {describeExemption(exemption)}
                 </button>

@@ -114,7 +114,9 @@ describe('My Profile → Tax exemption', () => {
     renderWithProviders(<TaxExemptionSection />);
     const status = await screen.findByRole('list', { name: 'Tax exemption status' });
     expect(status).toHaveTextContent('ApprovedReverse charge: VAT number DE123456789');
-    expect(status).toHaveTextContent('Not approvedCertificate new.pdf: The certificate has expired');
+    expect(status).toHaveTextContent(
+      'Not approvedCertificate new.pdf: The certificate has expired',
+    );
     // Nothing waits: the customer may send another.
     expect(screen.getByRole('form', { name: 'VAT number' })).toBeInTheDocument();
   });
