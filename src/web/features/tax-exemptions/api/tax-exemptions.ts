@@ -8,6 +8,7 @@ import {
   type VatNumberBody,
 } from '../../../../shared/tax-exemption.ts';
 import { apiClient, apiDownload, apiUpload } from '../../../lib/api-client.ts';
+import { saveDownload } from '../../../lib/save-download.ts';
 
 const exemptionsKey = ['tax-exemptions'] as const;
 const mineKey = [...exemptionsKey, 'mine'] as const;
@@ -66,11 +67,15 @@ export const useRejectExemption = () =>
     apiClient.post(taxExemptionPaths.action(id, 'reject'), body, TaxExemptionSchema),
   );
 
-/** The certificate's file (with the staff's token), opened in a new tab for reading. */
+/**
+ * The certificate's file (fetched with the staff's token, which a plain link cannot send), opened
+ * in a new tab for reading: a PDF or an image whose type the server checked, so no script runs.
+ * A blocked pop-up downloads it instead.
+ */
 export async function openExemptionDocument(id: string): Promise<void> {
-  const { blob } = await apiDownload(taxExemptionPaths.document(id));
-  const url = URL.createObjectURL(blob);
-  window.open(url, '_blank', 'noopener');
+  const file = await apiDownload(taxExemptionPaths.document(id));
+  const url = URL.createObjectURL(file.blob);
+  if (!window.open(url, '_blank')) saveDownload(file);
   // The new tab has loaded it by then; the URL is not needed any longer.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CERTIFICATE_TYPE_MESSAGE,
   EXEMPTION_SENT_MESSAGE,
@@ -144,6 +144,13 @@ describe('Tax exemptions (staff)', () => {
       [PENDING]: () => jsonResponse(pending),
       [`POST ${taxExemptionPaths.action(uuid(1), 'reject')}`]: () => decided(uuid(1)),
       [`POST ${taxExemptionPaths.action(uuid(2), 'approve')}`]: () => decided(uuid(2)),
+      [`GET ${taxExemptionPaths.document(uuid(2))}`]: () =>
+        new Response('%PDF-1.4 …', {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="resale.pdf"',
+          },
+        }),
     });
     const { user } = renderWithProviders(<TaxExemptionsPage />);
     const first = within(
@@ -170,6 +177,15 @@ describe('Tax exemptions (staff)', () => {
         screen.queryByRole('article', { name: 'Trader 1 (trade1@example.com)' }),
       ).not.toBeInTheDocument(),
     );
+
+    // View: the file is fetched with the staff's token and opened in a new tab.
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:certificate');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const open = vi.fn(() => ({}) as Window);
+    vi.stubGlobal('open', open);
+    await user.click(second.getByRole('button', { name: 'View Certificate resale.pdf' }));
+    await waitFor(() => expect(open).toHaveBeenCalledWith('blob:certificate', '_blank'));
+    expect(await createObjectURL.mock.calls[0]![0].text()).toBe('%PDF-1.4 …');
 
     await user.click(second.getByRole('button', { name: 'Approve' }));
     const approve = within(await screen.findByRole('dialog'));
