@@ -76,6 +76,7 @@ const MODULE_TIERS = {
     'outbox',
     'rate-limit',
     'system',
+    'tax-exemptions',
     'users',
     'vitals',
     'webhooks',

@@ -257,6 +257,12 @@ export const pageRoutes = {
     title: 'Audit log',
     navigation: sidebar(15, 'Audit Log'),
   }),
+  /** Issue 35: certificates and VAT numbers of exempt buyers, approved or rejected here. */
+  taxExemptions: page('/dashboard/taxExemptions', {
+    ...staff('admin.other'),
+    title: 'Tax exemptions',
+    navigation: sidebar(16, 'Tax Exemptions'),
+  }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

@@ -263,6 +263,42 @@ const PRODUCT_DETAIL: ObjectShape = {
   },
 };
 
+/** A request for a tax exemption (issue 35), as the customer and staff see it. */
+const TAX_EXEMPTION: ObjectShape = {
+  required: [
+    '_id',
+    'kind',
+    'customerEmail',
+    'customerName',
+    'vatNumber',
+    'country',
+    'documentName',
+    'documentType',
+    'documentBytes',
+    'status',
+    'reason',
+    'reviewedAt',
+    'createdAt',
+    'note',
+  ],
+  types: {
+    _id: 'string',
+    kind: 'string',
+    customerEmail: 'string',
+    customerName: 'string',
+    vatNumber: ['string', 'null'],
+    country: ['string', 'null'],
+    documentName: ['string', 'null'],
+    documentType: ['string', 'null'],
+    documentBytes: ['integer', 'null'],
+    status: 'string',
+    reason: ['string', 'null'],
+    reviewedAt: ['string', 'null'],
+    createdAt: 'string',
+    note: ['string', 'null'],
+  },
+};
+
 const SAMPLE: Expected[] = [
   {
     // Served from the catalogue's cached bytes (no response schema to document).
@@ -436,6 +472,25 @@ const SAMPLE: Expected[] = [
         types: { lines: 'array', added: 'integer', notices: 'array' },
       },
     },
+  },
+  {
+    // Issue 35: a VAT number as JSON (a certificate goes as multipart/form-data: the summary).
+    method: 'post',
+    path: '/api/tax-exemptions',
+    access: 'user',
+    parameters: [],
+    body: { required: ['vatNumber'], types: { vatNumber: 'string' } },
+    responses: ['201', '4XX'],
+    success: { status: '201', shape: TAX_EXEMPTION },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/tax-exemptions/{id}/reject',
+    access: 'permission:admin.other',
+    parameters: [{ name: 'id', in: 'path', required: true }],
+    body: { required: ['reason'], types: { reason: 'string' } },
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: TAX_EXEMPTION },
   },
 ];
 

@@ -225,6 +225,13 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/webhooks': { may: ADMIN },
   'DELETE /api/admin/webhooks/:webhookId': { may: ADMIN },
   'GET /api/admin/webhooks/:webhookId/deliveries': { may: ADMIN },
+  // Exempt buyers (issue 35): the customer's own requests; staff decide.
+  'POST /api/tax-exemptions': { may: SIGNED_IN },
+  'GET /api/tax-exemptions/mine': { may: SIGNED_IN },
+  'GET /api/admin/tax-exemptions': { may: ADMIN },
+  'GET /api/admin/tax-exemptions/:id/document': { may: ADMIN },
+  'POST /api/admin/tax-exemptions/:id/approve': { may: ADMIN },
+  'POST /api/admin/tax-exemptions/:id/reject': { may: ADMIN },
   'GET /api/audit': { may: ADMIN },
   'GET /api/audit.csv': { may: ADMIN },
 };
