@@ -6,6 +6,7 @@ import { authConfigOf, createAuth, resolveAuthSecret } from './modules/auth/inde
 import { createCatalogCache, type CatalogCache } from './modules/catalog/index.ts';
 import { createMailer, mailConfigOf, type Mailer } from './modules/mail/index.ts';
 import { createPayments, paymentsConfigOf, type Payments } from './modules/payments/index.ts';
+import { approvedExemption } from './modules/tax-exemptions/index.ts';
 import {
   builtinTaxProvider,
   createPricer,
@@ -57,7 +58,7 @@ export async function createServices(options: {
       pool,
       tablesAt: pricingTablesCache(db),
       taxProviderFor: builtinTaxProvider,
-      exemptionOf: () => Promise.resolve(null),
+      exemptionOf: (userId) => approvedExemption(db, userId),
     }),
   };
 }

@@ -246,7 +246,11 @@ describe('the pricing pipeline', () => {
 
   it('an exemption lifts only its own kind of tax, and says so', async () => {
     const certificate = { kind: 'certificate' as const, note: 'Tax exempt: resale certificate' };
-    const vat = { kind: 'vat_number' as const, note: 'Reverse charge: VAT number DE123456789' };
+    const vat = {
+      kind: 'vat_number' as const,
+      note: 'Reverse charge: VAT number DE123456789',
+      country: 'DE',
+    };
     const ny = await price([line(1, 10_000, 1)], address('US', 'NY'), { exemption: certificate });
     expect([ny.taxCents, ny.taxNote]).toEqual([0, certificate.note]);
     const de = await price([line(1, 10_000, 1)], address('DE'), { exemption: vat });
@@ -255,6 +259,13 @@ describe('the pricing pipeline', () => {
       exemption: certificate,
     });
     expect([deWithCertificate.taxCents, deWithCertificate.taxNote]).toEqual([1_900 + 285, null]);
+    // A UK number does not lift German VAT; a German one does not lift New York sales tax.
+    const deWithUkNumber = await price([line(1, 10_000, 1)], address('DE'), {
+      exemption: { ...vat, country: 'GB' },
+    });
+    expect(deWithUkNumber.taxCents).toBe(1_900 + 285);
+    const nyWithVat = await price([line(1, 10_000, 1)], address('US', 'NY'), { exemption: vat });
+    expect(nyWithVat.taxCents).toBe(888 + 88);
   });
 
   it('never a silent zero: a provider that fails or leaves a line out is a 503', async () => {
