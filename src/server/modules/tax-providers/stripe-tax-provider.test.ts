@@ -7,7 +7,7 @@ import {
 } from '../../testing/fake-stripe-server.ts';
 import { TaxUnavailable, type TaxInput, type TaxProvider } from '../pricing/tax-provider.ts';
 import { percentToPpm, stripeTaxProvider, type StripeTaxOptions } from './stripe-tax-provider.ts';
-import { taxProviderOf, vatIncludedCountry } from './index.ts';
+import { taxProviderForOf, taxProviderOf, vatIncludedCountry } from './index.ts';
 
 // Stripe Tax as the tax provider against the local fake of Stripe's API over real HTTP
 // (127.0.0.1). The fake's rates (fake-stripe-tax.ts): NY 4% state + 4.875% city, shipping taxed;
@@ -442,6 +442,25 @@ describe('taxProviderOf', () => {
         builtin,
       ),
     ).toBe(builtin);
+  });
+
+  it('per set of tables: the built-in one as given, or one Stripe Tax for all', () => {
+    const builtinFor = (rate: number) => ({ ...builtin, rate });
+    const off = { taxProvider: 'builtin', stripeTax: undefined, taxTimeoutSeconds: 3 } as const;
+    expect(taxProviderForOf(off, builtinFor)).toBe(builtinFor);
+    const stripeFor = taxProviderForOf(
+      {
+        ...off,
+        taxProvider: 'stripe',
+        stripeTax: {
+          secretKey: SECRET,
+          api: { protocol: 'http', host: '127.0.0.1', port: fake.port },
+        },
+      },
+      builtinFor,
+    );
+    expect(stripeFor(1).name).toBe('stripe');
+    expect(stripeFor(2)).toBe(stripeFor(1));
   });
 
   it('is Stripe Tax at STRIPE_API_URL with TAX_TIMEOUT_SECONDS, and logs its failures', async () => {
