@@ -311,6 +311,15 @@ describe('stripeTaxProvider: never a silent zero', () => {
     expect(taxRequests()).toHaveLength(1);
   });
 
+  it.each([
+    ['a negative line', [line('drill', -100)], 0],
+    ['a fraction of a cent', [line('drill', 100.5)], 0],
+    ['a negative shipping', [line('drill', 100)], -1],
+  ])('%s is not taxed as 0 → TaxUnavailable, nothing sent', async (_, lines, shippingCents) => {
+    await unavailable(provider().calculate({ address: NEW_YORK, lines, shippingCents }));
+    expect(taxRequests()).toEqual([]);
+  });
+
   it('nobody listening → TaxUnavailable', async () => {
     await unavailable(providerAt(await refusedPort(), { maxNetworkRetries: 1 }).calculate(input));
   });

@@ -202,6 +202,10 @@ async function lineItemsOf(stripe: Stripe, calculation: z.infer<typeof Calculati
 }
 
 async function calculate(stripe: Stripe, input: TaxInput): Promise<TaxAnswer> {
+  const cents = [...input.lines.map((line) => line.netCents), input.shippingCents];
+  // Not left out as "free": a negative or fractional amount is a fault upstream, not a zero tax.
+  if (!cents.every((amount) => Number.isSafeInteger(amount) && amount >= 0))
+    throw new Error(`amounts to tax must be whole cents, not negative: ${cents.join(', ')}`);
   const pricesIncludeTax = vatIncludedCountry(input.address.country);
   if (input.lines.every((line) => line.netCents === 0) && input.shippingCents === 0)
     // Nothing to tax: no call (Stripe needs an amount), and a zero that is the right answer.
