@@ -80,7 +80,15 @@ const MODULE_TIERS = {
     'vitals',
     'webhooks',
   ],
-  catalogue: ['back-in-stock', 'catalog', 'categories', 'product-import', 'reviews', 'stock'],
+  catalogue: [
+    'back-in-stock',
+    'catalog',
+    'categories',
+    'pricing',
+    'product-import',
+    'reviews',
+    'stock',
+  ],
   orders: [
     'admin-overview',
     'basket',
