@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TaxProvider } from '../pricing/tax-provider.ts';
+import type { TaxProvider } from '../pricing/index.ts';
 import { stripeTaxProvider } from './stripe-tax-provider.ts';
 import type { TaxProvidersConfig } from './tax-providers.config.ts';
 

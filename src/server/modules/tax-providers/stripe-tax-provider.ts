@@ -7,7 +7,7 @@ import {
   type TaxAnswer,
   type TaxInput,
   type TaxProvider,
-} from '../pricing/tax-provider.ts';
+} from '../pricing/index.ts';
 import type { StripeTaxSettings } from './tax-providers.config.ts';
 import { vatIncludedCountry } from './vat-included.ts';
 
