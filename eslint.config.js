@@ -99,6 +99,7 @@ const MODULE_TIERS = {
     'purchases',
     'quick-order',
     'quotes',
+    'tax-providers',
   ],
   'after-sale': ['aftersale'],
 };

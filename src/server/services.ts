@@ -13,6 +13,7 @@ import {
   type Pricer,
   pricingTablesCache,
 } from './modules/pricing/index.ts';
+import { taxProviderForOf, taxProvidersConfigOf } from './modules/tax-providers/index.ts';
 
 /** What several routes and jobs of one instance share: each built once, here. */
 export interface Services {
@@ -57,7 +58,8 @@ export async function createServices(options: {
     pricer: createPricer({
       pool,
       tablesAt: pricingTablesCache(db),
-      taxProviderFor: builtinTaxProvider,
+      // TAX_PROVIDER: the built-in table per set of tables, or Stripe Tax (ADR 053).
+      taxProviderFor: taxProviderForOf(taxProvidersConfigOf(config), builtinTaxProvider, log),
       exemptionOf: (userId) => approvedExemption(db, userId),
     }),
   };
