@@ -48,7 +48,10 @@ function leafPaths(schema: z.ZodType, path: string[] = []): string[][] {
     case 'readonly':
       return leafPaths(def.innerType!, path);
     case 'pipe':
-      return leafPaths(def.in!, path);
+      // A preprocess (a transform piped into the schema): the fields are the schema's.
+      return (def.in!._zod.def as { type: string }).type === 'transform'
+        ? leafPaths(def.out!, path)
+        : leafPaths(def.in!, path);
     case 'object':
       return Object.entries(def.shape as unknown as Record<string, z.ZodType>).flatMap(
         ([key, inner]) => leafPaths(inner, [...path, key]),

@@ -24,12 +24,42 @@ const codeForStatus: Record<number, ErrorCode> = {
   429: ErrorCode.TooManyRequests,
 };
 
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword?: string;
+  params?: { errors?: unknown };
+}
+type BranchIssue = { code?: string; path?: PropertyKey[]; message?: string };
+
+/**
+ * A union's issue, as the issues of the branch the value was meant for: the one branch that did
+ * not refuse it for its mere type (an address sent as an object is checked as the object it is,
+ * each wrong field named, not "Invalid input" for the whole). Else the union's issue as it is.
+ */
+function branchIssues(issue: ValidationIssue): ValidationIssue[] {
+  const branches = issue.params?.errors;
+  if (issue.keyword !== 'invalid_union' || !Array.isArray(branches)) return [issue];
+  const meant = (branches as BranchIssue[][]).filter(
+    (branch) =>
+      !(branch.length === 1 && branch[0]?.code === 'invalid_type' && !branch[0].path?.length),
+  );
+  const [only] = meant;
+  if (meant.length !== 1 || !only) return [issue];
+  return only.flatMap((inner) =>
+    branchIssues({
+      ...inner,
+      keyword: inner.code,
+      instancePath: [issue.instancePath, ...(inner.path ?? []).map(String)].join('/'),
+      params: inner as ValidationIssue['params'],
+    }),
+  );
+}
+
 /** Field name -> first message, from the validation issues of a request. */
-function fieldMessages(
-  issues: { instancePath: string; message?: string }[],
-): Record<string, string> {
+function fieldMessages(issues: ValidationIssue[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of issues) {
+  for (const issue of issues.flatMap(branchIssues)) {
     const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
     if (field && !(field in fields)) fields[field] = issue.message ?? 'Invalid value';
   }

@@ -89,7 +89,8 @@ export async function* exportOrders(
       const result = await db.execute<OrderRow>(sql`
         SELECT ${purchase.id} AS id, ${purchase.createdAt}::text AS created_at,
           to_char(${purchase.createdAt} AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI') AS placed,
-          customer_name, customer_email, product_name, quantity, unit_price_cents, total_cents,
+          customer_name, customer_email, product_name, quantity, unit_price_cents,
+          ${purchase.totalCents} AS total_cents,
           status, paid, ${purchase.transactionId} AS transaction_id,
           ${purchase.sku} AS sku, ${purchase.variantLabel} AS variant_label,
           ${checkout.number} AS checkout_number, ${checkout.poReference} AS po_reference,
