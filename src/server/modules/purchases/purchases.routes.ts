@@ -8,7 +8,10 @@ import {
   PurchaseQuerySchema,
   PurchaseSchema,
   ShipBodySchema,
+  ShipmentResultSchema,
+  ShipOrdersBodySchema,
 } from '../../../shared/purchase.ts';
+import type { Carrier } from '../../../shared/carriers.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim, placeOnce } from '../idempotency/index.ts';
@@ -21,8 +24,8 @@ import {
   listAllPurchases,
   listCustomerPurchases,
   placePurchase,
-  shipPurchase,
 } from './purchases.service.ts';
+import { shipOrders, shipPurchase } from './shipments.service.ts';
 
 export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementConfig }> = async (
   app,
@@ -98,6 +101,27 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementC
         response: { 200: PurchaseSchema },
       },
     },
-    (request) => shipPurchase(db, callerOf(request), request.params.id),
+    (request) => shipPurchase(db, callerOf(request), request.params.id, trackingOf(request.body)),
+  );
+
+  // Issue 35: several orders of one checkout in one parcel (docs/decisions/051).
+  app.post(
+    '/shipments',
+    {
+      config: { access: { permission: 'orders.fulfil' } },
+      schema: { body: ShipOrdersBodySchema, response: { 201: ShipmentResultSchema } },
+    },
+    async (request, reply) => {
+      const { orderIds } = request.body;
+      const result = await shipOrders(db, callerOf(request), orderIds, trackingOf(request.body));
+      return reply.code(201).send(result);
+    },
   );
 };
+
+/** The parcel's tracking from a ship body: both fields (the schema refuses one alone) or none. */
+function trackingOf(body: { carrier?: Carrier; trackingNumber?: string } | undefined) {
+  return body?.carrier && body.trackingNumber
+    ? { carrier: body.carrier, trackingNumber: body.trackingNumber }
+    : null;
+}
