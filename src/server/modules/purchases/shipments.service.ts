@@ -53,8 +53,9 @@ export async function shipOrders(
       .where(inArray(purchase.id, ids))
       .orderBy(asc(purchase.id))
       .for('update');
-    if (rows.length !== ids.length) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-    const checkoutId = rows[0]!.checkoutId;
+    const [first] = rows;
+    if (!first || rows.length !== ids.length) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+    const { checkoutId } = first;
     if (rows.some((row) => row.checkoutId !== checkoutId))
       throw new Invalid(SHIPMENT_ONE_CHECKOUT_MESSAGE, { orderIds: SHIPMENT_ONE_CHECKOUT_MESSAGE });
     const shipped = await tx
@@ -62,14 +63,10 @@ export async function shipOrders(
       .set({ status: TRANSITIONS.ship.to, updatedAt: sql`now()` })
       .where(sql`${inArray(purchase.id, ids)} AND ${allowed('ship')}`)
       .returning({ id: purchase.id });
-    if (shipped.length !== ids.length) {
-      const done = new Set(shipped.map((row) => row.id));
-      // Locked above, so what stopped one is its state as read (the transaction rolls back).
-      throw refusal(
-        'ship',
-        rows.find((row) => !done.has(row.id))!,
-      );
-    }
+    const done = new Set(shipped.map((row) => row.id));
+    // Locked above, so what stopped one is its state as read (the transaction rolls back).
+    const stopped = rows.find((row) => !done.has(row.id));
+    if (stopped) throw refusal('ship', stopped);
     const [parcel] = await tx
       .insert(shipment)
       .values({
