@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, register, signUpAdmin, uniqueEmail, signOut } from './support/accounts.ts';
 import { markNewestOrderPaid } from './support/orders.ts';
+import { shipWithTracking } from './support/shipping.ts';
 
 interface ApiProduct {
   _id: string;
@@ -107,7 +108,7 @@ test.describe('ordering', () => {
     await expect(page.getByRole('heading', { name: /^Manage All Orders: \d+$/ })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText(product.name);
-    await row.getByRole('button', { name: 'Ship' }).click();
+    await shipWithTracking(page, row);
     await expect(row.getByRole('button', { name: 'Ship' })).toHaveCount(0);
     await expect(row).toContainText('shipped');
   });
