@@ -88,6 +88,8 @@ test.describe('ordering', () => {
   test('an admin sees all orders and ships a paid one; the customer sees it paid', async ({
     page,
   }) => {
+    // Two accounts, an order and the Ship dialog (carrier, tracking number): slow on a busy machine.
+    test.slow();
     const email = uniqueEmail();
     await register(page, 'Sam Shipme', email);
     const product = await productByName(page, 'Dual-Temperature Heat Gun');
