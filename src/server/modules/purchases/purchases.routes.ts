@@ -96,6 +96,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementC
     {
       config: { access: { permission: 'orders.fulfil' } },
       schema: {
+        summary:
+          'Ships a paid order (the spec Ship), in a parcel of its own: with carrier and tracking number, or both left out for none',
         params: PurchaseParamsSchema,
         body: ShipBodySchema,
         response: { 200: PurchaseSchema },
@@ -109,7 +111,12 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementC
     '/shipments',
     {
       config: { access: { permission: 'orders.fulfil' } },
-      schema: { body: ShipOrdersBodySchema, response: { 201: ShipmentResultSchema } },
+      schema: {
+        summary:
+          'Ships paid orders of one checkout in one parcel, with carrier and tracking number',
+        body: ShipOrdersBodySchema,
+        response: { 201: ShipmentResultSchema },
+      },
     },
     async (request, reply) => {
       const { orderIds } = request.body;
