@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mailFilesIn } from '../src/server/testing/mail-files.ts';
 import { logIn, register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
@@ -77,7 +78,18 @@ test('order, pay and ship: a mail at each step and the timeline in the browser',
   const adminRow = page.getByRole('row').filter({ hasText: email });
   await expect(adminRow.getByText('Test mode')).toBeVisible();
   // Issue 35: Ship asks for the carrier and the tracking number; the mail links to the parcel.
-  await shipWithTracking(page, adminRow, { carrier: 'FedEx', trackingNumber: '449044304137821' });
+  await shipWithTracking(page, adminRow, {
+    carrier: 'FedEx',
+    trackingNumber: '449044304137821',
+    whileOpen: async () => {
+      const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+      expect(
+        violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => v.id),
+      ).toEqual([]);
+    },
+  });
   await expect(adminRow).toContainText('shipped');
   await expect(adminRow).toContainText('FedEx · Tracking number 449044304137821');
   const shippedMail = await mailInOutbox(email, `Your order has shipped: ${PRODUCT}`);
