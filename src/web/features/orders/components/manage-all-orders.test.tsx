@@ -265,9 +265,10 @@ describe('ManageAllOrders', () => {
     const { user } = renderWithProviders(<ManageAllOrders />);
     await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 1' });
 
-    await shipInDialog(user, 'Cordless Drill');
+    const dialog = await shipInDialog(user, 'Cordless Drill');
 
-    expect(await screen.findByText('Only paid, pending orders ship.')).toBeInTheDocument();
+    // Said in the dialog, which stays open (a toast would sit behind the modal).
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Only paid, pending orders ship.');
     expect(screen.queryByText(ORDER_SHIPPED_MESSAGE)).not.toBeInTheDocument();
   });
 

@@ -66,10 +66,13 @@ export function ShipDialog({
           toast.success(ORDER_SHIPPED_MESSAGE);
           onClose();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.fields) setErrors({ ...error.fields });
-          toast.error(error.message);
-        },
+        // Said in the dialog, which stays open (a toast would sit behind the modal).
+        onError: (error) =>
+          setErrors(
+            error instanceof ApiError && error.fields
+              ? { ...error.fields }
+              : { refused: error.message },
+          ),
       },
     );
   };
@@ -78,6 +81,7 @@ export function ShipDialog({
     <ConfirmDialog
       title={`Ship ${order.product}`}
       confirmLabel={SHIP_PARCEL_LABEL}
+      confirmTone="primary"
       busy={ship.isPending}
       onConfirm={submit}
       onCancel={onClose}
@@ -137,7 +141,11 @@ export function ShipDialog({
               ))}
             </fieldset>
           )}
-          {errors.orderIds && <p className="text-sm font-medium text-error">{errors.orderIds}</p>}
+          {(errors.orderIds ?? errors.refused) && (
+            <p role="alert" className="text-sm font-medium text-error">
+              {errors.orderIds ?? errors.refused}
+            </p>
+          )}
         </form>
       }
     />
