@@ -422,7 +422,12 @@ export async function auditTransition(
     action: `purchase.${transition}`,
     targetType: 'purchase',
     targetId: after._id,
-    before: { ...after, stat: TRANSITIONS[transition].from[0] },
+    // Before shipping it had no parcel.
+    before: {
+      ...after,
+      stat: TRANSITIONS[transition].from[0],
+      ...(transition === 'ship' && { shipment: null }),
+    },
     after,
   });
   return after;

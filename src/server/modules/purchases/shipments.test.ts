@@ -126,6 +126,7 @@ describe('PUT /api/purchase/{id} with a carrier and tracking number', () => {
       .from(auditLog)
       .where(eq(auditLog.targetId, order._id));
     expect(audit?.after).toMatchObject({ stat: 'shipped', shipment: expected });
+    expect(audit?.before).toMatchObject({ stat: 'pending', shipment: null });
   });
 
   it("hides another customer's order and its parcel (404)", async () => {
