@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { mailFilesIn } from '../src/server/testing/mail-files.ts';
 import { register, signUpAdmin, uniqueEmail } from './support/accounts.ts';
 import { orderAndOpenPayment, payWith } from './support/checkout.ts';
+import { shipWithTracking } from './support/shipping.ts';
 
 // After the sale (issue 25) in the browser: an admin and a customer, each in a browser context of
 // their own; the customer orders and pays with the test card, the admin ships, refunds, handles the
@@ -50,7 +51,7 @@ const myRowOf = (cast: Cast, product: string) =>
 
 async function ship(cast: Cast) {
   await cast.admin.goto('/dashboard/manageAllOrders');
-  await adminRowOf(cast).getByRole('button', { name: 'Ship' }).click();
+  await shipWithTracking(cast.admin, adminRowOf(cast));
   await expect(adminRowOf(cast)).toContainText('shipped');
 }
 

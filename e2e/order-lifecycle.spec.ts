@@ -1,10 +1,13 @@
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mailFilesIn } from '../src/server/testing/mail-files.ts';
 import { logIn, register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
+import { shipWithTracking } from './support/shipping.ts';
 
-// The order lifecycle in the browser: order, pay with the test card, ship as admin; each step's
-// mail in the outbox folder and the order's history (timeline) on screen.
+// The order lifecycle in the browser: order, pay with the test card, ship as admin with a carrier
+// and tracking number; each step's mail in the outbox folder, the order's history (timeline) and
+// the parcel's tracking link on screen.
 
 /** The text of the mail to `to` with exactly this subject, once the outbox worker wrote it. */
 async function mailInOutbox(to: string, subject: string): Promise<string> {
@@ -25,6 +28,7 @@ async function mailInOutbox(to: string, subject: string): Promise<string> {
 }
 
 const PRODUCT = 'LED Cordless Work Light';
+const TRACKING_PAGE = 'https://www.fedex.com/fedextrack/?trknbr=449044304137821';
 
 async function openHistory(page: Page, rowText: string) {
   const row = page.getByRole('row').filter({ hasText: rowText });
@@ -73,9 +77,25 @@ test('order, pay and ship: a mail at each step and the timeline in the browser',
   await page.goto('/dashboard/manageAllOrders');
   const adminRow = page.getByRole('row').filter({ hasText: email });
   await expect(adminRow.getByText('Test mode')).toBeVisible();
-  await adminRow.getByRole('button', { name: 'Ship' }).click();
+  // Issue 35: Ship asks for the carrier and the tracking number; the mail links to the parcel.
+  await shipWithTracking(page, adminRow, {
+    carrier: 'FedEx',
+    trackingNumber: '449044304137821',
+    whileOpen: async () => {
+      const { violations } = await new AxeBuilder({ page }).include('dialog').analyze();
+      expect(
+        violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => v.id),
+      ).toEqual([]);
+    },
+  });
   await expect(adminRow).toContainText('shipped');
-  expect(await mailInOutbox(email, `Your order has shipped: ${PRODUCT}`)).toContain('on its way');
+  await expect(adminRow).toContainText('FedEx · Tracking number 449044304137821');
+  const shippedMail = await mailInOutbox(email, `Your order has shipped: ${PRODUCT}`);
+  expect(shippedMail).toContain('on its way');
+  expect(shippedMail).toContain('It travels with FedEx, tracking number 449044304137821.');
+  expect(shippedMail).toContain(`Track parcel: ${TRACKING_PAGE}`);
   await signOut(page);
 
   await page.goto('/login');
@@ -90,6 +110,12 @@ test('order, pay and ship: a mail at each step and the timeline in the browser',
   ]);
   const mine = page.getByRole('row').filter({ hasText: PRODUCT });
   await expect(mine.getByText('Test mode')).toBeVisible();
+  // The customer follows the parcel from My Orders, to the same page as the mail's link.
+  await expect(mine).toContainText('FedEx · Tracking number 449044304137821');
+  await expect(mine.getByRole('link', { name: 'Track parcel' })).toHaveAttribute(
+    'href',
+    TRACKING_PAGE,
+  );
   const download = page.waitForEvent('download');
   await mine.getByRole('button', { name: 'Download receipt' }).click();
   expect((await download).suggestedFilename()).toMatch(/^toolhouse-receipt-.+\.pdf$/);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, register, signUpAdmin, uniqueEmail, signOut } from './support/accounts.ts';
 import { markNewestOrderPaid } from './support/orders.ts';
+import { shipWithTracking } from './support/shipping.ts';
 
 interface ApiProduct {
   _id: string;
@@ -87,6 +88,8 @@ test.describe('ordering', () => {
   test('an admin sees all orders and ships a paid one; the customer sees it paid', async ({
     page,
   }) => {
+    // Two accounts, an order and the Ship dialog (carrier, tracking number): slow on a busy machine.
+    test.slow();
     const email = uniqueEmail();
     await register(page, 'Sam Shipme', email);
     const product = await productByName(page, 'Dual-Temperature Heat Gun');
@@ -107,7 +110,7 @@ test.describe('ordering', () => {
     await expect(page.getByRole('heading', { name: /^Manage All Orders: \d+$/ })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText(product.name);
-    await row.getByRole('button', { name: 'Ship' }).click();
+    await shipWithTracking(page, row);
     await expect(row.getByRole('button', { name: 'Ship' })).toHaveCount(0);
     await expect(row).toContainText('shipped');
   });

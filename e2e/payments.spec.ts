@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { register, signOut, signUpAdmin, uniqueEmail } from './support/accounts.ts';
 import { orderAndOpenPayment, payWith } from './support/checkout.ts';
+import { shipWithTracking } from './support/shipping.ts';
 
 test('a customer pays with the test card, sees it paid, and an admin ships it', async ({
   page,
@@ -27,7 +28,7 @@ test('a customer pays with the test card, sees it paid, and an admin ships it', 
   await signUpAdmin(page);
   await page.goto('/dashboard/manageAllOrders');
   const adminRow = page.getByRole('row').filter({ hasText: email });
-  await adminRow.getByRole('button', { name: 'Ship' }).click();
+  await shipWithTracking(page, adminRow);
   await expect(adminRow).toContainText('shipped');
 });
 

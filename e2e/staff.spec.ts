@@ -10,6 +10,7 @@ import {
   uniqueEmail,
 } from './support/accounts.ts';
 import { markNewestOrderPaid } from './support/orders.ts';
+import { shipWithTracking } from './support/shipping.ts';
 
 const PRODUCT = 'Dual-Temperature Heat Gun';
 
@@ -52,7 +53,7 @@ test('a warehouse account ships an order but cannot see users', async ({ page })
   await expect(sidebar.getByRole('link', { name: 'Audit Log' })).toHaveCount(0);
 
   const order = page.getByRole('row').filter({ hasText: buyer });
-  await order.getByRole('button', { name: 'Ship' }).click();
+  await shipWithTracking(page, order);
   await expect(order).toContainText('shipped');
 
   await page.goto('/dashboard/makeAdmin');

@@ -38,6 +38,7 @@ export const apiPaths = {
   purchase: (id: string) => `/api/purchase/${encodeURIComponent(id)}`,
   allPurchases: '/api/purchase1',
   receipt: (id: string) => `/api/purchase/${encodeURIComponent(id)}/receipt`,
+  shipments: '/api/shipments',
   failedMails: '/api/admin/failed-mails',
   images: '/api/images',
   basket: '/api/basket',

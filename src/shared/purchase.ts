@@ -3,6 +3,13 @@ import { IdSchema } from './ids.ts';
 import { formatInteger } from './number-format.ts';
 import { numberOrNumericText } from './numbers.ts';
 import { ORDER_EVENTS, ORDER_STATUSES } from './order-status.ts';
+import {
+  OptionalTrackingFields,
+  OrderShipmentSchema,
+  SHIPMENT_ORDERS_MAX,
+  SHIPMENT_ORDERS_MESSAGE,
+  trackingPairProblem,
+} from './shipment.ts';
 import { singleLineText } from './text.ts';
 import { SkuSchema } from './variant.ts';
 
@@ -90,6 +97,8 @@ export const PurchaseSchema = z.object({
   orderQuantity: z.number().int(),
   totalPrice: z.number(),
   stat: z.enum(ORDER_STATUSES),
+  /** Issue 35: the parcel it went out in (carrier, tracking number and link); null before. */
+  shipment: OrderShipmentSchema.nullable(),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
   createdAt: z.string(),
@@ -137,8 +146,35 @@ export const PurchaseQuerySchema = z.object({
   customerEmail: singleLineText('Email', { keepSpaces: true }).min(1).max(254),
 });
 
-/** PUT /api/purchase/{id}: the spec's client sends { stat: 'shipped' }; shipping is the only change. */
-export const ShipBodySchema = z.object({ stat: z.literal('shipped').optional() }).optional();
+/**
+ * PUT /api/purchase/{id}: the spec's client sends { stat: 'shipped' }; shipping is the only
+ * change. Issue 35: with the parcel's carrier and tracking number (both or neither; without them
+ * the order ships in a parcel without tracking, as the spec's Ship always did).
+ */
+export const ShipBodySchema = z
+  .object({ stat: z.literal('shipped').optional(), ...OptionalTrackingFields })
+  .superRefine(trackingPairProblem)
+  .optional();
+export type ShipBody = z.input<typeof ShipBodySchema>;
+
+/** POST /api/shipments: paid, pending orders of one checkout shipped in one parcel. */
+export const ShipOrdersBodySchema = z
+  .object({
+    orderIds: z
+      .array(IdSchema, { error: SHIPMENT_ORDERS_MESSAGE })
+      .min(1, SHIPMENT_ORDERS_MESSAGE)
+      .max(SHIPMENT_ORDERS_MAX, `A parcel holds at most ${SHIPMENT_ORDERS_MAX} orders`),
+    ...OptionalTrackingFields,
+  })
+  .superRefine(trackingPairProblem);
+export type ShipOrdersBody = z.input<typeof ShipOrdersBodySchema>;
+
+/** The answer to POST /api/shipments: the parcel and its orders as shipped. */
+export const ShipmentResultSchema = z.object({
+  shipment: OrderShipmentSchema.extend({ checkoutId: IdSchema }),
+  orders: z.array(PurchaseSchema),
+});
+export type ShipmentResult = z.infer<typeof ShipmentResultSchema>;
 
 /** DELETE /api/purchase/{id}: truthy deletedCount is success (the order is cancelled, not erased). */
 export const DeletedCountSchema = z.object({ deletedCount: z.number().int() });

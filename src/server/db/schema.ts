@@ -41,6 +41,7 @@ import {
   TAX_EXEMPTION_KINDS,
   TAX_EXEMPTION_STATUSES,
 } from '../../shared/tax-exemption.ts';
+import { CARRIER_IDS } from '../../shared/carriers.ts';
 
 /** One variant's stock an order took (purchase.stock_taken). */
 export interface StockTaken {
@@ -1184,4 +1185,47 @@ export const taxExemption = pgTable(
     ),
     check('tax_exemption_reviewed', sql`${t.status} = 'pending' OR ${t.reviewedAt} IS NOT NULL`),
   ],
+);
+// ---- Parcels (issue 35, docs/decisions/051; drizzle/0033) ----
+
+/**
+ * A parcel staff shipped: orders of one checkout (shipment_order), with its carrier and tracking
+ * number (both or neither: the spec's Ship without them is a parcel without tracking).
+ */
+export const shipment = pgTable(
+  'shipment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkout.id),
+    carrier: text('carrier', { enum: CARRIER_IDS }),
+    trackingNumber: text('tracking_number'),
+    createdAt: createdAt(),
+    /** The staff member who shipped it. */
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('shipment_checkout_idx').on(t.checkoutId),
+    check('shipment_tracking_pair', sql`(${t.carrier} IS NULL) = (${t.trackingNumber} IS NULL)`),
+    check(
+      'shipment_carrier_known',
+      sql`${t.carrier} IS NULL OR ${t.carrier} in ${sql.raw(sqlList(CARRIER_IDS))}`,
+    ),
+    check('shipment_tracking_number_format', sql`${t.trackingNumber} ~ '^[A-Za-z0-9-]{1,40}$'`),
+  ],
+);
+
+/** Which parcel an order went out in: at most one (the key). */
+export const shipmentOrder = pgTable(
+  'shipment_order',
+  {
+    purchaseId: uuid('purchase_id')
+      .primaryKey()
+      .references(() => purchase.id),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipment.id),
+  },
+  (t) => [index('shipment_order_shipment_idx').on(t.shipmentId)],
 );

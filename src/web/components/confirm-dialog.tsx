@@ -7,6 +7,8 @@ interface ConfirmDialogProps {
   body?: ReactNode;
   /** The confirming button's text, e.g. "Delete". */
   confirmLabel: string;
+  /** The confirming button's colour: red for what destroys (the default), primary otherwise. */
+  confirmTone?: 'error' | 'primary';
   cancelLabel?: string;
   /** While the confirmed action runs: both buttons wait and Escape does nothing. */
   busy?: boolean;
@@ -29,6 +31,7 @@ export function ConfirmDialog({
   title,
   body,
   confirmLabel,
+  confirmTone = 'error',
   cancelLabel = 'Cancel',
   busy = false,
   onConfirm,
@@ -92,7 +95,12 @@ export function ConfirmDialog({
           <button ref={cancelRef} type="button" className="btn" onClick={cancel} disabled={busy}>
             {cancelLabel}
           </button>
-          <button type="button" className="btn btn-error" onClick={onConfirm} disabled={busy}>
+          <button
+            type="button"
+            className={`btn ${confirmTone === 'error' ? 'btn-error' : 'btn-primary'}`}
+            onClick={onConfirm}
+            disabled={busy}
+          >
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {confirmLabel}
           </button>

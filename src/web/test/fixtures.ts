@@ -98,6 +98,7 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     orderQuantity: 10,
     totalPrice: (100 + n) * 10,
     stat: 'pending',
+    shipment: null,
     paid: false,
     transactionId: null,
     createdAt: '2026-11-21T10:00:00.000Z',

@@ -127,6 +127,7 @@ const ORDER: ObjectShape = {
     'orderQuantity',
     'totalPrice',
     'stat',
+    'shipment',
     'paid',
     'transactionId',
     'createdAt',
@@ -156,6 +157,7 @@ const ORDER: ObjectShape = {
     orderQuantity: 'integer',
     totalPrice: 'number',
     stat: 'string',
+    shipment: ['object', 'null'],
     paid: 'boolean',
     transactionId: ['string', 'null'],
     createdAt: 'string',
@@ -374,6 +376,35 @@ const SAMPLE: Expected[] = [
     body: { required: ['transactionId'], types: { transactionId: 'string' } },
     responses: ['200', '4XX'],
     success: { status: '200', shape: ORDER },
+  },
+  {
+    // The spec's Ship; issue 35: the parcel's carrier and tracking number (both or neither).
+    method: 'put',
+    path: '/api/purchase/{id}',
+    access: 'permission:orders.fulfil',
+    parameters: [{ name: 'id', in: 'path', required: true }],
+    body: {
+      required: [],
+      types: { stat: 'string', carrier: 'string', trackingNumber: 'string' },
+    },
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: ORDER },
+  },
+  {
+    // Issue 35: orders of one checkout shipped in one parcel.
+    method: 'post',
+    path: '/api/shipments',
+    access: 'permission:orders.fulfil',
+    parameters: [],
+    body: {
+      required: ['orderIds'],
+      types: { orderIds: 'array', carrier: 'string', trackingNumber: 'string' },
+    },
+    responses: ['201', '4XX'],
+    success: {
+      status: '201',
+      shape: { required: ['shipment', 'orders'], types: { shipment: 'object', orders: 'array' } },
+    },
   },
   {
     method: 'post',

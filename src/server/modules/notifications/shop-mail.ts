@@ -24,7 +24,12 @@ export interface ShopMailContent {
   /** The screen the mail is about, and its button's label. */
   link: string;
   linkLabel: string;
+  /** A link out of the shop before it (a parcel's tracking page), as a button too. */
+  firstLink?: { href: string; label: string };
 }
+
+const button = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="background:${SHOP.primary};color:${SHOP.primaryContent};padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a>`;
 
 export function renderShopMail({
   subject,
@@ -32,6 +37,7 @@ export function renderShopMail({
   details = [],
   link,
   linkLabel,
+  firstLink,
 }: ShopMailContent): { subject: string; text: string; html: string } {
   const footer = `${SHOP.name}, ${SHOP.addressLines.join(', ')}`;
   const text = [
@@ -40,6 +46,7 @@ export function renderShopMail({
     ...lines,
     '',
     ...(details.length > 0 ? [...details.map(([label, value]) => `${label}: ${value}`), ''] : []),
+    ...(firstLink ? [`${firstLink.label}: ${firstLink.href}`] : []),
     `${linkLabel}: ${link}`,
     '',
     footer,
@@ -63,7 +70,7 @@ export function renderShopMail({
 <tr><td style="padding:24px">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(subject)}</h1>
 ${lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('\n')}${table}
-<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:${SHOP.primary};color:${SHOP.primaryContent};padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(linkLabel)}</a></p>
+<p style="margin:24px 0">${firstLink ? `${button(firstLink.href, firstLink.label)} ` : ''}${button(link, linkLabel)}</p>
 </td></tr>
 <tr><td style="padding:16px 24px;color:#78716c;font-size:12px">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table>

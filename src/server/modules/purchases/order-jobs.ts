@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Carrier } from '../../../shared/carriers.ts';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import { defineJob, type JobContext } from '../outbox/index.ts';
 import { checkoutReference } from './checkout-reference.ts';
@@ -28,10 +29,14 @@ const orderMailFields = {
   actor: z.enum(['customer', 'admin', 'system']).optional(),
 };
 
-/** A mail about one order (shipped, cancelled, expired) or a whole checkout (placed, paid). */
+/**
+ * A mail about one order (cancelled, expired; shipped before parcels), a whole checkout (placed,
+ * paid) or a parcel (shipped: its orders, carrier and tracking link).
+ */
 const OrderMailJobSchema = z.union([
   z.object({ ...orderMailFields, purchaseId: z.string() }),
   z.object({ ...orderMailFields, checkoutId: z.string() }),
+  z.object({ ...orderMailFields, shipmentId: z.string() }),
 ]);
 export type OrderMailJob = z.infer<typeof OrderMailJobSchema>;
 
@@ -44,9 +49,12 @@ const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.sku
     purchase.transaction_id AS "transactionId", purchase.test_mode AS "testMode", purchase.paid,
     checkout.number AS "checkoutNumber", checkout.po_reference AS "poReference",
     checkout.receipt_number AS "receiptNumber", payment_intent.card_brand AS brand,
-    payment_intent.card_last4 AS last4
+    payment_intent.card_last4 AS last4, shipment.carrier,
+    shipment.tracking_number AS "trackingNumber"
   FROM purchase JOIN checkout ON checkout.id = purchase.checkout_id
-    LEFT JOIN payment_intent ON payment_intent.id = purchase.transaction_id`;
+    LEFT JOIN payment_intent ON payment_intent.id = purchase.transaction_id
+    LEFT JOIN shipment_order ON shipment_order.purchase_id = purchase.id
+    LEFT JOIN shipment ON shipment.id = shipment_order.shipment_id`;
 /**
  * The orders of a checkout's mail (placed: all of them, `$2` false; paid: those it paid), or of
  * one order's: constant text, as the worker sends thousands of these at the shop's busiest.
@@ -55,6 +63,9 @@ const CHECKOUT_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS}
   WHERE purchase.checkout_id = $1::uuid AND ($2::boolean OR purchase.paid)
   ORDER BY purchase.product_name, purchase.id`;
 const ORDER_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS} WHERE purchase.id = $1::uuid`;
+/** The orders of a parcel's shipped mail. */
+const PARCEL_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS} WHERE shipment_order.shipment_id = $1::uuid
+  ORDER BY purchase.product_name, purchase.id`;
 const ADMINS_SQL = `SELECT email FROM "user" WHERE role = $1::text`;
 
 interface OrderMailRow {
@@ -77,6 +88,9 @@ interface OrderMailRow {
   receiptNumber: number | null;
   brand: string | null;
   last4: string | null;
+  /** The parcel's, once shipped in one with tracking. */
+  carrier: Carrier | null;
+  trackingNumber: string | null;
 }
 
 /**
@@ -91,7 +105,9 @@ async function orderMail(context: JobContext, job: OrderMailJob) {
           job.checkoutId,
           job.template === 'order.placed',
         ])
-      : await db.$client.query<OrderMailRow>(ORDER_MAIL_SQL, [job.purchaseId]);
+      : 'shipmentId' in job
+        ? await db.$client.query<OrderMailRow>(PARCEL_MAIL_SQL, [job.shipmentId])
+        : await db.$client.query<OrderMailRow>(ORDER_MAIL_SQL, [job.purchaseId]);
   const [order] = rows;
   if (!order) throw new Error(`no orders for mail ${JSON.stringify(job)}`);
   let to = order.customerEmail;
@@ -113,6 +129,10 @@ async function orderMail(context: JobContext, job: OrderMailJob) {
       receiptNumber: order.paid ? order.receiptNumber : null,
       lines: rows,
       card: { brand: order.brand, last4: order.last4 },
+      tracking:
+        order.carrier && order.trackingNumber
+          ? { carrier: order.carrier, trackingNumber: order.trackingNumber }
+          : null,
     },
     context.publicUrl,
     { testModeNotice: context.testModeNotice },

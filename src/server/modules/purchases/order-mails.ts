@@ -1,4 +1,10 @@
+import { carrierName, trackingUrl, type Carrier } from '../../../shared/carriers.ts';
 import { formatCents } from '../../../shared/money.ts';
+import {
+  CARRIER_LABEL,
+  TRACK_PARCEL_LABEL,
+  TRACKING_NUMBER_LABEL,
+} from '../../../shared/shipment.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import type { OrderMailJob } from './order-jobs.ts';
 import { renderShopMail } from '../notifications/index.ts';
@@ -40,6 +46,8 @@ export interface OrderMailFacts {
   receiptNumber: number | null;
   testMode: boolean;
   card: { brand: string | null; last4: string | null } | null;
+  /** The parcel's carrier and tracking number (shipped with tracking, issue 35); else null. */
+  tracking?: { carrier: Carrier; trackingNumber: string } | null;
 }
 
 export interface RenderedMail {
@@ -105,7 +113,12 @@ function wording(
     case 'order.shipped':
       return {
         subject: `Your order has shipped: ${product}`,
-        lines: [`Good news, ${order.customerName}: your order is on its way.`],
+        lines: [
+          `Good news, ${order.customerName}: your order is on its way.`,
+          order.tracking
+            ? `It travels with ${carrierName(order.tracking.carrier)}, tracking number ${order.tracking.trackingNumber}.`
+            : '',
+        ].filter(Boolean),
       };
     case 'order.cancelled':
       return {
@@ -157,5 +170,19 @@ export function renderOrderMail(
     ['Address', order.address || '-'],
     ...(job.audience === 'admins' ? ([['Phone', order.phone || '-']] as [string, string][]) : []),
   ];
-  return renderShopMail({ subject, lines, details, link, linkLabel });
+  const tracking = job.template === 'order.shipped' ? order.tracking : null;
+  const trackingPage = tracking && trackingUrl(tracking.carrier, tracking.trackingNumber);
+  if (tracking)
+    details.push(
+      [CARRIER_LABEL, carrierName(tracking.carrier)],
+      [TRACKING_NUMBER_LABEL, tracking.trackingNumber],
+    );
+  return renderShopMail({
+    subject,
+    lines,
+    details,
+    link,
+    linkLabel,
+    ...(trackingPage && { firstLink: { href: trackingPage, label: TRACK_PARCEL_LABEL } }),
+  });
 }

@@ -5,7 +5,14 @@ import {
   type OrderStatus,
 } from '../../../shared/order-status.ts';
 import type { Queryable } from '../../db/client.ts';
-import { accountOrders, checkout, orderEvent, paymentIntent, purchase } from '../../db/schema.ts';
+import {
+  accountOrders,
+  checkout,
+  orderEvent,
+  paymentIntent,
+  purchase,
+  shipmentOrder,
+} from '../../db/schema.ts';
 import { Conflict, NotFound, type AppError } from '../../errors.ts';
 import {
   type Actor,
@@ -42,9 +49,10 @@ import { cancelIntentJob, orderMailJob, type OrderMailTemplate } from './order-j
  * that transaction too, only by the attempt that changed the row, so exactly once.
  *
  * CHECKOUTS (docs/decisions/022): orders are placed, paid and mailed per checkout; shipped,
- * cancelled and expired per order. A transition that ends orders' unpaid time (pay, cancel, expire)
- * decrements their checkout's `unpaid_orders`, and the one that brings it to 0 frees the account's
- * unpaid-checkout slot (`account_orders`), in the same statement as its other effects.
+ * cancelled and expired per order (a shipped order is mailed with its parcel: ADR 051). A
+ * transition that ends orders' unpaid time (pay, cancel, expire) decrements their checkout's
+ * `unpaid_orders`, and the one that brings it to 0 frees the account's unpaid-checkout slot
+ * (`account_orders`), in the same statement as its other effects.
  *
  * LOCK ORDER, so transitions and checkouts never deadlock: the account's `account_orders` row
  * first (a checkout locks it to decide its limits, and so does every transition of the account's
@@ -171,7 +179,9 @@ export function effectsSql(
     )`,
   ];
   const perCheckout = CHECKOUT_EVENTS.includes(event);
-  const subject = perCheckout ? 'checkout_id' : 'id';
+  // Shipped: one mail per parcel (its orders and tracking link); `source` has `shipment_id`.
+  const perParcel = event === 'shipped';
+  const subject = perCheckout ? 'checkout_id' : perParcel ? 'shipment_id' : 'id';
   const mails = MAILS[event].map((mail) => {
     const template = literal(mail.template);
     const rest = {
@@ -183,7 +193,9 @@ export function effectsSql(
       from: `${source} GROUP BY ${subject}`,
       payload: perCheckout
         ? { template, checkoutId: subject, ...rest }
-        : { template, purchaseId: subject, ...rest },
+        : perParcel
+          ? { template, shipmentId: subject, ...rest }
+          : { template, purchaseId: subject, ...rest },
     };
   });
   if (mails.length > 0)
@@ -251,9 +263,14 @@ export async function applyEffects(
   event: OrderEvent,
   actor: Actor,
 ): Promise<void> {
+  // Shipped orders are mailed per parcel: the source names each order's (shipments.service.ts).
+  const parcel =
+    event === 'shipped'
+      ? sql`, (SELECT ${shipmentOrder.shipmentId} FROM ${shipmentOrder} WHERE ${shipmentOrder.purchaseId} = ${purchase.id}) AS shipment_id`
+      : sql``;
   await tx.execute(sql`
     WITH effect_source AS (
-      SELECT id, checkout_id FROM ${purchase} WHERE ${inArray(purchase.id, [...purchaseIds])}
+      SELECT id, checkout_id${parcel} FROM ${purchase} WHERE ${inArray(purchase.id, [...purchaseIds])}
     )
     ${sql.raw(effectsSql(event, actor, 'effect_source'))}
     SELECT 1`);

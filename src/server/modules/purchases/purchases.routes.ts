@@ -8,7 +8,10 @@ import {
   PurchaseQuerySchema,
   PurchaseSchema,
   ShipBodySchema,
+  ShipmentResultSchema,
+  ShipOrdersBodySchema,
 } from '../../../shared/purchase.ts';
+import type { Carrier } from '../../../shared/carriers.ts';
 import type { Db } from '../../db/client.ts';
 import type { Pricer } from '../pricing/index.ts';
 import { callerOf } from '../../http/authentication.ts';
@@ -22,8 +25,8 @@ import {
   listAllPurchases,
   listCustomerPurchases,
   placePurchase,
-  shipPurchase,
 } from './purchases.service.ts';
+import { shipOrders, shipPurchase } from './shipments.service.ts';
 
 export const purchasesRoutes: FastifyPluginAsyncZod<{
   db: Db;
@@ -95,11 +98,39 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: { permission: 'orders.fulfil' } },
       schema: {
+        summary:
+          'Ships a paid order (the spec Ship), in a parcel of its own: with carrier and tracking number, or both left out for none',
         params: PurchaseParamsSchema,
         body: ShipBodySchema,
         response: { 200: PurchaseSchema },
       },
     },
-    (request) => shipPurchase(db, callerOf(request), request.params.id),
+    (request) => shipPurchase(db, callerOf(request), request.params.id, trackingOf(request.body)),
+  );
+
+  // Issue 35: several orders of one checkout in one parcel (docs/decisions/051).
+  app.post(
+    '/shipments',
+    {
+      config: { access: { permission: 'orders.fulfil' } },
+      schema: {
+        summary:
+          'Ships paid orders of one checkout in one parcel, with carrier and tracking number',
+        body: ShipOrdersBodySchema,
+        response: { 201: ShipmentResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const { orderIds } = request.body;
+      const result = await shipOrders(db, callerOf(request), orderIds, trackingOf(request.body));
+      return reply.code(201).send(result);
+    },
   );
 };
+
+/** The parcel's tracking from a ship body: both fields (the schema refuses one alone) or none. */
+function trackingOf(body: { carrier?: Carrier; trackingNumber?: string } | undefined) {
+  return body?.carrier && body.trackingNumber
+    ? { carrier: body.carrier, trackingNumber: body.trackingNumber }
+    : null;
+}

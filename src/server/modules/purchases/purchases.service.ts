@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import { PRODUCT_GONE_MESSAGE } from '../../../shared/basket.ts';
 import { ErrorCode } from '../../../shared/errors.ts';
 import { IdSchema } from '../../../shared/ids.ts';
+import type { Carrier } from '../../../shared/carriers.ts';
 import { centsToDollars } from '../../../shared/money.ts';
+import { orderShipment } from '../../../shared/shipment.ts';
 import {
   ABOVE_STOCK_MESSAGE,
   BELOW_MINIMUM_MESSAGE,
@@ -26,6 +28,8 @@ import {
   variant,
   purchase,
   receiptCounter,
+  shipment,
+  shipmentOrder,
   user,
 } from '../../db/schema.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
@@ -73,22 +77,50 @@ export const isId = (id: string) => IdSchema.safeParse(id).success;
 /** The shop's reference of a checkout. */
 export { checkoutReference };
 
-/** An order's columns with its checkout's reference, PO reference and receipt number. */
+/**
+ * An order's columns with its checkout's reference, PO reference and receipt number, and its
+ * parcel's once shipped (issue 35).
+ */
 const orderColumns = {
   ...getTableColumns(purchase),
   checkoutNumber: checkout.number,
   poReference: checkout.poReference,
   checkoutReceiptNumber: checkout.receiptNumber,
+  shipmentId: shipment.id,
+  shipmentCarrier: shipment.carrier,
+  shipmentTrackingNumber: shipment.trackingNumber,
+  shippedAt: shipment.createdAt,
 };
 export type OrderRow = typeof purchase.$inferSelect & {
   checkoutNumber: number | string;
   poReference: string | null;
   checkoutReceiptNumber: number | null;
+  /** Its parcel (absent where a statement reads orders that cannot have shipped yet). */
+  shipmentId?: string | null;
+  shipmentCarrier?: Carrier | null;
+  shipmentTrackingNumber?: string | null;
+  shippedAt?: Date | null;
 };
 
-/** Orders with their checkout, for `.where(…)`. */
+/** Orders with their checkout and parcel, for `.where(…)`. */
 export const selectOrders = (db: Queryable) =>
-  db.select(orderColumns).from(purchase).innerJoin(checkout, eq(checkout.id, purchase.checkoutId));
+  db
+    .select(orderColumns)
+    .from(purchase)
+    .innerJoin(checkout, eq(checkout.id, purchase.checkoutId))
+    .leftJoin(shipmentOrder, eq(shipmentOrder.purchaseId, purchase.id))
+    .leftJoin(shipment, eq(shipment.id, shipmentOrder.shipmentId));
+
+/** The order's parcel, or null before it shipped (or when it shipped before parcels). */
+const shipmentOf = (row: OrderRow) =>
+  row.shipmentId && row.shippedAt
+    ? orderShipment({
+        id: row.shipmentId,
+        carrier: row.shipmentCarrier ?? null,
+        trackingNumber: row.shipmentTrackingNumber ?? null,
+        shippedAt: row.shippedAt,
+      })
+    : null;
 
 export function toPurchase(row: OrderRow): Purchase {
   return {
@@ -105,6 +137,7 @@ export function toPurchase(row: OrderRow): Purchase {
     orderQuantity: row.quantity,
     totalPrice: centsToDollars(row.totalCents),
     stat: row.status,
+    shipment: shipmentOf(row),
     paid: row.paid,
     transactionId: row.transactionId,
     createdAt: row.createdAt.toISOString(),
@@ -366,7 +399,7 @@ export async function getPurchase(db: Db, caller: AuthUser, id: string): Promise
 }
 
 /** The order as it is now, for explaining a transition that did not happen. */
-async function currentState(db: Queryable, caller: AuthUser, id: string) {
+export async function currentState(db: Queryable, caller: AuthUser, id: string) {
   const [row] = await db
     .select({ status: purchase.status, paid: purchase.paid })
     .from(purchase)
@@ -412,7 +445,7 @@ export async function cancelPurchase(
  * An admin's transition of an order, audited: the order after it, and before it (its status then).
  * Returns the order after it.
  */
-async function auditTransition(
+export async function auditTransition(
   tx: Queryable,
   admin: AuthUser,
   transition: 'cancel' | 'ship',
@@ -425,27 +458,15 @@ async function auditTransition(
     action: `purchase.${transition}`,
     targetType: 'purchase',
     targetId: after._id,
-    before: { ...after, stat: TRANSITIONS[transition].from[0] },
+    // Before shipping it had no parcel.
+    before: {
+      ...after,
+      stat: TRANSITIONS[transition].from[0],
+      ...(transition === 'ship' && { shipment: null }),
+    },
     after,
   });
   return after;
-}
-
-/** PUT /api/purchase/{id}: ships a paid, pending order (admins). */
-export async function shipPurchase(db: Db, admin: AuthUser, id: string): Promise<Purchase> {
-  if (!isId(id)) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
-  const shipped = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(purchase)
-      .set({ status: TRANSITIONS.ship.to, updatedAt: sql`now()` })
-      .where(and(eq(purchase.id, id), allowed('ship')))
-      .returning({ id: purchase.id });
-    if (!row) return undefined;
-    await applyEffects(tx, [row.id], 'shipped', 'admin');
-    return auditTransition(tx, admin, 'ship', row.id);
-  });
-  if (!shipped) throw refusal('ship', await currentState(db, admin, id));
-  return shipped;
 }
 
 /** What `markCheckoutPaid` did. */

@@ -108,6 +108,7 @@ describe('POST /api/purchase', () => {
       orderQuantity: 3,
       totalPrice: 389.97,
       stat: 'pending',
+      shipment: null,
       paid: false,
       transactionId: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

@@ -155,6 +155,7 @@ const MATRIX: Record<string, Row> = {
     call: async (f) => ({ url: `/api/purchase/${(await f.newUnpaid())._id}` }),
   },
   'PUT /api/purchase/:id': { may: ORDERS },
+  'POST /api/shipments': { may: ORDERS },
   'POST /api/checkout': { may: SIGNED_IN },
   'POST /api/checkout/quote': { may: SIGNED_IN },
   'GET /api/checkouts/:id': {

@@ -11,9 +11,16 @@ import {
   type WebhookEvent,
 } from '../../../shared/webhooks.ts';
 import { IdSchema } from '../../../shared/ids.ts';
+import { orderShipment } from '../../../shared/shipment.ts';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { purchase, webhookDelivery, webhookEndpoint } from '../../db/schema.ts';
+import {
+  purchase,
+  shipment,
+  shipmentOrder,
+  webhookDelivery,
+  webhookEndpoint,
+} from '../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -273,7 +280,10 @@ export function webhookEffectSql(event: OrderEvent, source: string): string | nu
 
 // ---- Delivery: one attempt, by the outbox worker ----
 
-/** The order as it stands when delivered (order events carry its ids only). */
+/**
+ * The order as it stands when delivered (order events carry its ids only), with its parcel once
+ * shipped: carrier, tracking number and the carrier's tracking page (issue 35).
+ */
 async function orderSnapshot(db: Db, orderId: string) {
   const [row] = await db
     .select({
@@ -285,12 +295,23 @@ async function orderSnapshot(db: Db, orderId: string) {
       unitPriceCents: purchase.unitPriceCents,
       totalCents: purchase.totalCents,
       customerEmail: purchase.customerEmail,
+      shipmentId: shipment.id,
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      shippedAt: shipment.createdAt,
     })
     .from(purchase)
+    .leftJoin(shipmentOrder, eq(shipmentOrder.purchaseId, purchase.id))
+    .leftJoin(shipment, eq(shipment.id, shipmentOrder.shipmentId))
     .where(eq(purchase.id, orderId));
   if (!row) return null;
-  const { unitPriceCents, totalCents, ...rest } = row;
-  return { ...rest, unitPrice: unitPriceCents / 100, total: totalCents / 100 };
+  const { unitPriceCents, totalCents, shipmentId, carrier, trackingNumber, shippedAt, ...rest } =
+    row;
+  const parcel =
+    shipmentId && shippedAt
+      ? orderShipment({ id: shipmentId, carrier, trackingNumber, shippedAt })
+      : null;
+  return { ...rest, unitPrice: unitPriceCents / 100, total: totalCents / 100, shipment: parcel };
 }
 
 /**

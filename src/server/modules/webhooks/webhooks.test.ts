@@ -127,4 +127,36 @@ describe('webhook endpoints', () => {
     expect((await call('DELETE', `/api/admin/webhooks/${first!.id}`)).statusCode).toBe(404);
     expect((await call('GET', `/api/admin/webhooks/${first!.id}/deliveries`)).statusCode).toBe(404);
   });
+
+  it('order.shipped carries the parcel: carrier, tracking number and tracking page (issue 35)', async () => {
+    const created = await call('POST', '/api/admin/webhooks', {
+      url: hookUrl,
+      events: ['order.shipped'],
+    });
+    expect(created.statusCode).toBe(201);
+    const { order } = await placeTestOrder(t, t.customer);
+    await markOrderPaid(t.database.db, order._id, `pi_webhook_ship_${order._id}`);
+    const shipped = await call('PUT', `/api/purchase/${order._id}`, {
+      stat: 'shipped',
+      carrier: 'usps',
+      trackingNumber: '9400111899223197428490',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const delivery = await until(() =>
+      received.find((r) => r.type === 'order.shipped' && r.body.includes(order._id)),
+    );
+    expect(JSON.parse(delivery.body).data).toMatchObject({
+      orderId: order._id,
+      order: {
+        status: 'shipped',
+        shipment: {
+          carrier: 'usps',
+          carrierName: 'USPS',
+          trackingNumber: '9400111899223197428490',
+          trackingUrl:
+            'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223197428490',
+        },
+      },
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aftersalePaths } from '../../../../shared/aftersale.ts';
 import { apiPaths } from '../../../../shared/api-paths.ts';
 import { productDeletedMessage } from '../../../../shared/product.ts';
+import { CARRIER_REQUIRED_MESSAGE, TRACKING_NUMBER_MESSAGE } from '../../../../shared/shipment.ts';
 import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
 import { adminPermissions, lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { admin, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
@@ -10,6 +11,7 @@ import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
 import { makePurchase } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { ManageAllOrders } from './manage-all-orders.tsx';
+import { SHIP_PARCEL_LABEL } from './ship-dialog.tsx';
 
 const ORDERS = `GET ${apiPaths.allPurchases}`;
 
@@ -35,6 +37,29 @@ const unpaid = makePurchase(3, {
   customerEmail: 'eva@example.com',
 });
 const SHIP = `PUT ${apiPaths.purchase(toShip._id)}`;
+const SHIP_PARCEL = `POST ${apiPaths.shipments}`;
+const UPS_PARCEL = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  carrier: 'ups' as const,
+  carrierName: 'UPS',
+  trackingNumber: '1Z999AA10123456784',
+  trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+  shippedAt: '2026-11-29T07:00:00.000Z',
+};
+
+/** Ship → the dialog: carrier and tracking number, then "Ship parcel". */
+async function shipInDialog(
+  user: ReturnType<typeof renderWithProviders>['user'],
+  product: string,
+  { carrier = 'UPS', trackingNumber = '1Z999AA10123456784' } = {},
+) {
+  await user.click(within(rowOf(product)).getByRole('button', { name: 'Ship' }));
+  const dialog = within(screen.getByRole('dialog', { name: `Ship ${product}` }));
+  await user.selectOptions(dialog.getByLabelText('Carrier'), carrier);
+  if (trackingNumber) await user.type(dialog.getByLabelText('Tracking number'), trackingNumber);
+  await user.click(dialog.getByRole('button', { name: SHIP_PARCEL_LABEL }));
+  return dialog;
+}
 const DELETE_UNPAID = `DELETE ${apiPaths.purchase(unpaid._id)}`;
 
 /** Signed in as an admin, whose permissions the staff guard loaded (Refund needs them). */
@@ -50,13 +75,18 @@ function rowOf(product: string) {
   return screen.getByRole('cell', { name: product }).closest('tr')!;
 }
 
+/** The row whose text holds `text` (a product of a checkout of several: its reference follows). */
+function rowWith(text: string) {
+  return screen.getAllByRole('row').find((row) => row.textContent?.includes(text))!;
+}
+
 /** The admin's view of the orders, changing as the server would. */
 function ordersServer(initial: Purchase[]) {
   let orders = initial;
   return {
     [ORDERS]: () => jsonResponse(orders),
     [SHIP]: () => {
-      const result = { ...toShip, stat: 'shipped' as const };
+      const result = { ...toShip, stat: 'shipped' as const, shipment: UPS_PARCEL };
       orders = orders.map((order) => (order._id === toShip._id ? result : order));
       return jsonResponse(result);
     },
@@ -138,20 +168,93 @@ describe('ManageAllOrders', () => {
     expect(await screen.findByText('Checkout C-1042 · PO reference PO-117')).toBeInTheDocument();
   });
 
-  it('ships an order: a toast, and the row shows it shipped', async () => {
+  it('ships an order with its carrier and tracking number: a toast, the row shows the parcel', async () => {
     const fetchMock = mockApi({ ...signedInAdmin(), ...ordersServer([toShip, unpaid]) });
     const { user } = renderWithProviders(<ManageAllOrders />);
     await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 2' });
 
-    await user.click(within(rowOf('Cordless Drill')).getByRole('button', { name: 'Ship' }));
+    await shipInDialog(user, 'Cordless Drill');
 
     expect(await screen.findByText(ORDER_SHIPPED_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const row = within(rowOf('Cordless Drill'));
     expect(row.getByText('shipped')).toBeInTheDocument();
     expect(row.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(row.getByRole('link', { name: 'Track parcel' })).toHaveAttribute(
+      'href',
+      UPS_PARCEL.trackingUrl,
+    );
     const request = lastRequest(fetchMock, SHIP);
-    expect(request.body).toEqual({ stat: 'shipped' });
+    expect(request.body).toEqual({
+      stat: 'shipped',
+      carrier: 'ups',
+      trackingNumber: '1Z999AA10123456784',
+    });
     expect(request.headers.get('Authorization')).toBe('Bearer access-1');
+  });
+
+  it('asks for the carrier and a valid tracking number before shipping', async () => {
+    const fetchMock = mockApi({ ...signedInAdmin(), ...ordersServer([toShip]) });
+    const { user } = renderWithProviders(<ManageAllOrders />);
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 1' });
+
+    await user.click(within(rowOf('Cordless Drill')).getByRole('button', { name: 'Ship' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Ship Cordless Drill' }));
+    await user.type(dialog.getByLabelText('Tracking number'), '1Z 999');
+    await user.click(dialog.getByRole('button', { name: SHIP_PARCEL_LABEL }));
+
+    expect(dialog.getByLabelText('Carrier')).toHaveAccessibleDescription(CARRIER_REQUIRED_MESSAGE);
+    expect(dialog.getByLabelText('Tracking number')).toHaveAccessibleDescription(
+      TRACKING_NUMBER_MESSAGE,
+    );
+    expect(requestLog(fetchMock)).not.toContain(SHIP);
+  });
+
+  it('ships other paid orders of the same checkout in the same parcel', async () => {
+    const checkoutId = toShip.checkoutId;
+    const sibling = makePurchase(4, {
+      product: 'Jigsaw',
+      paid: true,
+      transactionId: 'pi_1',
+      checkoutId,
+    });
+    const inParcel = [toShip, sibling].map((o) => ({
+      ...o,
+      stat: 'shipped' as const,
+      shipment: UPS_PARCEL,
+    }));
+    let orders: Purchase[] = [toShip, sibling, shipped];
+    const fetchMock = mockApi({
+      ...signedInAdmin(),
+      [ORDERS]: () => jsonResponse(orders),
+      [SHIP_PARCEL]: () => {
+        orders = [...inParcel, shipped];
+        return jsonResponse({ shipment: { ...UPS_PARCEL, checkoutId }, orders: inParcel }, 201);
+      },
+    });
+    const { user } = renderWithProviders(<ManageAllOrders />);
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 3' });
+
+    await user.click(within(rowWith('Cordless Drill')).getByRole('button', { name: 'Ship' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Ship Cordless Drill' }));
+    const group = within(dialog.getByRole('group', { name: 'Also in this parcel' }));
+    // Only the same checkout's orders that can ship (not Circular Saw, shipped and elsewhere).
+    expect(group.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual([
+      'Jigsaw × 10',
+    ]);
+    await user.click(group.getByRole('checkbox', { name: 'Jigsaw × 10' }));
+    await user.selectOptions(dialog.getByLabelText('Carrier'), 'UPS');
+    await user.type(dialog.getByLabelText('Tracking number'), '1Z999AA10123456784{Enter}');
+
+    expect(await screen.findByText(ORDER_SHIPPED_MESSAGE)).toBeInTheDocument();
+    expect(lastRequest(fetchMock, SHIP_PARCEL).body).toEqual({
+      orderIds: [toShip._id, sibling._id],
+      carrier: 'ups',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    expect(
+      within(rowWith('Jigsaw')).getByRole('link', { name: 'Track parcel' }),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's message when an order can't be shipped (409)", async () => {
@@ -162,9 +265,10 @@ describe('ManageAllOrders', () => {
     const { user } = renderWithProviders(<ManageAllOrders />);
     await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 1' });
 
-    await user.click(screen.getByRole('button', { name: 'Ship' }));
+    const dialog = await shipInDialog(user, 'Cordless Drill');
 
-    expect(await screen.findByText('Only paid, pending orders ship.')).toBeInTheDocument();
+    // Said in the dialog, which stays open (a toast would sit behind the modal).
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Only paid, pending orders ship.');
     expect(screen.queryByText(ORDER_SHIPPED_MESSAGE)).not.toBeInTheDocument();
   });
 

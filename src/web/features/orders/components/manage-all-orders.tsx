@@ -1,14 +1,15 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify/unstyled';
 import { REFUND_PERMISSION } from '../../../../shared/aftersale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
-import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchase.ts';
+import type { Purchase } from '../../../../shared/purchase.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
-import { useShipOrder } from '../api/ship-order.ts';
 import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
+import { useShipOrders } from '../api/ship-order.ts';
+import { ParcelTracking } from './parcel-tracking.tsx';
+import { ShipDialog } from './ship-dialog.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
 import { RefundButton } from './refund-button.tsx';
 import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
@@ -22,7 +23,8 @@ function OrderAction({
   describedBy: string;
   onDelete: (order: Purchase) => void;
 }) {
-  const ship = useShipOrder();
+  const [shipping, setShipping] = useState(false);
+  const ship = useShipOrders();
   // The buttons follow the lifecycle's rules (the server refuses the rest with 409).
   const actions = orderActions(order);
 
@@ -36,24 +38,28 @@ function OrderAction({
       </div>
     );
   }
-  // Spec section 4: only a paid, pending order can be shipped; any other shows its status.
-  if (!actions.canShip) return <span>{order.stat}</span>;
+  // Spec section 4: only a paid, pending order can be shipped; any other shows its status (and
+  // its parcel once shipped, issue 35).
+  if (!actions.canShip)
+    return (
+      <>
+        <span>{order.stat}</span>
+        <ParcelTracking shipment={order.shipment} describedBy={describedBy} />
+      </>
+    );
   return (
-    <button
-      type="button"
-      className="btn btn-sm btn-primary"
-      aria-describedby={describedBy}
-      disabled={ship.isPending}
-      onClick={() =>
-        ship.mutate(order, {
-          onSuccess: () => toast.success(ORDER_SHIPPED_MESSAGE),
-          onError: (error) => toast.error(error.message),
-        })
-      }
-    >
-      {ship.isPending && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-      Ship
-    </button>
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        aria-describedby={describedBy}
+        aria-haspopup="dialog"
+        onClick={() => setShipping(true)}
+      >
+        Ship
+      </button>
+      {shipping && <ShipDialog order={order} ship={ship} onClose={() => setShipping(false)} />}
+    </>
   );
 }
 

@@ -164,6 +164,30 @@ describe('MyOrders', () => {
     expect(row.queryByText(/Reserved until/)).not.toBeInTheDocument();
   });
 
+  it("shows a shipped order's carrier, tracking number and a link to follow the parcel", async () => {
+    const tracked = {
+      ...paid,
+      shipment: {
+        id: '00000000-0000-4000-8000-0000000000a1',
+        carrier: 'dhl-express' as const,
+        carrierName: 'DHL Express',
+        trackingNumber: 'JD0146',
+        trackingUrl:
+          'https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=JD0146',
+        shippedAt: '2026-11-29T07:00:00.000Z',
+      },
+    };
+    renderMyOrders({ [ORDERS]: jsonResponse([tracked]) });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });
+    const row = within(rowOf('Circular Saw'));
+
+    expect(row.getByText(/DHL Express · Tracking number JD0146/)).toBeInTheDocument();
+    const link = row.getByRole('link', { name: 'Track parcel' });
+    expect(link).toHaveAttribute('href', tracked.shipment.trackingUrl);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAccessibleDescription('Circular Saw');
+  });
+
   it('marks test-mode orders and opens the history (timeline) of an order', async () => {
     const inTest = { ...paid, testMode: true };
     const { user } = renderMyOrders({

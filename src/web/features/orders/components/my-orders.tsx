@@ -8,6 +8,7 @@ import { useMyOrders } from '../api/get-my-orders.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
 import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
+import { ParcelTracking } from './parcel-tracking.tsx';
 import { OrderAftersale } from './order-aftersale.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
 import { DeleteOrderButton, OrdersSection, type OrderRowProps } from './orders-section.tsx';
@@ -75,6 +76,7 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
             <TestModeBadge />
           </>
         )}
+        <ParcelTracking shipment={order.shipment} describedBy={productId} />
       </td>
     </tr>
   );
