@@ -396,3 +396,42 @@ describe('placing a quote', () => {
     expect(res.json()).toMatchObject({ totalPrice: 100, tax: 0, shipping: 9.95, amount: 109.95 });
   });
 });
+
+describe('an exempt buyer', () => {
+  const exempt = async (who: SignedIn, vatNumber: string) => {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/tax-exemptions',
+      headers: who.headers,
+      payload: { vatNumber },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/tax-exemptions/${asked.json()._id}/approve`,
+      headers: t.admin.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+  };
+
+  it('with an approved VAT number pays no VAT in its area (reverse charge), printed on the order', async () => {
+    const buyer = await signUp(t.app);
+    const saw = await product('Reverse Saw', 10_000);
+    await storeBasket(t, buyer, [[saw, 1]]);
+    const before = await quoted(buyer, { address: BERLIN });
+    expect(before.tax).toBe(21.85);
+    await exempt(buyer, 'DE123456789');
+    const answer = await quoted(buyer, { address: BERLIN });
+    expect([answer.tax, answer.total]).toEqual([0, 115]);
+    expect(answer.taxNote).toContain('DE123456789');
+    // Sales tax in New York is not VAT: the number does not lift it.
+    expect((await quoted(buyer, { address: NEW_YORK })).tax).toBe(9.76); // 8.88 + 0.88 on shipping
+    const res = await tryCheckOut(t, buyer, { address: BERLIN, quoteId: answer.quoteId });
+    expect(res.statusCode, res.body).toBe(201);
+    const read = await t.app.inject({
+      url: `/api/checkouts/${res.json().checkoutId}`,
+      headers: buyer.headers,
+    });
+    expect(read.json()).toMatchObject({ tax: 0, total: 115, taxNote: answer.taxNote });
+  });
+});
