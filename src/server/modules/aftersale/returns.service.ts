@@ -297,39 +297,43 @@ export async function receiveReturn(
 }
 
 /**
- * POST /api/returns/{id}/refund: a received return's units are refunded (unit price × quantity,
- * at most what is left to refund of the order) through the refund service, which marks it refunded.
- * A refund of it left pending by an ambiguous provider answer is finished instead (the same
- * refund: docs/decisions/035).
+ * POST /api/returns/{id}/refund: a received return's units are refunded as they were charged:
+ * their net and their tax (issue 35, refund-split.ts), at most what is left to refund of the
+ * order, and the order's shipping share with its tax when staff chose (`withShipping`), through
+ * the refund service, which marks it refunded. A refund of it left pending by an ambiguous
+ * provider answer is finished instead (the same refund: docs/decisions/035).
  */
 export async function refundReturn(
   db: Db,
   provider: PaymentProvider | null,
   admin: AuthUser,
   id: string,
+  withShipping = false,
 ): Promise<OrderReturn> {
   const current = await oneReturn(db, isId(id) ? id : '00000000-0000-0000-0000-000000000000');
   if (current.status !== 'received')
     throw new Conflict(`This return is ${current.status}, not received.`);
   const [unsure] = await db
-    .select({ amountCents: refund.amountCents, reason: refund.reason })
+    .select({
+      quantity: refund.quantity,
+      goodsCents: sql<number>`${refund.netCents} + ${refund.taxCents}`,
+      withShipping: refund.withShipping,
+      reason: refund.reason,
+    })
     .from(refund)
     .where(and(eq(refund.returnId, id), eq(refund.status, 'pending'), isNotNull(refund.unsureAt)));
   if (unsure) {
-    await refundOrder(db, provider, admin, current.purchaseId, { ...unsure, returnId: id });
+    await refundOrder(db, provider, admin, current.purchaseId, {
+      ...(unsure.quantity > 0 ? { quantity: unsure.quantity } : { amountCents: unsure.goodsCents }),
+      withShipping: unsure.withShipping,
+      reason: unsure.reason,
+      returnId: id,
+    });
     return oneReturn(db, id);
   }
-  const [left] = await db
-    .select({
-      cents: sql<number>`${orderAftersale.paidCents} - ${orderAftersale.refundReservedCents}`,
-    })
-    .from(orderAftersale)
-    .where(eq(orderAftersale.purchaseId, current.purchaseId));
-  const valueCents = Math.round(current.value * 100);
-  const amountCents = Math.min(valueCents, left?.cents ?? valueCents);
-  if (amountCents <= 0) throw new Conflict('Nothing is left to refund on this order.');
   await refundOrder(db, provider, admin, current.purchaseId, {
-    amountCents,
+    quantity: current.quantity,
+    withShipping,
     reason: `Return of ${current.quantity} × ${current.product}`,
     returnId: id,
   });
