@@ -109,7 +109,11 @@ export const RefundBodySchema = z
   })
   .superRefine((body, ctx) => {
     if (body.amount !== undefined && body.quantity !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: REFUND_AMOUNT_OR_QUANTITY_MESSAGE });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: REFUND_AMOUNT_OR_QUANTITY_MESSAGE,
+      });
     else if (body.amount === undefined && body.quantity === undefined && !body.refundShipping)
       ctx.addIssue({ code: 'custom', path: ['amount'], message: REFUND_WHAT_MESSAGE });
   });

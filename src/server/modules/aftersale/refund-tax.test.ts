@@ -32,9 +32,9 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 describe('refunds of a taxed order', () => {
   it('returns exactly the line tax over two partial refunds, and shipping only when chosen', async () => {
     const order = await taxedOrder(t, t.customer);
-    expect([order.totalPrice, order.tax, order.shipping, order.shippingTax, order.amount]).toEqual(
-      [100, 7.25, 10, 0.73, 117.98],
-    );
+    expect([order.totalPrice, order.tax, order.shipping, order.shippingTax, order.amount]).toEqual([
+      100, 7.25, 10, 0.73, 117.98,
+    ]);
     // 2 of 4 units: half the tax is 362.5 cents, rounded half up; the other half gets the rest.
     const first = await made(order._id, { quantity: 2, reason: 'Two units' });
     expect(first).toMatchObject({ quantity: 2, net: 50, tax: 3.63, shipping: 0, shippingTax: 0 });
@@ -47,7 +47,13 @@ describe('refunds of a taxed order', () => {
     expect(more.statusCode).toBe(409);
     expect(more.json()).toMatchObject({ message: 'Every unit of this order is already refunded.' });
     const shipping = await made(order._id, { refundShipping: true, reason: 'Shipping' });
-    expect(shipping).toMatchObject({ quantity: 0, net: 0, tax: 0, shipping: 10, shippingTax: 0.73 });
+    expect(shipping).toMatchObject({
+      quantity: 0,
+      net: 0,
+      tax: 0,
+      shipping: 10,
+      shippingTax: 0.73,
+    });
     // All of it, to the cent, and nothing beyond.
     const [row] = await t.database.db
       .select()

@@ -1,4 +1,5 @@
 import { formatCents } from '../../../shared/money.ts';
+import { orderSummaryRows, sumOrder, type ChargedLine } from '../../../shared/order-summary.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import type { OrderMailJob } from './order-jobs.ts';
 import { renderShopMail } from '../notifications/index.ts';
@@ -14,7 +15,19 @@ export interface OrderMailLine {
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
+  /** Issue 35: its tax and its share of the shipping and of the shipping's tax, as stored. */
+  taxCents?: number;
+  shippingCents?: number;
+  shippingTaxCents?: number;
 }
+
+/** The line as charged (0 for what a line from before issue 35 does not say). */
+export const chargedLine = (line: OrderMailLine): ChargedLine => ({
+  totalCents: line.totalCents,
+  taxCents: line.taxCents ?? 0,
+  shippingCents: line.shippingCents ?? 0,
+  shippingTaxCents: line.shippingTaxCents ?? 0,
+});
 
 /** A line's name for people: the product's and its variant's label, "Drill (18V · Kit)". */
 export const orderLineName = (line: Pick<OrderMailLine, 'productName' | 'variantLabel'>) =>
@@ -40,6 +53,10 @@ export interface OrderMailFacts {
   receiptNumber: number | null;
   testMode: boolean;
   card: { brand: string | null; last4: string | null } | null;
+  /** Issue 35: the checkout's shipping method, whether prices include VAT, and its tax note. */
+  shippingMethod?: string;
+  pricesIncludeTax?: boolean;
+  taxNote?: string | null;
 }
 
 export interface RenderedMail {
@@ -137,7 +154,8 @@ export function renderOrderMail(
   publicUrl: string,
   { testModeNotice = false }: { testModeNotice?: boolean } = {},
 ): RenderedMail {
-  const totalCents = order.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  // What the buyer pays or paid: the lines with their tax and shipping, as stored (issue 35).
+  const totalCents = sumOrder(order.lines.map(chargedLine)).totalCents;
   const worded = wording(job, order, totalCents);
   const subject = worded.subject;
   const lines = testModeNotice ? [TEST_MODE_NOTICE, ...worded.lines] : worded.lines;
@@ -153,8 +171,12 @@ export function renderOrderMail(
       ['Quantity', String(line.quantity)],
       ['Unit price', formatCents(line.unitPriceCents)],
     ]),
-    ['Total', formatCents(totalCents)],
+    ...orderSummaryRows(order.lines.map(chargedLine), {
+      pricesIncludeTax: order.pricesIncludeTax ?? false,
+      shippingMethod: order.shippingMethod ?? '',
+    }),
     ['Address', order.address || '-'],
+    ...(order.taxNote ? ([['Tax note', order.taxNote]] as [string, string][]) : []),
     ...(job.audience === 'admins' ? ([['Phone', order.phone || '-']] as [string, string][]) : []),
   ];
   return renderShopMail({ subject, lines, details, link, linkLabel });

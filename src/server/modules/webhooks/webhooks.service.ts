@@ -13,7 +13,7 @@ import {
 import { IdSchema } from '../../../shared/ids.ts';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { purchase, webhookDelivery, webhookEndpoint } from '../../db/schema.ts';
+import { checkout, purchase, webhookDelivery, webhookEndpoint } from '../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { recordAudit } from '../audit/index.ts';
@@ -285,12 +285,38 @@ async function orderSnapshot(db: Db, orderId: string) {
       unitPriceCents: purchase.unitPriceCents,
       totalCents: purchase.totalCents,
       customerEmail: purchase.customerEmail,
+      taxCents: purchase.taxCents,
+      shippingCents: purchase.shippingCents,
+      shippingTaxCents: purchase.shippingTaxCents,
+      amountCents: purchase.amountCents,
+      shippingMethod: checkout.shippingMethodName,
+      country: sql<string | null>`${checkout.deliveryAddress} ->> 'country'`,
+      pricesIncludeTax: checkout.pricesIncludeTax,
     })
     .from(purchase)
+    .innerJoin(checkout, eq(checkout.id, purchase.checkoutId))
     .where(eq(purchase.id, orderId));
   if (!row) return null;
-  const { unitPriceCents, totalCents, ...rest } = row;
-  return { ...rest, unitPrice: unitPriceCents / 100, total: totalCents / 100 };
+  const {
+    unitPriceCents,
+    totalCents,
+    taxCents,
+    shippingCents,
+    shippingTaxCents,
+    amountCents,
+    ...rest
+  } = row;
+  // Issue 35: the line's tax, its share of the shipping and of its tax, and what it cost in all
+  // (total + tax + shipping + shippingTax), as stored; `total` stays the goods' net.
+  return {
+    ...rest,
+    unitPrice: unitPriceCents / 100,
+    total: totalCents / 100,
+    tax: taxCents / 100,
+    shipping: shippingCents / 100,
+    shippingTax: shippingTaxCents / 100,
+    amount: amountCents / 100,
+  };
 }
 
 /**
