@@ -18,6 +18,8 @@ const overview = (days: number): Overview => ({
   revenue: 1459.98,
   paidOrders: 3,
   averageOrderValue: 486.66,
+  taxCollected: 87.6,
+  shippingCharged: 25,
   ordersByStatus: [
     { status: 'paid', count: 2 },
     { status: 'unpaid', count: 1 },

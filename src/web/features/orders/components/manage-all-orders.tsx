@@ -7,6 +7,7 @@ import { ORDER_SHIPPED_MESSAGE, type Purchase } from '../../../../shared/purchas
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { useShipOrder } from '../api/ship-order.ts';
+import { OrderCharges } from '../../../components/order-charges.tsx';
 import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ReceiptButton } from './receipt-button.tsx';
@@ -75,7 +76,10 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
         )}
         {(checkoutSize > 1 || order.poReference) && <CheckoutReferences order={order} />}
       </td>
-      <td>${formatDollars(order.totalPrice)}</td>
+      <td>
+        ${formatDollars(order.totalPrice)}
+        <OrderCharges order={order} />
+      </td>
       <td>
         <div className="flex flex-col gap-1">
           <OrderAction order={order} describedBy={orderId} onDelete={onDelete} />
