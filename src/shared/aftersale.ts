@@ -162,7 +162,10 @@ export const ReturnSchema = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   quantity: z.number().int(),
-  /** What the returned units cost (unit price × quantity), the refund it gets by default. */
+  /**
+   * What its refund gives back (issue 35): the returned units' net and tax as charged (refunded:
+   * what its refund gave; before: what refunding them would give now), without shipping.
+   */
   value: z.number(),
   reason: z.string(),
   note: z.string(),

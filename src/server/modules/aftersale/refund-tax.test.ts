@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RefundSchema, ReturnSchema } from '../../../shared/aftersale.ts';
+import { RefundSchema, ReturnListSchema, ReturnSchema } from '../../../shared/aftersale.ts';
 import { orderAftersale } from '../../db/schema.ts';
 import { returnedIntoStock } from '../../testing/aftersale.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
@@ -107,6 +107,10 @@ describe('refunds of a taxed order', () => {
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
     const returnId = await returnedIntoStock(t, t.customer, t.admin, order._id, 2);
+    // The Returns list offers the refund of the units with their tax: 50.00 + 3.63.
+    const listed = await t.app.inject({ url: '/api/returns', headers: t.admin.headers });
+    const before = ReturnListSchema.parse(listed.json()).find((r) => r._id === returnId);
+    expect(before?.value).toBe(53.63);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/returns/${returnId}/refund`,
@@ -114,7 +118,8 @@ describe('refunds of a taxed order', () => {
       payload: { refundShipping: true },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(ReturnSchema.parse(res.json()).status).toBe('refunded');
+    const refunded = ReturnSchema.parse(res.json());
+    expect(refunded).toMatchObject({ status: 'refunded', value: 53.63 });
     const [row] = await t.database.db
       .select()
       .from(orderAftersale)
