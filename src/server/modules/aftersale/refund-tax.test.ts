@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RefundSchema, ReturnListSchema, ReturnSchema } from '../../../shared/aftersale.ts';
 import { orderAftersale } from '../../db/schema.ts';
-import { returnedIntoStock } from '../../testing/aftersale.ts';
+import { mailTo, returnedIntoStock } from '../../testing/aftersale.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { setUpCaliforniaTax, taxedOrder } from '../../testing/taxed-orders.ts';
@@ -137,6 +137,10 @@ describe('refunds of a taxed order', () => {
     });
     expect(pdf.statusCode).toBe(200);
     const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    const mail = await mailTo(t, t.customer.email, 'Refund of $64.36');
+    expect(mail.text.replace(/\s+/g, ' ')).toContain(
+      'Of which goods $50.00, tax $4.36, shipping $10.00.',
+    );
     expect(text).toContain('Units refunded: 2');
     expect(text).toContain('Goods refunded (net): $50.00');
     expect(text).toContain('Tax refunded: $3.63');
