@@ -250,9 +250,8 @@ async function resumeRefund(
 /**
  * "The same refund" as one whose answer was lost: the admin sends the form again (with a new
  * Idempotency-Key, or none) for the same order, amount or quantity, shipping choice, reason and
- * return while a refund of those
- * is pending after an ambiguous provider answer. That refund is finished instead of a second one
- * being made.
+ * return while a refund of those is pending after an ambiguous provider answer. That refund is
+ * finished instead of a second one being made.
  */
 async function unsureTwin(
   db: Db,
@@ -283,8 +282,8 @@ async function unsureTwin(
 
 /**
  * POST /api/purchase/{id}/refunds (admins): refunds an amount, or units, of a paid order (and its
- * shipping when asked; the split: refund-split.ts) through the provider that took the payment. 404 unknown order, 409 unpaid or beyond what is left (of the
- * order, or of its checkout's charge), 502 when the provider refuses (nothing refunded), 503 when
+ * shipping when asked; the split: refund-split.ts) through the provider that took the payment.
+ * 404 unknown order, 409 unpaid or beyond what is left (of the order, or of its checkout's charge), 502 when the provider refuses (nothing refunded), 503 when
  * it is not set up (nothing refunded) or its answer was ambiguous: the refund is then PENDING,
  * holding its amount, and sending it again (same key, or the same order, amount and reason)
  * finishes that same refund, never a second one. With an Idempotency-Key (`claim`), a repeat with
