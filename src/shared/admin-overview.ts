@@ -46,6 +46,12 @@ export const OverviewSchema = z.object({
   paidOrders: z.number().int(),
   /** Revenue / paid orders; 0 without paid orders. */
   averageOrderValue: z.number(),
+  /**
+   * Issue 35: revenue is the goods' net, without tax or shipping. The tax collected (on goods and
+   * shipping) and the shipping charged (net) by the same paid orders, each net of its refunds.
+   */
+  taxCollected: z.number(),
+  shippingCharged: z.number(),
   /** Orders placed in the period, by status (unpaid pending counted apart from paid pending). */
   ordersByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
   topProducts: z.array(

@@ -78,15 +78,51 @@ const dollars = (message: string) =>
       .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, message),
   );
 
-/** POST /api/purchase/{id}/refunds (admins). */
-export const RefundBodySchema = z.object({
-  amount: dollars(REFUND_AMOUNT_MESSAGE),
-  reason: singleLineText('Reason', { required: 'Reason is required' }).max(
-    REFUND_REASON_MAX,
-    `Reason must be at most ${REFUND_REASON_MAX} characters`,
-  ),
-});
+/** Issue 35: the refund's parts (docs/decisions/054). */
+export const REFUND_SHIPPING_LABEL = 'Refund shipping';
+export const REFUND_WHAT_MESSAGE = 'Give an amount or a quantity to refund';
+export const REFUND_AMOUNT_OR_QUANTITY_MESSAGE = 'Give an amount or a quantity, not both';
+export const REFUND_QUANTITY_MESSAGE = 'Quantity must be a whole number of at least 1';
+export const NOTHING_LEFT_TO_REFUND_MESSAGE = 'Nothing is left to refund on this order.';
+export const refundQuantityMessage = (left: number) =>
+  left > 0
+    ? `Quantity can be at most ${left} (ordered minus already refunded).`
+    : 'Every unit of this order is already refunded.';
+
+/**
+ * POST /api/purchase/{id}/refunds (admins). Either `amount` (dollars of the goods; its tax in
+ * proportion) or `quantity` (units: their net and tax as charged), and with `refundShipping` the
+ * order's shipping share and its tax (issue 35; off by default). `refundShipping` alone refunds
+ * the shipping only.
+ */
+export const RefundBodySchema = z
+  .object({
+    amount: dollars(REFUND_AMOUNT_MESSAGE).optional(),
+    quantity: numberOrNumericText(REFUND_QUANTITY_MESSAGE)
+      .pipe(z.number().int(REFUND_QUANTITY_MESSAGE).positive(REFUND_QUANTITY_MESSAGE))
+      .optional(),
+    refundShipping: z.boolean().default(false),
+    reason: singleLineText('Reason', { required: 'Reason is required' }).max(
+      REFUND_REASON_MAX,
+      `Reason must be at most ${REFUND_REASON_MAX} characters`,
+    ),
+  })
+  .superRefine((body, ctx) => {
+    if (body.amount !== undefined && body.quantity !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: REFUND_AMOUNT_OR_QUANTITY_MESSAGE,
+      });
+    else if (body.amount === undefined && body.quantity === undefined && !body.refundShipping)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: REFUND_WHAT_MESSAGE });
+  });
 export type RefundBody = z.input<typeof RefundBodySchema>;
+
+/** POST /api/returns/{id}/refund (admins): optionally with the order's shipping (issue 35). */
+export const RefundReturnBodySchema = z
+  .object({ refundShipping: z.boolean().default(false) })
+  .nullish();
 
 export const RefundSchema = z.object({
   _id: IdSchema,
@@ -95,6 +131,12 @@ export const RefundSchema = z.object({
   amount: z.number(),
   reason: z.string(),
   createdAt: z.string(),
+  /** Issue 35: the units it paid back (0: an amount) and its parts, in dollars (sum: amount). */
+  quantity: z.number().int(),
+  net: z.number(),
+  tax: z.number(),
+  shipping: z.number(),
+  shippingTax: z.number(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 
@@ -120,7 +162,10 @@ export const ReturnSchema = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   quantity: z.number().int(),
-  /** What the returned units cost (unit price × quantity), the refund it gets by default. */
+  /**
+   * What its refund gives back (issue 35): the returned units' net and tax as charged (refunded:
+   * what its refund gave; before: what refunding them would give now), without shipping.
+   */
   value: z.number(),
   reason: z.string(),
   note: z.string(),

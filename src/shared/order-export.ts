@@ -38,6 +38,14 @@ export const ORDER_EXPORT_COLUMNS = [
   // Issue 34: what was sold is a variant: its SKU and its label ('' for a product's only one).
   'SKU',
   'Variant',
+  // Issue 35: the line's tax, its share of the checkout's shipping and of that shipping's tax,
+  // what it cost in all (Total + Tax + Shipping + Shipping Tax), how and where it was delivered.
+  'Tax',
+  'Shipping',
+  'Shipping Tax',
+  'Amount',
+  'Shipping Method',
+  'Country',
 ] as const;
 
 export const PRODUCT_EXPORT_COLUMNS = [

@@ -668,7 +668,7 @@ export const orderAftersale = pgTable(
     purchaseId: uuid('purchase_id')
       .primaryKey()
       .references(() => purchase.id),
-    /** What was paid for the order (its total) and how many units it has: the bounds. */
+    /** What was paid for the order (its amount: total, tax and shipping) and its units: the bounds. */
     paidCents: integer('paid_cents').notNull(),
     quantity: integer('quantity').notNull(),
     /** Refunds succeeded or in flight at the provider. */
@@ -708,6 +708,17 @@ export const refund = pgTable(
       .notNull()
       .references(() => purchase.id),
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * Issue 35 (docs/decisions/054): the amount split as the order was charged: the goods' net and
+     * their tax, and the line's shipping share and its tax (only when staff chose to refund
+     * shipping, `withShipping`). `quantity`: the units it paid back (0: a refund of an amount).
+     */
+    quantity: integer('quantity').notNull().default(0),
+    netCents: integer('net_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    withShipping: boolean('with_shipping').notNull().default(false),
     reason: text('reason').notNull(),
     status: text('status', { enum: REFUND_STATUSES }).notNull().default('pending'),
     /** The return it pays back, if any. */
@@ -734,6 +745,10 @@ export const refund = pgTable(
       .on(t.returnId)
       .where(sql`${t.status} <> 'failed'`),
     check('refund_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'refund_parts_sum',
+      sql`${t.quantity} >= 0 AND ${t.netCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.shippingTaxCents} >= 0 AND ${t.amountCents} = ${t.netCents} + ${t.taxCents} + ${t.shippingCents} + ${t.shippingTaxCents}`,
+    ),
     check('refund_status_known', sql`${t.status} in ${sql.raw(sqlList(REFUND_STATUSES))}`),
   ],
 );

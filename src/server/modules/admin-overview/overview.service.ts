@@ -1,15 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Overview } from '../../../shared/admin-overview.ts';
 import { centsToDollars } from '../../../shared/money.ts';
 import type { Db } from '../../db/client.ts';
 import { assertDatabaseTimeZone } from '../../db/time-zones.ts';
-import { orderAftersale, product, purchase, variantOffer } from '../../db/schema.ts';
+import { product, purchase, refund, variantOffer } from '../../db/schema.ts';
 
 /** Paid orders that still stand: revenue. Cancelled and expired orders never count. */
 const earning = sql`${purchase.paid} AND ${purchase.status} IN ('pending', 'shipped')`;
 
-/** What was refunded of the order (issue 25): revenue is net of it. */
-const refunded = sql`coalesce((SELECT ${orderAftersale.refundedCents} FROM ${orderAftersale} WHERE ${orderAftersale.purchaseId} = ${purchase.id}), 0)`;
+/** What the order's succeeded refunds returned of a part (`cents`: an expression of `refund`). */
+const refundedOf = (cents: SQL) =>
+  sql`coalesce((SELECT sum(${cents}) FROM ${refund} WHERE ${refund.purchaseId} = ${purchase.id} AND ${refund.status} = 'succeeded'), 0)`;
+
+/**
+ * Revenue is the goods' net, net of what was refunded of it (issue 25): tax collected and shipping
+ * charged are not the shop's sales and are counted apart, each net of its refunds (issue 35).
+ */
+const refunded = refundedOf(sql`${refund.netCents}`);
+const taxKept = sql`${purchase.taxCents} + ${purchase.shippingTaxCents} - ${refundedOf(sql`${refund.taxCents} + ${refund.shippingTaxCents}`)}`;
+const shippingKept = sql`${purchase.shippingCents} - ${refundedOf(sql`${refund.shippingCents}`)}`;
 
 /** The first instant of the period: midnight, `days - 1` days ago, in the admin's time zone. */
 const periodStart = (days: number, timeZone: string) =>
@@ -23,19 +32,28 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
   await assertDatabaseTimeZone(db, timeZone);
   const start = periodStart(days, timeZone);
   const [daily, statuses, top, low] = await Promise.all([
-    db.execute<{ day: string; cents: string; orders: number }>(sql`
+    db.execute<{
+      day: string;
+      cents: string;
+      orders: number;
+      tax_cents: string;
+      shipping_cents: string;
+    }>(sql`
       WITH day AS (
         SELECT d::date AS day FROM generate_series(
           (now() AT TIME ZONE ${timeZone})::date - ${days - 1}::int,
           (now() AT TIME ZONE ${timeZone})::date, interval '1 day') AS d
       ), paid AS (
         SELECT (${purchase.paidAt} AT TIME ZONE ${timeZone})::date AS day,
-          sum(${purchase.totalCents} - ${refunded}) AS cents, count(*)::int AS orders
+          sum(${purchase.totalCents} - ${refunded}) AS cents, count(*)::int AS orders,
+          sum(${taxKept}) AS tax_cents, sum(${shippingKept}) AS shipping_cents
         FROM ${purchase} WHERE ${earning} AND ${purchase.paidAt} >= ${start}
         GROUP BY 1
       )
       SELECT day.day::text AS day, coalesce(paid.cents, 0)::text AS cents,
-        coalesce(paid.orders, 0)::int AS orders
+        coalesce(paid.orders, 0)::int AS orders,
+        coalesce(paid.tax_cents, 0)::text AS tax_cents,
+        coalesce(paid.shipping_cents, 0)::text AS shipping_cents
       FROM day LEFT JOIN paid USING (day) ORDER BY day.day`),
     db.execute<{ status: string; count: number }>(sql`
       SELECT CASE WHEN ${purchase.status} = 'pending' AND NOT ${purchase.paid} THEN 'unpaid'
@@ -75,6 +93,8 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
   }));
   const revenueCents = daily.rows.reduce((sum, r) => sum + Number(r.cents), 0);
   const paidOrders = daily.rows.reduce((sum, r) => sum + r.orders, 0);
+  const taxCents = daily.rows.reduce((sum, r) => sum + Number(r.tax_cents), 0);
+  const shippingCents = daily.rows.reduce((sum, r) => sum + Number(r.shipping_cents), 0);
   return {
     days,
     timeZone,
@@ -82,6 +102,8 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
     revenue: centsToDollars(revenueCents),
     paidOrders,
     averageOrderValue: paidOrders ? centsToDollars(Math.round(revenueCents / paidOrders)) : 0,
+    taxCollected: centsToDollars(taxCents),
+    shippingCharged: centsToDollars(shippingCents),
     ordersByStatus: statuses.rows,
     topProducts: top.rows.map((r) => ({
       productId: r.product_id,

@@ -71,6 +71,10 @@ export async function aftersaleMail(
         [
           `We refunded ${formatCents(row.refund.amountCents)} of your order of ${row.order.quantity} × ${sold} to the card you paid with. It may take a few days to show on your statement.`,
           `Reason: ${row.refund.reason}`,
+          // Issue 35: its parts as stored, when it returned tax or shipping (ADR 054).
+          row.refund.amountCents !== row.refund.netCents
+            ? `Of which goods ${formatCents(row.refund.netCents)}, tax ${formatCents(row.refund.taxCents + row.refund.shippingTaxCents)}, shipping ${formatCents(row.refund.shippingCents)}.`
+            : '',
           `Credit note number: ${row.refund.number} (download it from My Orders).`,
           row.order.testMode ? 'Test mode: no real money moved.' : '',
         ].filter(Boolean),

@@ -8,6 +8,7 @@ import {
   RecallSchema,
   ReceiveReturnBodySchema,
   RefundBodySchema,
+  RefundReturnBodySchema,
   RefundSchema,
   RejectReturnBodySchema,
   ReturnBodySchema,
@@ -60,7 +61,7 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { amount, reason } = request.body;
+      const { amount, quantity, refundShipping, reason } = request.body;
       const caller = callerOf(request);
       const { id } = request.params;
       const claim = idempotencyClaim(request, caller.id, `refund ${id}`, request.body);
@@ -69,7 +70,12 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
         provider,
         caller,
         id,
-        { amountCents: dollarsToCents(amount), reason },
+        {
+          amountCents: amount === undefined ? undefined : dollarsToCents(amount),
+          quantity,
+          withShipping: refundShipping,
+          reason,
+        },
         claim,
       );
       return reply.code(201).send(made);
@@ -149,9 +155,20 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
     '/returns/:id/refund',
     {
       config: { access: { permission: REFUND_PERMISSION } },
-      schema: { params: ReturnParamsSchema, response: { 200: ReturnSchema } },
+      schema: {
+        params: ReturnParamsSchema,
+        body: RefundReturnBodySchema,
+        response: { 200: ReturnSchema },
+      },
     },
-    (request) => refundReturn(db, provider, callerOf(request), request.params.id),
+    (request) =>
+      refundReturn(
+        db,
+        provider,
+        callerOf(request),
+        request.params.id,
+        request.body?.refundShipping ?? false,
+      ),
   );
 
   // Warranty: the customer registers serials; admins look one up.

@@ -12,7 +12,17 @@ export interface CreditNoteFacts {
   productName: string;
   quantity: number;
   orderTotalCents: number;
+  /** What the order cost the buyer: its total, tax and shipping (issue 35). */
+  orderAmountCents: number;
   amountCents: number;
+  /** Issue 35: the refund's parts as stored (docs/decisions/054); units 0: an amount. */
+  refundedQuantity: number;
+  netCents: number;
+  taxCents: number;
+  shippingCents: number;
+  shippingTaxCents: number;
+  /** The order's prices were shown with VAT included (EU/UK): its tax is labelled VAT. */
+  pricesIncludeTax: boolean;
   reason: string;
   transactionId: string | null;
   testMode: boolean;
@@ -37,6 +47,15 @@ export function renderCreditNotePdf(note: CreditNoteFacts): Promise<Buffer> {
       'Item',
       `${note.productName}  ×  ${note.quantity}  (order total ${formatCents(note.orderTotalCents)})`,
     ],
+    ...(note.orderAmountCents !== note.orderTotalCents
+      ? ([['Order amount with tax and shipping', formatCents(note.orderAmountCents)]] as [
+          string,
+          string,
+        ][])
+      : []),
+    ...(note.refundedQuantity > 0
+      ? ([['Units refunded', String(note.refundedQuantity)]] as [string, string][])
+      : []),
     ['Reason', note.reason],
     ['Transaction id', note.transactionId ?? '-'],
   ];
@@ -44,6 +63,19 @@ export function renderCreditNotePdf(note: CreditNoteFacts): Promise<Buffer> {
   for (const [label, value] of rows) {
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
     doc.font('Helvetica').text(value);
+  }
+  // What the refund returned, as the order was charged: never recomputed from a rate.
+  const taxLabel = note.pricesIncludeTax ? 'VAT' : 'Tax';
+  const parts: [string, number][] = [
+    ['Goods refunded (net)', note.netCents],
+    [`${taxLabel} refunded`, note.taxCents],
+    ['Shipping refunded', note.shippingCents],
+    [`${taxLabel} on shipping refunded`, note.shippingTaxCents],
+  ];
+  doc.moveDown();
+  for (const [label, cents] of parts) {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(formatCents(cents));
   }
   doc.moveDown(1.5);
   doc

@@ -11,11 +11,14 @@ import { aftersaleMailJob, type AftersaleMailJob } from './aftersale-mails.ts';
  * number of parallel requests only those that fit pass (the lifecycle machine's pattern).
  */
 
-/** Makes the order's row if it is paid and has none yet (safe to run in parallel). */
+/**
+ * Makes the order's row if it is paid and has none yet (safe to run in parallel). What can be
+ * refunded is what the order cost the buyer: its amount, with its tax and shipping (issue 35).
+ */
 export async function ensureAftersaleRow(tx: Queryable, purchaseId: string): Promise<void> {
   await tx.execute(sql`
     INSERT INTO ${orderAftersale} (purchase_id, paid_cents, quantity)
-    SELECT id, total_cents, quantity FROM ${purchase} WHERE id = ${purchaseId} AND paid
+    SELECT id, amount_cents, quantity FROM ${purchase} WHERE id = ${purchaseId} AND paid
     ON CONFLICT (purchase_id) DO NOTHING`);
 }
 

@@ -28,6 +28,11 @@ export const toRefund = (row: RefundRow): Refund => ({
   amount: centsToDollars(row.amountCents),
   reason: row.reason,
   createdAt: row.createdAt.toISOString(),
+  quantity: row.quantity,
+  net: centsToDollars(row.netCents),
+  tax: centsToDollars(row.taxCents),
+  shipping: centsToDollars(row.shippingCents),
+  shippingTax: centsToDollars(row.shippingTaxCents),
 });
 
 /** The provider's idempotency key of a refund (and the key it is found by: metadata.refundKey). */

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
+  NOTHING_LEFT_TO_REFUND_MESSAGE,
   ONLY_PAID_REFUNDABLE_MESSAGE,
+  refundQuantityMessage,
   refundTooLargeMessage,
   type Refund,
 } from '../../../shared/aftersale.ts';
@@ -9,6 +11,7 @@ import { ErrorCode } from '../../../shared/errors.ts';
 import { centsToDollars, formatDollars } from '../../../shared/money.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { checkout, orderAftersale, paymentIntent, purchase, refund } from '../../db/schema.ts';
+import { type ChargeParts, splitRefund } from './refund-split.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { liveKey } from '../idempotency/index.ts';
@@ -63,11 +66,72 @@ const pgErrorCode = (error: unknown): string | undefined => {
   return code ?? cause?.code;
 };
 
+/**
+ * What to refund (issue 35, docs/decisions/054): `amountCents` of the goods (its tax in
+ * proportion) or `quantity` units (their net and tax as charged, to the cent), and with
+ * `withShipping` the order's shipping share and its tax.
+ */
 export interface RefundInput {
-  amountCents: number;
+  amountCents?: number | undefined;
+  quantity?: number | undefined;
+  withShipping?: boolean;
   reason: string;
   /** The received return this refund pays back. */
   returnId?: string;
+}
+
+/** The order line's charge and what refunds not failed took of it, under the caller's lock. */
+async function chargeAndRefunded(
+  tx: Queryable,
+  purchaseId: string,
+): Promise<{ line: ChargeParts; before: ChargeParts }> {
+  const [line] = await tx
+    .select({
+      quantity: purchase.quantity,
+      netCents: purchase.totalCents,
+      taxCents: purchase.taxCents,
+      shippingCents: purchase.shippingCents,
+      shippingTaxCents: purchase.shippingTaxCents,
+    })
+    .from(purchase)
+    .where(eq(purchase.id, purchaseId));
+  if (!line) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);
+  const [before] = await tx
+    .select({
+      quantity: sql<number>`coalesce(sum(${refund.quantity}), 0)::int`,
+      netCents: sql<number>`coalesce(sum(${refund.netCents}), 0)::int`,
+      taxCents: sql<number>`coalesce(sum(${refund.taxCents}), 0)::int`,
+      shippingCents: sql<number>`coalesce(sum(${refund.shippingCents}), 0)::int`,
+      shippingTaxCents: sql<number>`coalesce(sum(${refund.shippingTaxCents}), 0)::int`,
+    })
+    .from(refund)
+    .where(and(eq(refund.purchaseId, purchaseId), sql`${refund.status} <> 'failed'`));
+  return {
+    line,
+    before: before ?? {
+      quantity: 0,
+      netCents: 0,
+      taxCents: 0,
+      shippingCents: 0,
+      shippingTaxCents: 0,
+    },
+  };
+}
+
+/** The refund's parts and amount, or the 409 saying why it cannot be. */
+function partsOf(line: ChargeParts, before: ChargeParts, input: RefundInput) {
+  const split = splitRefund(line, before, {
+    quantity: input.quantity,
+    amountCents: input.amountCents,
+    withShipping: input.withShipping ?? false,
+  });
+  if (!split.ok) {
+    if (split.problem === 'amount') throw tooLarge(split.goodsLeftCents);
+    const message = refundQuantityMessage(split.unitsLeft);
+    throw new AppError(409, ErrorCode.Conflict, message, { quantity: message });
+  }
+  if (split.amountCents <= 0) throw new Conflict(NOTHING_LEFT_TO_REFUND_MESSAGE);
+  return split;
 }
 
 /** 409: at most `leftCents` can still be refunded. */
@@ -106,6 +170,14 @@ async function reserve(
         .where(eq(paymentIntent.id, order.transactionId))
         .for('update');
       await ensureAftersaleRow(tx, purchaseId);
+      // The order's counters, locked: its refunds' split below reads what they took before.
+      await tx
+        .select({ purchaseId: orderAftersale.purchaseId })
+        .from(orderAftersale)
+        .where(eq(orderAftersale.purchaseId, purchaseId))
+        .for('update');
+      const { line, before } = await chargeAndRefunded(tx, purchaseId);
+      const { parts, amountCents } = partsOf(line, before, input);
       if (charge) {
         const { rows } = await tx.execute<{ reserved: number }>(sql`
           SELECT coalesce(sum(a.refund_reserved_cents), 0)::int AS reserved
@@ -114,17 +186,17 @@ async function reserve(
             JOIN ${orderAftersale} a ON a.purchase_id = p.id
           WHERE c.transaction_id = ${order.transactionId}`);
         const chargeLeft = charge.amountCents - (rows[0]?.reserved ?? 0);
-        if (input.amountCents > chargeLeft) throw tooLarge(chargeLeft);
+        if (amountCents > chargeLeft) throw tooLarge(chargeLeft);
       }
       const [reserved] = await tx
         .update(orderAftersale)
         .set({
-          refundReservedCents: sql`${orderAftersale.refundReservedCents} + ${input.amountCents}`,
+          refundReservedCents: sql`${orderAftersale.refundReservedCents} + ${amountCents}`,
         })
         .where(
           and(
             eq(orderAftersale.purchaseId, purchaseId),
-            sql`${orderAftersale.refundReservedCents} + ${input.amountCents} <= ${orderAftersale.paidCents}`,
+            sql`${orderAftersale.refundReservedCents} + ${amountCents} <= ${orderAftersale.paidCents}`,
           ),
         )
         .returning({ purchaseId: orderAftersale.purchaseId });
@@ -140,7 +212,9 @@ async function reserve(
         .values({
           id,
           purchaseId,
-          amountCents: input.amountCents,
+          amountCents,
+          ...parts,
+          withShipping: input.withShipping ?? false,
           reason: input.reason,
           returnId: input.returnId ?? null,
           actorEmail: admin.email,
@@ -175,9 +249,9 @@ async function resumeRefund(
 
 /**
  * "The same refund" as one whose answer was lost: the admin sends the form again (with a new
- * Idempotency-Key, or none) for the same order, amount, reason and return while a refund of those
- * is pending after an ambiguous provider answer. That refund is finished instead of a second one
- * being made.
+ * Idempotency-Key, or none) for the same order, amount or quantity, shipping choice, reason and
+ * return while a refund of those is pending after an ambiguous provider answer. That refund is
+ * finished instead of a second one being made.
  */
 async function unsureTwin(
   db: Db,
@@ -192,7 +266,11 @@ async function unsureTwin(
         eq(refund.purchaseId, purchaseId),
         eq(refund.status, 'pending'),
         isNotNull(refund.unsureAt),
-        eq(refund.amountCents, input.amountCents),
+        eq(refund.quantity, input.quantity ?? 0),
+        input.amountCents !== undefined
+          ? sql`${refund.netCents} + ${refund.taxCents} = ${input.amountCents}`
+          : undefined,
+        eq(refund.withShipping, input.withShipping ?? false),
         eq(refund.reason, input.reason),
         input.returnId ? eq(refund.returnId, input.returnId) : isNull(refund.returnId),
       ),
@@ -203,9 +281,9 @@ async function unsureTwin(
 }
 
 /**
- * POST /api/purchase/{id}/refunds (admins): refunds `amountCents` of a paid order through the
- * provider that took the payment. 404 unknown order, 409 unpaid or beyond what is left (of the
- * order, or of its checkout's charge), 502 when the provider refuses (nothing refunded), 503 when
+ * POST /api/purchase/{id}/refunds (admins): refunds an amount, or units, of a paid order (and its
+ * shipping when asked; the split: refund-split.ts) through the provider that took the payment.
+ * 404 unknown order, 409 unpaid or beyond what is left (of the order, or of its checkout's charge), 502 when the provider refuses (nothing refunded), 503 when
  * it is not set up (nothing refunded) or its answer was ambiguous: the refund is then PENDING,
  * holding its amount, and sending it again (same key, or the same order, amount and reason)
  * finishes that same refund, never a second one. With an Idempotency-Key (`claim`), a repeat with
@@ -300,6 +378,10 @@ export async function getCreditNote(db: Db, caller: AuthUser, refundId: string):
   const done = await db.select().from(refund).where(eq(refund.id, refundId));
   const found = done[0];
   if (!row || !found || found.settledAt === null) throw new NotFound(REFUND_NOT_FOUND_MESSAGE);
+  const [placed] = await db
+    .select({ pricesIncludeTax: checkout.pricesIncludeTax })
+    .from(checkout)
+    .where(eq(checkout.id, row.checkoutId));
   return renderCreditNotePdf({
     number: found.number,
     refundedAt: found.settledAt,
@@ -310,7 +392,14 @@ export async function getCreditNote(db: Db, caller: AuthUser, refundId: string):
     productName: row.productName,
     quantity: row.quantity,
     orderTotalCents: row.totalCents,
+    orderAmountCents: row.amountCents,
     amountCents: found.amountCents,
+    refundedQuantity: found.quantity,
+    netCents: found.netCents,
+    taxCents: found.taxCents,
+    shippingCents: found.shippingCents,
+    shippingTaxCents: found.shippingTaxCents,
+    pricesIncludeTax: placed?.pricesIncludeTax ?? false,
     reason: found.reason,
     transactionId: row.transactionId,
     testMode: row.testMode,

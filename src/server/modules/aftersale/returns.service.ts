@@ -22,6 +22,7 @@ import { assertActor, defineTransitions, fromGuard, type Transition } from '../l
 import { applyEffects, ORDER_NOT_FOUND_MESSAGE, isId } from '../purchases/index.ts';
 import { ensureAftersaleRow, queueAftersaleMail } from './order-aftersale.ts';
 import { refundOrder } from './refunds.service.ts';
+import { splitRefund } from './refund-split.ts';
 
 /*
  * Returns (issue 25), built with the lifecycle kit (modules/lifecycle, ADR 045):
@@ -84,6 +85,18 @@ const returnColumns = {
   unitPriceCents: purchase.unitPriceCents,
   customerName: purchase.customerName,
   customerEmail: purchase.customerEmail,
+  // Issue 35: what its refund returns (the units' net and tax as charged, refund-split.ts): the
+  // line's charge, what refunds not failed took of it, and this return's own refund if any.
+  lineQuantity: purchase.quantity,
+  lineNetCents: purchase.totalCents,
+  lineTaxCents: purchase.taxCents,
+  refundedBefore: sql<{ quantity: number; net: number; tax: number }>`(SELECT jsonb_build_object(
+      'quantity', coalesce(sum(r.quantity), 0), 'net', coalesce(sum(r.net_cents), 0),
+      'tax', coalesce(sum(r.tax_cents), 0))
+    FROM ${refund} r WHERE r.purchase_id = ${purchase.id} AND r.status <> 'failed')`,
+  ownRefundGoodsCents: sql<
+    number | null
+  >`(SELECT r.net_cents + r.tax_cents FROM ${refund} r WHERE r.return_id = ${orderReturn.id} AND r.status <> 'failed' LIMIT 1)`,
 };
 type ReturnRow = {
   id: string;
@@ -100,7 +113,36 @@ type ReturnRow = {
   unitPriceCents: number;
   customerName: string;
   customerEmail: string;
+  lineQuantity: number;
+  lineNetCents: number;
+  lineTaxCents: number;
+  refundedBefore: { quantity: number; net: number; tax: number };
+  ownRefundGoodsCents: number | null;
 };
+
+/**
+ * What the return's refund gives back of the goods (issue 35): its own refund's net and tax once
+ * made, else what refunding its units would return now (their net and tax, refund-split.ts).
+ */
+function refundValueCents(row: ReturnRow): number {
+  if (row.ownRefundGoodsCents !== null) return row.ownRefundGoodsCents;
+  const line = {
+    quantity: row.lineQuantity,
+    netCents: row.lineNetCents,
+    taxCents: row.lineTaxCents,
+    shippingCents: 0,
+    shippingTaxCents: 0,
+  };
+  const before = {
+    quantity: row.refundedBefore.quantity,
+    netCents: row.refundedBefore.net,
+    taxCents: row.refundedBefore.tax,
+    shippingCents: 0,
+    shippingTaxCents: 0,
+  };
+  const split = splitRefund(line, before, { quantity: row.quantity, withShipping: false });
+  return split.ok ? split.amountCents : row.unitPriceCents * row.quantity;
+}
 
 export const toReturn = (row: ReturnRow): OrderReturn => ({
   _id: row.id,
@@ -110,7 +152,7 @@ export const toReturn = (row: ReturnRow): OrderReturn => ({
   customerName: row.customerName,
   customerEmail: row.customerEmail,
   quantity: row.quantity,
-  value: centsToDollars(row.unitPriceCents * row.quantity),
+  value: centsToDollars(refundValueCents(row)),
   reason: row.reason,
   note: row.note,
   status: row.status,
@@ -297,39 +339,43 @@ export async function receiveReturn(
 }
 
 /**
- * POST /api/returns/{id}/refund: a received return's units are refunded (unit price × quantity,
- * at most what is left to refund of the order) through the refund service, which marks it refunded.
- * A refund of it left pending by an ambiguous provider answer is finished instead (the same
- * refund: docs/decisions/035).
+ * POST /api/returns/{id}/refund: a received return's units are refunded as they were charged:
+ * their net and their tax (issue 35, refund-split.ts), at most what is left to refund of the
+ * order, and the order's shipping share with its tax when staff chose (`withShipping`), through
+ * the refund service, which marks it refunded. A refund of it left pending by an ambiguous
+ * provider answer is finished instead (the same refund: docs/decisions/035).
  */
 export async function refundReturn(
   db: Db,
   provider: PaymentProvider | null,
   admin: AuthUser,
   id: string,
+  withShipping = false,
 ): Promise<OrderReturn> {
   const current = await oneReturn(db, isId(id) ? id : '00000000-0000-0000-0000-000000000000');
   if (current.status !== 'received')
     throw new Conflict(`This return is ${current.status}, not received.`);
   const [unsure] = await db
-    .select({ amountCents: refund.amountCents, reason: refund.reason })
+    .select({
+      quantity: refund.quantity,
+      goodsCents: sql<number>`${refund.netCents} + ${refund.taxCents}`,
+      withShipping: refund.withShipping,
+      reason: refund.reason,
+    })
     .from(refund)
     .where(and(eq(refund.returnId, id), eq(refund.status, 'pending'), isNotNull(refund.unsureAt)));
   if (unsure) {
-    await refundOrder(db, provider, admin, current.purchaseId, { ...unsure, returnId: id });
+    await refundOrder(db, provider, admin, current.purchaseId, {
+      ...(unsure.quantity > 0 ? { quantity: unsure.quantity } : { amountCents: unsure.goodsCents }),
+      withShipping: unsure.withShipping,
+      reason: unsure.reason,
+      returnId: id,
+    });
     return oneReturn(db, id);
   }
-  const [left] = await db
-    .select({
-      cents: sql<number>`${orderAftersale.paidCents} - ${orderAftersale.refundReservedCents}`,
-    })
-    .from(orderAftersale)
-    .where(eq(orderAftersale.purchaseId, current.purchaseId));
-  const valueCents = Math.round(current.value * 100);
-  const amountCents = Math.min(valueCents, left?.cents ?? valueCents);
-  if (amountCents <= 0) throw new Conflict('Nothing is left to refund on this order.');
   await refundOrder(db, provider, admin, current.purchaseId, {
-    amountCents,
+    quantity: current.quantity,
+    withShipping,
     reason: `Return of ${current.quantity} × ${current.product}`,
     returnId: id,
   });

@@ -61,6 +61,12 @@ interface OrderRow extends Record<string, unknown> {
   refunded_cents: number;
   sku: string;
   variant_label: string;
+  tax_cents: number;
+  shipping_cents: number;
+  shipping_tax_cents: number;
+  amount_cents: number;
+  shipping_method: string;
+  country: string;
 }
 
 /** Orders placed in the query's days (in its time zone), oldest first, for accounting. */
@@ -89,9 +95,16 @@ export async function* exportOrders(
       const result = await db.execute<OrderRow>(sql`
         SELECT ${purchase.id} AS id, ${purchase.createdAt}::text AS created_at,
           to_char(${purchase.createdAt} AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI') AS placed,
-          customer_name, customer_email, product_name, quantity, unit_price_cents,
-          ${purchase.totalCents} AS total_cents,
-          status, paid, ${purchase.transactionId} AS transaction_id,
+          ${purchase.customerName} AS customer_name, ${purchase.customerEmail} AS customer_email,
+          ${purchase.productName} AS product_name, ${purchase.quantity} AS quantity,
+          ${purchase.unitPriceCents} AS unit_price_cents, ${purchase.totalCents} AS total_cents,
+          ${purchase.status} AS status, ${purchase.paid} AS paid,
+          ${purchase.transactionId} AS transaction_id,
+          ${purchase.taxCents} AS tax_cents, ${purchase.shippingCents} AS shipping_cents,
+          ${purchase.shippingTaxCents} AS shipping_tax_cents,
+          ${purchase.amountCents} AS amount_cents,
+          ${checkout.shippingMethodName} AS shipping_method,
+          coalesce(${checkout.deliveryAddress} ->> 'country', '') AS country,
           ${purchase.sku} AS sku, ${purchase.variantLabel} AS variant_label,
           ${checkout.number} AS checkout_number, ${checkout.poReference} AS po_reference,
           coalesce((SELECT ${orderAftersale.refundedCents} FROM ${orderAftersale}
@@ -119,6 +132,12 @@ export async function* exportOrders(
       dollars(row.refunded_cents),
       row.sku,
       row.variant_label,
+      dollars(row.tax_cents),
+      dollars(row.shipping_cents),
+      dollars(row.shipping_tax_cents),
+      dollars(row.amount_cents),
+      row.shipping_method,
+      row.country,
     ],
   );
 }

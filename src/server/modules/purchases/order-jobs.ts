@@ -44,6 +44,10 @@ export type OrderMailJob = z.infer<typeof OrderMailJobSchema>;
 const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.sku,
     purchase.variant_label AS "variantLabel", purchase.quantity,
     purchase.unit_price_cents AS "unitPriceCents", purchase.total_cents AS "totalCents",
+    purchase.tax_cents AS "taxCents", purchase.shipping_cents AS "shippingCents",
+    purchase.shipping_tax_cents AS "shippingTaxCents",
+    checkout.shipping_method_name AS "shippingMethod",
+    checkout.prices_include_tax AS "pricesIncludeTax", checkout.tax_note AS "taxNote",
     purchase.customer_name AS "customerName", purchase.customer_email AS "customerEmail",
     purchase.address, purchase.phone, purchase.hold_expires_at AS "holdExpiresAt",
     purchase.transaction_id AS "transactionId", purchase.test_mode AS "testMode", purchase.paid,
@@ -75,6 +79,12 @@ interface OrderMailRow {
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
+  taxCents: number;
+  shippingCents: number;
+  shippingTaxCents: number;
+  shippingMethod: string;
+  pricesIncludeTax: boolean;
+  taxNote: string | null;
   customerName: string;
   customerEmail: string;
   address: string;

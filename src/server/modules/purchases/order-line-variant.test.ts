@@ -1,23 +1,10 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../../testing/pdf-text.ts';
 import { renderOrderMail, type OrderMailFacts } from './order-mails.ts';
 import { renderReceiptPdf } from './receipt-pdf.ts';
 
 // Issue 34: what was sold is a variant. Receipts and order mails name the product with its
 // variant's label and SKU as sold.
-
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-async function pdfText(payload: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(payload), standardFontDataUrl }).promise;
-  const text = (await (await pdf.getPage(1)).getTextContent()).items
-    .map((item) => ('str' in item ? item.str : ''))
-    .join(' ');
-  await pdf.destroy();
-  return text;
-}
 
 const kit = {
   productName: 'Hammer Drill',

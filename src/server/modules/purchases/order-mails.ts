@@ -5,6 +5,7 @@ import {
   TRACK_PARCEL_LABEL,
   TRACKING_NUMBER_LABEL,
 } from '../../../shared/shipment.ts';
+import { orderSummaryRows, sumOrder, type ChargedLine } from '../../../shared/order-summary.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import type { OrderMailJob } from './order-jobs.ts';
 import { renderShopMail } from '../notifications/index.ts';
@@ -20,7 +21,19 @@ export interface OrderMailLine {
   quantity: number;
   unitPriceCents: number;
   totalCents: number;
+  /** Issue 35: its tax and its share of the shipping and of the shipping's tax, as stored. */
+  taxCents?: number;
+  shippingCents?: number;
+  shippingTaxCents?: number;
 }
+
+/** The line as charged (0 for what a line from before issue 35 does not say). */
+export const chargedLine = (line: OrderMailLine): ChargedLine => ({
+  totalCents: line.totalCents,
+  taxCents: line.taxCents ?? 0,
+  shippingCents: line.shippingCents ?? 0,
+  shippingTaxCents: line.shippingTaxCents ?? 0,
+});
 
 /** A line's name for people: the product's and its variant's label, "Drill (18V · Kit)". */
 export const orderLineName = (line: Pick<OrderMailLine, 'productName' | 'variantLabel'>) =>
@@ -48,6 +61,10 @@ export interface OrderMailFacts {
   card: { brand: string | null; last4: string | null } | null;
   /** The parcel's carrier and tracking number (shipped with tracking, issue 35); else null. */
   tracking?: { carrier: Carrier; trackingNumber: string } | null;
+  /** Issue 35: the checkout's shipping method, whether prices include VAT, and its tax note. */
+  shippingMethod?: string;
+  pricesIncludeTax?: boolean;
+  taxNote?: string | null;
 }
 
 export interface RenderedMail {
@@ -150,7 +167,8 @@ export function renderOrderMail(
   publicUrl: string,
   { testModeNotice = false }: { testModeNotice?: boolean } = {},
 ): RenderedMail {
-  const totalCents = order.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  // What the buyer pays or paid: the lines with their tax and shipping, as stored (issue 35).
+  const totalCents = sumOrder(order.lines.map(chargedLine)).totalCents;
   const worded = wording(job, order, totalCents);
   const subject = worded.subject;
   const lines = testModeNotice ? [TEST_MODE_NOTICE, ...worded.lines] : worded.lines;
@@ -166,8 +184,12 @@ export function renderOrderMail(
       ['Quantity', String(line.quantity)],
       ['Unit price', formatCents(line.unitPriceCents)],
     ]),
-    ['Total', formatCents(totalCents)],
+    ...orderSummaryRows(order.lines.map(chargedLine), {
+      pricesIncludeTax: order.pricesIncludeTax ?? false,
+      shippingMethod: order.shippingMethod ?? '',
+    }),
     ['Address', order.address || '-'],
+    ...(order.taxNote ? ([['Tax note', order.taxNote]] as [string, string][]) : []),
     ...(job.audience === 'admins' ? ([['Phone', order.phone || '-']] as [string, string][]) : []),
   ];
   const tracking = job.template === 'order.shipped' ? order.tracking : null;

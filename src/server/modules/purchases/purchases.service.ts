@@ -551,6 +551,9 @@ export async function getReceipt(db: Db, caller: AuthUser, id: string): Promise<
       quantity: purchase.quantity,
       unitPriceCents: purchase.unitPriceCents,
       totalCents: purchase.totalCents,
+      taxCents: purchase.taxCents,
+      shippingCents: purchase.shippingCents,
+      shippingTaxCents: purchase.shippingTaxCents,
     })
     .from(purchase)
     .where(and(eq(purchase.checkoutId, row.checkoutId), eq(purchase.paid, true)))
@@ -559,7 +562,16 @@ export async function getReceipt(db: Db, caller: AuthUser, id: string): Promise<
     .select({ brand: paymentIntent.cardBrand, last4: paymentIntent.cardLast4 })
     .from(paymentIntent)
     .where(eq(paymentIntent.id, row.transactionId));
+  const [placed] = await db
+    .select({
+      shippingMethod: checkout.shippingMethodName,
+      pricesIncludeTax: checkout.pricesIncludeTax,
+      taxNote: checkout.taxNote,
+    })
+    .from(checkout)
+    .where(eq(checkout.id, row.checkoutId));
   return renderReceiptPdf({
+    ...placed,
     receiptNumber: row.checkoutReceiptNumber,
     reference: checkoutReference(row.checkoutNumber),
     poReference: row.poReference,

@@ -1,7 +1,8 @@
 import { formatCents } from '../../../shared/money.ts';
+import { orderSummaryRows, sumOrder } from '../../../shared/order-summary.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import { startShopPdf } from '../notifications/index.ts';
-import { orderLineNameWithSku, type OrderMailLine } from './order-mails.ts';
+import { chargedLine, orderLineNameWithSku, type OrderMailLine } from './order-mails.ts';
 
 /** One order the payment covered (with its variant's SKU and label as sold, issue 34). */
 export type ReceiptLine = OrderMailLine;
@@ -20,6 +21,10 @@ export interface ReceiptFacts {
   transactionId: string;
   card: { brand: string | null; last4: string | null };
   testMode: boolean;
+  /** Issue 35: the checkout's shipping method, whether prices include VAT, and its tax note. */
+  shippingMethod?: string;
+  pricesIncludeTax?: boolean;
+  taxNote?: string | null;
 }
 
 /** The receipt of a paid checkout as a PDF (pdfkit, its built-in Helvetica: no font files). */
@@ -36,6 +41,7 @@ export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
     ...(receipt.poReference ? ([['PO reference', receipt.poReference]] as [string, string][]) : []),
     ['Customer', `${receipt.customerName} <${receipt.customerEmail}>`],
     ['Address', receipt.address || '-'],
+    ...(receipt.taxNote ? ([['Tax note', receipt.taxNote]] as [string, string][]) : []),
     ['Transaction id', receipt.transactionId],
     [
       'Paid by',
@@ -56,7 +62,17 @@ export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
     doc.text(
       `${orderLineNameWithSku(line)}  ×  ${line.quantity}  at  ${formatCents(line.unitPriceCents)}  =  ${formatCents(line.totalCents)}`,
     );
-  const totalCents = receipt.lines.reduce((sum, line) => sum + line.totalCents, 0);
+  // Subtotal, shipping, tax and total from the stored cents of the lines paid (issue 35).
+  const charged = receipt.lines.map(chargedLine);
+  const totalCents = sumOrder(charged).totalCents;
+  doc.moveDown();
+  for (const [label, value] of orderSummaryRows(charged, {
+    pricesIncludeTax: receipt.pricesIncludeTax ?? false,
+    shippingMethod: receipt.shippingMethod ?? '',
+  })) {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  }
   doc.moveDown();
   doc
     .font('Helvetica-Bold')

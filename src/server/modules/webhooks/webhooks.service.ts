@@ -15,6 +15,7 @@ import { orderShipment } from '../../../shared/shipment.ts';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
+  checkout,
   purchase,
   shipment,
   shipmentOrder,
@@ -299,19 +300,49 @@ async function orderSnapshot(db: Db, orderId: string) {
       carrier: shipment.carrier,
       trackingNumber: shipment.trackingNumber,
       shippedAt: shipment.createdAt,
+      taxCents: purchase.taxCents,
+      shippingCents: purchase.shippingCents,
+      shippingTaxCents: purchase.shippingTaxCents,
+      amountCents: purchase.amountCents,
+      shippingMethod: checkout.shippingMethodName,
+      country: sql<string | null>`${checkout.deliveryAddress} ->> 'country'`,
+      pricesIncludeTax: checkout.pricesIncludeTax,
     })
     .from(purchase)
+    .innerJoin(checkout, eq(checkout.id, purchase.checkoutId))
     .leftJoin(shipmentOrder, eq(shipmentOrder.purchaseId, purchase.id))
     .leftJoin(shipment, eq(shipment.id, shipmentOrder.shipmentId))
     .where(eq(purchase.id, orderId));
   if (!row) return null;
-  const { unitPriceCents, totalCents, shipmentId, carrier, trackingNumber, shippedAt, ...rest } =
-    row;
+  const {
+    unitPriceCents,
+    totalCents,
+    taxCents,
+    shippingCents,
+    shippingTaxCents,
+    amountCents,
+    shipmentId,
+    carrier,
+    trackingNumber,
+    shippedAt,
+    ...rest
+  } = row;
   const parcel =
     shipmentId && shippedAt
       ? orderShipment({ id: shipmentId, carrier, trackingNumber, shippedAt })
       : null;
-  return { ...rest, unitPrice: unitPriceCents / 100, total: totalCents / 100, shipment: parcel };
+  // Issue 35: the line's tax, its share of the shipping and of its tax, and what it cost in all
+  // (total + tax + shipping + shippingTax), as stored; `total` stays the goods' net.
+  return {
+    ...rest,
+    unitPrice: unitPriceCents / 100,
+    total: totalCents / 100,
+    tax: taxCents / 100,
+    shipping: shippingCents / 100,
+    shippingTax: shippingTaxCents / 100,
+    amount: amountCents / 100,
+    shipment: parcel,
+  };
 }
 
 /**

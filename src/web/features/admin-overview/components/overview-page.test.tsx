@@ -18,6 +18,8 @@ const overview = (days: number): Overview => ({
   revenue: 1459.98,
   paidOrders: 3,
   averageOrderValue: 486.66,
+  taxCollected: 87.6,
+  shippingCharged: 25,
   ordersByStatus: [
     { status: 'paid', count: 2 },
     { status: 'unpaid', count: 1 },
@@ -60,6 +62,9 @@ describe('OverviewPage', () => {
 
     expect(await screen.findByText('$486.66')).toBeInTheDocument();
     expect(screen.getAllByText('$1,459.98')).toHaveLength(2); // revenue, and the top product
+    // Issue 35: tax and shipping apart from the revenue (the goods' net).
+    expect(screen.getByText('Tax collected').nextElementSibling).toHaveTextContent('$87.60');
+    expect(screen.getByText('Shipping charged').nextElementSibling).toHaveTextContent('$25.00');
     expect(
       screen.getByRole('img', { name: /Revenue per day from Nov 21 to Nov 23/ }),
     ).toBeInTheDocument();

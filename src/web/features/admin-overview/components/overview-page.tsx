@@ -37,6 +37,9 @@ function OverviewFigures({ overview }: { overview: Overview }) {
           label="Average order value"
           value={`$${formatDollars(overview.averageOrderValue)}`}
         />
+        {/* Issue 35: revenue is the goods' net; tax and shipping are counted apart. */}
+        <Figure label="Tax collected" value={`$${formatDollars(overview.taxCollected)}`} />
+        <Figure label="Shipping charged" value={`$${formatDollars(overview.shippingCharged)}`} />
       </dl>
 
       <section aria-labelledby="revenue-heading" className="flex flex-col gap-3">

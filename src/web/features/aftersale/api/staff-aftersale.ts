@@ -25,7 +25,8 @@ export type ReturnAction =
   | { action: 'approve' }
   | { action: 'reject'; reason: string }
   | { action: 'receive'; restock: boolean }
-  | { action: 'refund' };
+  /** Issue 35: with the order's shipping share and its tax (off by default). */
+  | { action: 'refund'; refundShipping?: boolean };
 
 export function useReturnAction() {
   const queryClient = useQueryClient();
@@ -34,7 +35,10 @@ export function useReturnAction() {
       const { action, ...body } = step;
       return apiClient.post(
         aftersalePaths.returnAction(id, action),
-        action === 'approve' || action === 'refund' ? undefined : body,
+        action === 'approve' ||
+          (action === 'refund' && !('refundShipping' in body && body.refundShipping))
+          ? undefined
+          : body,
         ReturnSchema,
       );
     },

@@ -98,4 +98,31 @@ describe('ReturnsPage', () => {
       await within(adminRow).findByRole('button', { name: /^Refund \$159\.00/ }),
     ).toBeInTheDocument();
   });
+
+  it('refunds a return with the shipping only when Refund shipping is ticked (issue 35)', async () => {
+    const fetchMock = mockApi({
+      ...signedInAs(adminPermissions),
+      [`GET ${aftersalePaths.returns}`]: jsonResponse([received]),
+      [`POST ${aftersalePaths.returnAction(received._id, 'refund')}`]: jsonResponse({
+        ...received,
+        status: 'refunded',
+      }),
+    });
+    renderWithProviders(<ReturnsPage />);
+    const row = (
+      await screen.findByRole('rowheader', { name: 'Circular Saw' }, { timeout: 5000 })
+    ).closest('tr')!;
+    const shipping = await within(row).findByRole('checkbox', { name: 'Refund shipping' });
+    expect(shipping).not.toBeChecked();
+    await userEvent.click(shipping);
+    await userEvent.click(within(row).getByRole('button', { name: /^Refund \$159\.00/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Refund $159.00 and the shipping to Rosa Return?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refund now' }));
+    await screen.findByText('Return refunded');
+    const [sent] = fetchMock.mock.calls.filter(
+      ([input, init]) => init?.method === 'POST' && String(input).includes('/refund'),
+    );
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ refundShipping: true });
+  });
 });

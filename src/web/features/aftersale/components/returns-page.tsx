@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import {
   REFUND_PERMISSION,
+  REFUND_SHIPPING_LABEL,
   RETURN_STATUS_LABELS,
   type OrderReturn,
 } from '../../../../shared/aftersale.ts';
@@ -32,6 +33,7 @@ function ReturnSteps({ item }: { item: OrderReturn }) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [restock, setRestock] = useState(true);
+  const [withShipping, setWithShipping] = useState(false);
   const [confirm, setConfirm] = useState<ReturnAction | null>(null);
   const run = (action: ReturnAction) =>
     step.mutate(
@@ -121,12 +123,27 @@ function ReturnSteps({ item }: { item: OrderReturn }) {
         </div>
       )}
       {item.status === 'received' && (
+        <label className="label cursor-pointer gap-2">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={withShipping}
+            onChange={(event) => setWithShipping(event.target.checked)}
+          />
+          <span>{REFUND_SHIPPING_LABEL}</span>
+        </label>
+      )}
+      {item.status === 'received' && (
         <button
           type="button"
           className="btn btn-sm btn-warning"
           aria-label={`Refund $${formatDollars(item.value)} for the return of ${label}`}
           disabled={step.isPending}
-          onClick={() => setConfirm({ action: 'refund' })}
+          onClick={() =>
+            setConfirm(
+              withShipping ? { action: 'refund', refundShipping: true } : { action: 'refund' },
+            )
+          }
         >
           {spinner}
           Refund ${formatDollars(item.value)}
@@ -136,7 +153,7 @@ function ReturnSteps({ item }: { item: OrderReturn }) {
         <ConfirmDialog
           title={
             confirm.action === 'refund'
-              ? `Refund $${formatDollars(item.value)} to ${item.customerName}?`
+              ? `Refund $${formatDollars(item.value)}${confirm.refundShipping ? ' and the shipping' : ''} to ${item.customerName}?`
               : `Reject the return of ${label}?`
           }
           body={

@@ -327,6 +327,11 @@ describe('ManageAllOrders', () => {
             amount: 10,
             reason: 'Scratched case',
             createdAt: '2026-11-26T03:00:00.000Z',
+            quantity: 0,
+            net: 10,
+            tax: 0,
+            shipping: 0,
+            shippingTax: 0,
           },
           201,
         );
@@ -351,6 +356,63 @@ describe('ManageAllOrders', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('refunds units with their tax and, when ticked, the shipping (issue 35)', async () => {
+    const taxed = {
+      ...toShip,
+      tax: 7.25,
+      shipping: 10,
+      shippingTax: 0.73,
+      amount: toShip.totalPrice + 17.98,
+    };
+    const fetchMock = mockApi({
+      ...signedInAdmin(),
+      [ORDERS]: jsonResponse([taxed]),
+      [`POST ${aftersalePaths.refunds(toShip._id)}`]: () =>
+        jsonResponse(
+          {
+            _id: '00000000-0000-4000-8000-0000000000f2',
+            number: 2,
+            purchaseId: toShip._id,
+            amount: 64.36,
+            reason: 'Dented',
+            createdAt: '2026-11-26T03:00:00.000Z',
+            quantity: 2,
+            net: 50,
+            tax: 3.63,
+            shipping: 10,
+            shippingTax: 0.73,
+          },
+          201,
+        ),
+    });
+    const { user } = renderWithProviders(<ManageAllOrders />);
+    const row = within(
+      (await screen.findByRole('cell', { name: 'Cordless Drill' })).closest('tr')!,
+    );
+    // The order's stored shipping, tax (goods and shipping) and amount under its total.
+    expect(row.getByText(/Shipping \$10\.00 · Tax \$7\.98 · Amount/)).toBeInTheDocument();
+    await user.click(await row.findByRole('button', { name: 'Refund' }));
+    const form = screen.getByRole('form', { name: 'Refund Cordless Drill' });
+    const shipping = within(form).getByRole('checkbox', { name: 'Refund shipping' });
+    expect(shipping).not.toBeChecked();
+    await user.type(within(form).getByLabelText('Or units to refund (with their tax)'), '2');
+    await user.click(shipping);
+    await user.type(within(form).getByLabelText('Reason'), 'Dented');
+    await user.click(within(form).getByRole('button', { name: 'Refund' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refund now' }),
+    );
+    expect(await screen.findByText('Refund done: $64.36')).toBeInTheDocument();
+    const [sent] = fetchMock.mock.calls.filter(
+      ([input, init]) => init?.method === 'POST' && String(input).includes('/refunds'),
+    );
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      quantity: '2',
+      refundShipping: true,
+      reason: 'Dented',
+    });
   });
 
   it('offers a retry when the orders cannot be loaded', async () => {

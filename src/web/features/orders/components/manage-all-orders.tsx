@@ -5,6 +5,7 @@ import { orderActions } from '../../../../shared/order-actions.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
+import { OrderCharges } from '../../../components/order-charges.tsx';
 import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { useShipOrders } from '../api/ship-order.ts';
@@ -81,7 +82,10 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
         )}
         {(checkoutSize > 1 || order.poReference) && <CheckoutReferences order={order} />}
       </td>
-      <td>${formatDollars(order.totalPrice)}</td>
+      <td>
+        ${formatDollars(order.totalPrice)}
+        <OrderCharges order={order} />
+      </td>
       <td>
         <div className="flex flex-col gap-1">
           <OrderAction order={order} describedBy={orderId} onDelete={onDelete} />

@@ -221,6 +221,29 @@ describe('MyOrders', () => {
     ]);
   });
 
+  it("shows an order's shipping, tax and amount as stored, in the row and its detail (issue 35)", async () => {
+    const taxed = {
+      ...paid,
+      tax: 7.25,
+      shipping: 10,
+      shippingTax: 0.73,
+      amount: paid.totalPrice + 17.98,
+    };
+    const { user } = renderMyOrders({
+      [ORDERS]: jsonResponse([taxed]),
+      [`GET ${apiPaths.purchase(paid._id)}`]: jsonResponse({ ...taxed, timeline: [] }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });
+    const row = within(rowOf('Circular Saw'));
+    const amount = `$${(paid.totalPrice + 17.98).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(row.getByText(`Shipping $10.00 · Tax $7.98 · Amount ${amount}`)).toBeInTheDocument();
+    await user.click(row.getByRole('button', { name: 'History' }));
+    const list = await screen.findByLabelText('Charges');
+    expect(within(list).getByText('Shipping').nextElementSibling).toHaveTextContent('$10.00');
+    expect(within(list).getByText('Tax').nextElementSibling).toHaveTextContent('$7.98');
+    expect(within(list).getByText('Total').nextElementSibling).toHaveTextContent(amount);
+  });
+
   it('deletes after confirmation: a toast, the dialog closes and the row leaves', async () => {
     const { user, fetchMock } = renderMyOrders(ordersServer([unpaid, paid]));
     await screen.findByRole('heading', { level: 1, name: 'My Orders: 2' });

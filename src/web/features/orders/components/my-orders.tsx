@@ -7,6 +7,7 @@ import { isRefusal, useSignOutWhenRefused } from '../../../lib/auth/use-sign-out
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
 import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
+import { OrderCharges } from '../../../components/order-charges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ParcelTracking } from './parcel-tracking.tsx';
 import { OrderAftersale } from './order-aftersale.tsx';
@@ -34,7 +35,10 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
       </th>
       <td>{order.orderQuantity}</td>
       <td>${formatDollars(order.price)}</td>
-      <td>${formatDollars(order.totalPrice)}</td>
+      <td>
+        ${formatDollars(order.totalPrice)}
+        <OrderCharges order={order} />
+      </td>
       <td>
         <div className="flex flex-col gap-1">
           {order.paid && (

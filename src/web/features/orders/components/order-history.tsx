@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useOrderDetail } from '../api/get-order-detail.ts';
+import { ChargesRows, hasCharges } from '../../../components/order-charges.tsx';
 import {
   formatDateTime,
   TIMELINE_ACTOR_LABELS,
@@ -37,6 +38,11 @@ export function OrderHistory({ orderId, describedBy }: { orderId: string; descri
                 </li>
               ))}
             </ol>
+          )}
+          {detail.data && hasCharges([detail.data]) && (
+            <dl aria-label="Charges" className="mt-1 grid grid-cols-[auto_1fr] gap-x-4">
+              <ChargesRows orders={[detail.data]} />
+            </dl>
           )}
         </div>
       )}

@@ -1,6 +1,10 @@
 import { useId, useState } from 'react';
 import { toast } from 'react-toastify/unstyled';
-import { REFUND_DONE_MESSAGE, RefundBodySchema } from '../../../../shared/aftersale.ts';
+import {
+  REFUND_DONE_MESSAGE,
+  REFUND_SHIPPING_LABEL,
+  RefundBodySchema,
+} from '../../../../shared/aftersale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -9,20 +13,38 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { useRefundOrder } from '../api/aftersale.ts';
 
 /**
- * "Refund" of a paid order (admins): amount and reason, then a confirmation; the server decides
- * what may still be refunded and answers 409 beyond it, 502/503 when the provider fails.
+ * "Refund" of a paid order (admins): an amount or a number of units (their net and tax as charged,
+ * issue 35), "Refund shipping" (the order's shipping share and its tax; off by default) and a
+ * reason, then a confirmation; the server decides what may still be refunded and answers 409
+ * beyond it, 502/503 when the provider fails.
  */
 export function RefundButton({ order, describedBy }: { order: Purchase; describedBy: string }) {
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
+  const [units, setUnits] = useState('');
+  const [withShipping, setWithShipping] = useState(false);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const refund = useRefundOrder();
   const formId = useId();
 
+  const body = {
+    ...(amount.trim() ? { amount } : {}),
+    ...(units.trim() ? { quantity: units } : {}),
+    ...(withShipping ? { refundShipping: true } : {}),
+    reason,
+  };
+  const what = [
+    amount.trim() ? `$${formatDollars(Number(amount))}` : '',
+    units.trim() ? `${units.trim()} unit(s) with their tax` : '',
+    withShipping ? 'the shipping' : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
+
   const check = () => {
-    const parsed = RefundBodySchema.safeParse({ amount, reason });
+    const parsed = RefundBodySchema.safeParse(body);
     if (parsed.success) {
       setErrors({});
       setConfirming(true);
@@ -35,12 +57,14 @@ export function RefundButton({ order, describedBy }: { order: Purchase; describe
 
   const confirm = () =>
     refund.mutate(
-      { orderId: order._id, body: { amount, reason } },
+      { orderId: order._id, body },
       {
         onSuccess: (made) => {
           toast.success(`${REFUND_DONE_MESSAGE}: $${formatDollars(made.amount)}`);
           setOpen(false);
           setAmount('');
+          setUnits('');
+          setWithShipping(false);
           setReason('');
         },
         onError: (error) => {
@@ -80,8 +104,29 @@ export function RefundButton({ order, describedBy }: { order: Purchase; describe
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             error={errors.amount}
-            hint={`Paid $${formatDollars(order.totalPrice)}`}
+            hint={
+              order.amount === order.totalPrice
+                ? `Paid $${formatDollars(order.totalPrice)}`
+                : `Paid $${formatDollars(order.amount)}: goods $${formatDollars(order.totalPrice)}, tax $${formatDollars(order.tax + order.shippingTax)}, shipping $${formatDollars(order.shipping)}`
+            }
           />
+          <TextField
+            label="Or units to refund (with their tax)"
+            inputMode="numeric"
+            value={units}
+            onChange={(event) => setUnits(event.target.value)}
+            error={errors.quantity}
+            hint={`Ordered ${order.orderQuantity}`}
+          />
+          <label className="label cursor-pointer justify-start gap-2">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={withShipping}
+              onChange={(event) => setWithShipping(event.target.checked)}
+            />
+            <span>{REFUND_SHIPPING_LABEL}</span>
+          </label>
           <TextField
             label="Reason"
             value={reason}
@@ -98,7 +143,7 @@ export function RefundButton({ order, describedBy }: { order: Purchase; describe
       )}
       {confirming && (
         <ConfirmDialog
-          title={`Refund $${formatDollars(Number(amount))} of ${order.product}?`}
+          title={`Refund ${what} of ${order.product}?`}
           body={`The money goes back to ${order.customerName}'s card. This cannot be undone.`}
           confirmLabel="Refund now"
           busy={refund.isPending}

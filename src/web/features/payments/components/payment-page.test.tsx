@@ -129,6 +129,21 @@ describe('PaymentPage (test-mode processor)', () => {
     expect(await screen.findByText(TEST_MODE_NOTE, {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
+  it('asks for the amount with shipping and tax, as the server stored them (issue 35)', async () => {
+    const taxed = { ...order, tax: 113.09, shipping: 10, shippingTax: 0.73, amount: 1683.7 };
+    renderPayment({
+      [ORDER]: jsonResponse(taxed),
+      [CHECKOUT]: jsonResponse(makeCheckout([taxed], { shippingMethod: 'Ground' })),
+    });
+    expect(
+      await screen.findByText('Please pay $1,683.70', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Subtotal').nextElementSibling).toHaveTextContent('$1,559.88');
+    expect(screen.getByText('Shipping (Ground)').nextElementSibling).toHaveTextContent('$10.00');
+    expect(screen.getByText('Tax').nextElementSibling).toHaveTextContent('$113.82');
+    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$1,683.70');
+  });
+
   it('pays a checkout of several orders at once: names every line and asks for their total', async () => {
     const battery = makePurchase(2, {
       product: 'Battery',

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDollars } from '../../../../shared/money.ts';
+import { orderSummaryRows, type OrderSummaryOptions } from '../../../../shared/order-summary.ts';
 import {
   PAYMENT_COMPLETED_MESSAGE,
   PAYMENTS_NOT_SET_UP_MESSAGE,
@@ -12,6 +13,12 @@ import {
 import type { Checkout } from '../../../../shared/checkout.ts';
 import type { Purchase } from '../../../../shared/purchase.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
+import {
+  amountOf,
+  ChargesRows,
+  chargedLineOf,
+  hasCharges,
+} from '../../../components/order-charges.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -55,22 +62,30 @@ function PaymentSection({ children }: { children: ReactNode }) {
 /** What one payment pays for: an order, or every order still to pay of its checkout. */
 interface PaymentLines {
   orders: Purchase[];
+  /** What this payment charges: the orders with their shipping and tax (issue 35). */
   totalPrice: number;
+  /** The checkout's shipping method and whether its prices include VAT. */
+  options: OrderSummaryOptions;
 }
 
 /** The orders of a checkout that this payment covers: pending and unpaid (the server's "live"). */
 function paymentLines(order: Purchase, checkout: Checkout): PaymentLines {
   const live = checkout.orders.filter((each) => each.stat === 'pending' && !each.paid);
+  const options = {
+    pricesIncludeTax: checkout.pricesIncludeTax,
+    shippingMethod: checkout.shippingMethod,
+  };
   // Bought alone (or the rest of its checkout paid or cancelled): the spec's page for one order.
   if (live.length <= 1 || !live.some((each) => each._id === order._id)) {
-    return { orders: [order], totalPrice: order.totalPrice };
+    return { orders: [order], totalPrice: amountOf([order]), options };
   }
-  return { orders: live, totalPrice: checkout.totalPrice };
+  return { orders: live, totalPrice: checkout.totalPrice, options };
 }
 
 function PaymentSummary({ lines }: { lines: PaymentLines }) {
   const [only] = lines.orders;
-  if (only && lines.orders.length === 1) return <OrderSummary order={only} />;
+  if (only && lines.orders.length === 1)
+    return <OrderSummary order={only} options={lines.options} />;
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-200">
       <table className="table">
@@ -93,19 +108,32 @@ function PaymentSummary({ lines }: { lines: PaymentLines }) {
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Total
-            </th>
-            <td className="font-semibold">${formatDollars(lines.totalPrice)}</td>
-          </tr>
+          {hasCharges(lines.orders) ? (
+            orderSummaryRows(lines.orders.map(chargedLineOf), lines.options).map(
+              ([label, value]) => (
+                <tr key={label}>
+                  <th scope="row" colSpan={3}>
+                    {label}
+                  </th>
+                  <td className="font-semibold">{value}</td>
+                </tr>
+              ),
+            )
+          ) : (
+            <tr>
+              <th scope="row" colSpan={3}>
+                Total
+              </th>
+              <td className="font-semibold">${formatDollars(lines.totalPrice)}</td>
+            </tr>
+          )}
         </tfoot>
       </table>
     </div>
   );
 }
 
-function OrderSummary({ order }: { order: Purchase }) {
+function OrderSummary({ order, options }: { order: Purchase; options: OrderSummaryOptions }) {
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-box border border-base-300 bg-base-200 px-5 py-4">
       <dt className="font-medium">Product</dt>
@@ -114,8 +142,14 @@ function OrderSummary({ order }: { order: Purchase }) {
       <dd>{order.orderQuantity}</dd>
       <dt className="font-medium">Unit price</dt>
       <dd>${formatDollars(order.price)}</dd>
-      <dt className="font-medium">Total</dt>
-      <dd className="font-semibold">${formatDollars(order.totalPrice)}</dd>
+      {hasCharges([order]) ? (
+        <ChargesRows orders={[order]} options={options} />
+      ) : (
+        <>
+          <dt className="font-medium">Total</dt>
+          <dd className="font-semibold">${formatDollars(order.totalPrice)}</dd>
+        </>
+      )}
     </dl>
   );
 }
@@ -150,7 +184,7 @@ function NothingToPay({ order, children }: { order: Purchase; children: ReactNod
       <div className="flex flex-col gap-1 rounded-box border border-base-300 bg-base-200 px-6 py-5 text-lg">
         {children}
       </div>
-      <OrderSummary order={order} />
+      <OrderSummary order={order} options={{ pricesIncludeTax: false, shippingMethod: '' }} />
       <BackToMyOrders primary />
     </PaymentSection>
   );

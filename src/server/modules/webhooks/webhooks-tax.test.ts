@@ -1,0 +1,71 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
+import {
+  SHIPPING_METHOD_NAME,
+  setUpCaliforniaTax,
+  taxedOrder,
+} from '../../testing/taxed-orders.ts';
+
+// Issue 35: an order event's `order` has the line's tax, shipping share, shipping tax and amount
+// as stored (and the shipping method and country), beside the fields it always had.
+
+const t = setUpAppWithAccounts({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+let receiver: Server;
+let hookUrl: string;
+const received: { type: string; data: Record<string, unknown> }[] = [];
+
+beforeAll(async () => {
+  await setUpCaliforniaTax(t);
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const event = JSON.parse(body) as { type: string; data: Record<string, unknown> };
+      received.push(event);
+      res.end();
+    });
+  });
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+});
+afterAll(() => new Promise((done) => receiver.close(done)));
+
+async function until<T>(find: () => T | undefined, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > end) throw new Error('not delivered in time');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+describe('order webhooks of a taxed order', () => {
+  it('carry tax, shipping and amount as stored, and the old fields', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/webhooks',
+      headers: t.admin.headers,
+      payload: { url: hookUrl, events: ['order.paid'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = await taxedOrder(t, t.customer, { name: 'Hooked Grinder' });
+    const paid = await until(() =>
+      received.find((event) => event.type === 'order.paid' && event.data.orderId === order._id),
+    );
+    expect(paid.data.order).toMatchObject({
+      productName: 'Hooked Grinder',
+      quantity: 4,
+      unitPrice: 25,
+      total: 100,
+      tax: 7.25,
+      shipping: 10,
+      shippingTax: 0.73,
+      amount: 117.98,
+      shippingMethod: SHIPPING_METHOD_NAME,
+      country: 'US',
+    });
+  });
+});
