@@ -80,7 +80,15 @@ const MODULE_TIERS = {
     'vitals',
     'webhooks',
   ],
-  catalogue: ['back-in-stock', 'catalog', 'categories', 'product-import', 'reviews', 'stock'],
+  catalogue: [
+    'back-in-stock',
+    'catalog',
+    'categories',
+    'product-import',
+    'reviews',
+    'shipping-settings',
+    'stock',
+  ],
   orders: [
     'admin-overview',
     'basket',
