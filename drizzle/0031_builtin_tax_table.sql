@@ -115,3 +115,22 @@ VALUES
   ('CA', 'YT', 'Yukon', 50000, 0, false, true, false),
   ('AU', '', 'Australia', 100000, 0, false, true, true)
 ON CONFLICT ("country", "region") DO NOTHING;
+--> statement-breakpoint
+-- A variant as it can be sold (drizzle/0028) shows its tax class too (the product's detail, the
+-- pricing step). Same columns, the new one last.
+CREATE OR REPLACE VIEW "variant_offer" AS
+SELECT v."id", v."product_id", v."sku", v."option_values", v."label", v."position",
+	v."price_cents", v."min_quantity", v."price_breaks", v."weight_grams", v."length_mm",
+	v."width_mm", v."height_mm", v."images", v."version",
+	CASE WHEN kit."parts" > 0 THEN kit."available" ELSE v."available_quantity" END AS "available_quantity",
+	v."withdrawn" OR coalesce(kit."part_withdrawn", false) AS "withdrawn",
+	kit."parts" > 0 AS "is_kit",
+	v."tax_class"
+FROM "variant" v
+CROSS JOIN LATERAL (
+	SELECT count(*) AS "parts",
+		coalesce(min(coalesce(p."available_quantity" / vp."quantity", 0)), 0)::integer AS "available",
+		bool_or(p."id" IS NULL OR p."withdrawn") AS "part_withdrawn"
+	FROM "variant_part" vp LEFT JOIN "variant" p ON p."id" = vp."part_id"
+	WHERE vp."kit_id" = v."id"
+) kit;

@@ -48,8 +48,9 @@ export async function listTaxRegions(db: Db): Promise<TaxRegion[]> {
 
 /** "DE" → the country's row; "US-CA" → the region's; anything else names no row. */
 function keyOf(code: string): { country: string; region: string } | undefined {
-  const match = /^([A-Z]{2})(?:-([A-Z0-9]{1,3}))?$/.exec(code.trim().toUpperCase());
-  return match ? { country: match[1]!, region: match[2] ?? '' } : undefined;
+  const [, country, region = ''] =
+    /^([A-Z]{2})(?:-([A-Z0-9]{1,3}))?$/.exec(code.trim().toUpperCase()) ?? [];
+  return country === undefined ? undefined : { country, region };
 }
 
 const audited = ({ updatedAt: _u, ...rest }: TaxRow) => rest;
