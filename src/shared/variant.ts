@@ -40,6 +40,8 @@ export type VariantTaxClassesComplete = TaxClass extends (typeof VARIANT_TAX_CLA
   ? true
   : never;
 true satisfies VariantTaxClassesComplete;
+export const isTaxClass = (value: string): value is TaxClass =>
+  (VARIANT_TAX_CLASSES as readonly string[]).includes(value);
 
 /** A SKU as typed: trimmed, then 1–40 letters, digits, `-`, `_`, `.`. */
 export const SkuSchema = z

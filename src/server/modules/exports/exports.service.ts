@@ -89,7 +89,8 @@ export async function* exportOrders(
       const result = await db.execute<OrderRow>(sql`
         SELECT ${purchase.id} AS id, ${purchase.createdAt}::text AS created_at,
           to_char(${purchase.createdAt} AT TIME ZONE ${tz}, 'YYYY-MM-DD HH24:MI') AS placed,
-          customer_name, customer_email, product_name, quantity, unit_price_cents, total_cents,
+          customer_name, customer_email, product_name, quantity, unit_price_cents,
+          ${purchase.totalCents} AS total_cents,
           status, paid, ${purchase.transactionId} AS transaction_id,
           ${purchase.sku} AS sku, ${purchase.variantLabel} AS variant_label,
           ${checkout.number} AS checkout_number, ${checkout.poReference} AS po_reference,
@@ -145,6 +146,7 @@ interface ProductRow extends Record<string, unknown> {
   option_values: Record<string, string>;
   weight_grams: number;
   parts: { sku: string; quantity: number }[];
+  tax_class: string;
 }
 
 /**
@@ -164,7 +166,7 @@ export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCel
           p.version + v.version AS version,
           to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created,
           c.slug AS category_slug, p.platform, p.battery_included, v.price_breaks, p.images,
-          v.sku, p.options, v.option_values, v.weight_grams,
+          v.sku, p.options, v.option_values, v.weight_grams, v.tax_class,
           coalesce((SELECT jsonb_agg(jsonb_build_object('sku', coalesce(part.sku, vp.part_sku),
               'quantity', vp.quantity) ORDER BY lower(coalesce(part.sku, vp.part_sku)))
             FROM ${variantPart} vp LEFT JOIN ${variant} part ON part.id = vp.part_id
@@ -199,6 +201,7 @@ export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCel
       optionsCell(row.options, row.option_values),
       row.weight_grams,
       partsCell(row.parts),
+      row.tax_class,
     ],
   );
 }
