@@ -25,9 +25,26 @@ export const METHOD_RATES_MAX = 20;
 export const SHIPPING_PRICE_MAX = 100_000;
 export const WEIGHT_BAND_MAX_GRAMS = 10_000_000;
 
-/** Codes ICU names although they are no countries (the European Union, the United Nations…). */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'ZZ', 'QO', 'XA', 'XB']);
+/**
+ * Codes the browser's and Node's region names know although ISO 3166-1 assigns no country to them
+ * today: groupings (EU, UN…), retired codes (UK, YU, SU…) and CLDR's extra territories. "UK" is
+ * refused so that staff type GB, the code addresses carry.
+ */
+const NOT_COUNTRIES = new Set(
+  'AC AN BU CP CQ CS DD DG DY EA EU EZ FX HV IC NH QO RH SU TA TP UK UN VD XA XB YD YU ZR ZZ'.split(
+    ' ',
+  ),
+);
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+let allCountries: string[] | undefined;
+
+/** Every country code (ISO 3166-1 alpha-2, and XK), alphabetically. */
+export function countryCodes(): readonly string[] {
+  allCountries ??= Array.from({ length: 26 * 26 }, (_, i) =>
+    String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26)),
+  ).filter((code) => countryName(code) !== undefined);
+  return allCountries;
+}
 
 /** The English name of an ISO 3166-1 alpha-2 code, or undefined when it names no country. */
 export function countryName(code: string): string | undefined {
