@@ -84,6 +84,7 @@ const MODULE_TIERS = {
     'back-in-stock',
     'catalog',
     'categories',
+    'pricing',
     'product-import',
     'reviews',
     'shipping-settings',

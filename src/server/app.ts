@@ -26,6 +26,7 @@ import { contactConfigOf, contactRoutes } from './modules/contact/index.ts';
 import { imageUploadRoutes, imagesRoutes } from './modules/images/index.ts';
 import { notificationsRoutes } from './modules/notifications/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
+import { pricingRoutes } from './modules/pricing/index.ts';
 import { paymentsConfigOf, paymentsRoutes } from './modules/payments/index.ts';
 import { placementConfigOf, purchasesRoutes } from './modules/purchases/index.ts';
 import { quotesRoutes } from './modules/quotes/index.ts';
@@ -102,7 +103,7 @@ export async function buildApp({
 
   const { db } = database;
   const services = await createServices({ config, database, log: app.log, mailer });
-  const { auth, versions, catalog, payments } = services;
+  const { auth, versions, catalog, payments, pricer } = services;
 
   await app.register(
     async (api) => {
@@ -120,8 +121,9 @@ export async function buildApp({
       await api.register(basketRoutes, { db });
       await api.register(quickOrderRoutes, { db });
       await api.register(addressesRoutes, { db });
-      await api.register(purchasesRoutes, { db, config: placementConfigOf(config) });
-      await api.register(checkoutRoutes, { db, config: placementConfigOf(config) });
+      await api.register(purchasesRoutes, { db, pricer, config: placementConfigOf(config) });
+      await api.register(checkoutRoutes, { db, pricer, config: placementConfigOf(config) });
+      await api.register(pricingRoutes, { pricer });
       await api.register(paymentsRoutes, { db, config: paymentsConfigOf(config), payments });
       await api.register(imageUploadRoutes, { db });
       await api.register(overviewRoutes, { db });
@@ -143,6 +145,7 @@ export async function buildApp({
       await api.register(quotesRoutes, {
         db,
         pool: database.pool,
+        pricer,
         config: placementConfigOf(config),
       });
       await api.register(categoriesRoutes, { db });

@@ -6,6 +6,12 @@ import { authConfigOf, createAuth, resolveAuthSecret } from './modules/auth/inde
 import { createCatalogCache, type CatalogCache } from './modules/catalog/index.ts';
 import { createMailer, mailConfigOf, type Mailer } from './modules/mail/index.ts';
 import { createPayments, paymentsConfigOf, type Payments } from './modules/payments/index.ts';
+import {
+  builtinTaxProvider,
+  createPricer,
+  type Pricer,
+  pricingTablesCache,
+} from './modules/pricing/index.ts';
 
 /** What several routes and jobs of one instance share: each built once, here. */
 export interface Services {
@@ -18,6 +24,8 @@ export interface Services {
   versions: DataVersionCheck;
   catalog: CatalogCache;
   payments: Payments;
+  /** The pricing step (issue 35): shipping and tax, the tables cached per pricing version. */
+  pricer: Pricer;
 }
 
 export async function createServices(options: {
@@ -45,5 +53,11 @@ export async function createServices(options: {
     versions,
     catalog: createCatalogCache(db, versions),
     payments: createPayments(db, paymentsConfigOf(config), log),
+    pricer: createPricer({
+      pool,
+      tablesAt: pricingTablesCache(db),
+      taxProviderFor: builtinTaxProvider,
+      exemptionOf: () => Promise.resolve(null),
+    }),
   };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { singleLineText } from './text.ts';
+import { PostalAddressSchema } from './postal-address.ts';
+import { DeliveryFieldsSchema } from './pricing.ts';
 import { PurchaseBodySchema, PurchaseSchema } from './purchase.ts';
 
 // One checkout places the whole basket (issue 22): one spec order per line, all or nothing, paid
@@ -22,8 +24,9 @@ export const checkoutGoneMessage = (names: readonly string[]) =>
   `No longer available: ${names.join(', ')}. Remove ${names.length === 1 ? 'it' : 'them'} from your basket. Nothing was ordered.`;
 
 /** POST /api/checkout. The lines come from the caller's basket on the server, never the body. */
-export const CheckoutBodySchema = z.object({
-  address: PurchaseBodySchema.shape.address,
+export const CheckoutBodySchema = DeliveryFieldsSchema.extend({
+  /** Issue 35: the quote the buyer saw (POST /api/checkout/quote); without one, priced now. */
+  quoteId: IdSchema.optional(),
   phone: PurchaseBodySchema.shape.phone,
   poReference: singleLineText(PO_REFERENCE_LABEL)
     .max(PO_REFERENCE_MAX, `PO reference must be at most ${PO_REFERENCE_MAX} characters`)
@@ -37,6 +40,7 @@ export const CheckoutPlacedSchema = z.object({
   /** The shop's reference of the checkout, e.g. "C-1042": on orders, mails, receipts, exports. */
   reference: z.string(),
   orders: z.array(PurchaseSchema),
+  /** What the checkout costs: its lines, shipping and tax (dollars). */
   totalPrice: z.number(),
 });
 export type CheckoutPlaced = z.infer<typeof CheckoutPlacedSchema>;
@@ -52,6 +56,17 @@ export const CheckoutSchema = z.object({
   totalPrice: z.number(),
   paid: z.boolean(),
   createdAt: z.string(),
+  /** Issue 35: where it goes, how, and its shipping and tax as placed (dollars). */
+  deliveryAddress: PostalAddressSchema.nullable(),
+  shippingMethod: z.string(),
+  shippingDeliveryText: z.string(),
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  /** Everything as placed (cancelled orders included; `totalPrice` is what is still due). */
+  total: z.number(),
+  pricesIncludeTax: z.boolean(),
+  taxNote: z.string().nullable(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 

@@ -56,6 +56,20 @@ export const PurchaseBodySchema = z.object({
   phone: singleLineText('Phone')
     .max(PHONE_MAX, `Phone must be at most ${PHONE_MAX} characters`)
     .default(''),
+  /**
+   * Issue 35: the rest of a structured address (Address is its first line). Left out, the
+   * address is one line, priced in the shop's origin country; with Country, it is checked per
+   * country (City, and Region and Postal code where the country needs them).
+   */
+  country: singleLineText('Country').max(2, 'Country must be a two-letter code').optional(),
+  region: singleLineText('Region').max(100, 'Region must be at most 100 characters').optional(),
+  city: singleLineText('City').max(100, 'City must be at most 100 characters').optional(),
+  postalCode: singleLineText('Postal code')
+    .max(100, 'Postal code must be at most 100 characters')
+    .optional(),
+  /** The shipping method (else the cheapest), and the quote the buyer saw (POST /api/checkout/quote). */
+  shippingMethod: IdSchema.optional(),
+  quoteId: IdSchema.optional(),
 });
 export type PurchaseBody = z.input<typeof PurchaseBodySchema>;
 
@@ -91,6 +105,15 @@ export const PurchaseSchema = z.object({
   checkoutReference: z.string(),
   /** The buyer's purchase-order number given at checkout, or null. */
   poReference: z.string().nullable(),
+  /**
+   * Issue 35: the line's tax, its share of the checkout's shipping and of that shipping's tax,
+   * and what it costs the buyer in all (totalPrice + tax + shipping + shippingTax), in dollars.
+   */
+  tax: z.number(),
+  taxRate: z.number(),
+  shipping: z.number(),
+  shippingTax: z.number(),
+  amount: z.number(),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 

@@ -21,6 +21,7 @@ import { takeBaseBackup } from './base-backup.ts';
 import { walFolder } from './backup-folders.ts';
 import { listBackups, pruneBackups } from './prune.ts';
 import { restoreBackup } from './restore.ts';
+import { testPricer } from '../testing/pricing.ts';
 
 const STOCK = 50;
 // Folders PostgreSQL's own OS user (as root) can enter.
@@ -89,6 +90,7 @@ describe('backup and point-in-time restore of the embedded cluster', () => {
     const order = async (db: Db, n: number) => {
       const placed = await placePurchase(
         db,
+        testPricer({ db, pool: db.$client }),
         { ...buyer!, role: 'user', sessionToken: 'x' },
         {
           productId: products[n % 2]!.id,

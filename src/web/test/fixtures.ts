@@ -108,6 +108,11 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     checkoutId: uuid(3000 + n),
     checkoutReference: `C-${1000 + n}`,
     poReference: null,
+    tax: 0,
+    taxRate: 0,
+    shipping: 0,
+    shippingTax: 0,
+    amount: (100 + n) * 10,
     ...overrides,
   };
 }
@@ -135,6 +140,15 @@ export function makeCheckout(orders: Purchase[], overrides: Partial<Checkout> = 
     totalPrice: live.reduce((sum, order) => sum + Math.round(order.totalPrice * 100), 0) / 100,
     paid: live.length === 0,
     createdAt: '2026-11-21T10:00:00.000Z',
+    deliveryAddress: null,
+    shippingMethod: 'Standard delivery',
+    shippingDeliveryText: '',
+    subtotal: orders.reduce((sum, order) => sum + Math.round(order.totalPrice * 100), 0) / 100,
+    shipping: 0,
+    tax: 0,
+    total: orders.reduce((sum, order) => sum + Math.round(order.totalPrice * 100), 0) / 100,
+    pricesIncludeTax: false,
+    taxNote: null,
     ...overrides,
   };
 }

@@ -6,16 +6,18 @@ import {
   CheckoutSchema,
 } from '../../../shared/checkout.ts';
 import type { Db } from '../../db/client.ts';
+import type { Pricer } from '../pricing/index.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim, placeOnce } from '../idempotency/index.ts';
 import { replayCheckout, type PlacementConfig } from '../purchases/index.ts';
 import { getCheckout, placeCheckout } from './checkout.service.ts';
 
 /** The checkout (issue 22): the stored basket placed as one checkout, and reading a checkout. */
-export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementConfig }> = async (
-  app,
-  { db, config },
-) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  pricer: Pricer;
+  config: PlacementConfig;
+}> = async (app, { db, pricer, config }) => {
   app.post(
     '/checkout',
     { schema: { body: CheckoutBodySchema, response: { 201: CheckoutPlacedSchema } } },
@@ -25,7 +27,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementCo
         db,
         idempotencyClaim(request, caller.id, 'checkout', request.body),
         (idempotency) =>
-          placeCheckout(db, caller, request.body, {
+          placeCheckout(db, pricer, caller, request.body, {
             clientIp: request.ip,
             holdHours: config.orderHoldHours,
             limits: config,

@@ -15,6 +15,8 @@ import type { Db } from '../../db/client.ts';
 import { checkout, purchase } from '../../db/schema.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
+import type { Pricer } from '../pricing/index.ts';
+import { PRICES_CHANGED_MESSAGE } from '../../../shared/pricing.ts';
 import {
   checkoutReference,
   expireStaleHolds,
@@ -41,17 +43,20 @@ type CheckoutInput = z.output<typeof CheckoutBodySchema>;
  */
 export async function placeCheckout(
   db: Db,
+  pricer: Pricer,
   caller: AuthUser,
   input: CheckoutInput,
   options: PlaceOptions,
 ): Promise<CheckoutPlaced> {
+  const quoted = await pricer.forPlacement(caller, input, null);
   const rows = await placeCheckoutLines(db, {
     ...options,
     lines: null,
     caller,
-    address: input.address,
-    phone: input.phone,
+    address: quoted.addressText,
+    phone: quoted.address.phone || input.phone,
     poReference: input.poReference || null,
+    quoted,
   });
   const orders = rows.map(placedPurchase).filter((order) => order !== null);
   const [first] = orders;
@@ -60,17 +65,24 @@ export async function placeCheckout(
       checkoutId: first.checkoutId,
       reference: first.checkoutReference,
       orders,
-      totalPrice: centsToDollars(rows.reduce((sum, row) => sum + (row.totalCents ?? 0), 0)),
+      totalPrice: centsToDollars(rows.reduce((sum, row) => sum + (row.amountCents ?? 0), 0)),
     };
   const fields: Record<string, string> = {};
   const gone: string[] = [];
+  let onlyPrices = true;
   for (const row of rows) {
     if (!row.line_problem || !row.line_product_id) continue;
     fields[row.line_product_id] = LINE_PROBLEM_MESSAGES[row.line_problem];
     if (row.line_problem === 'gone') gone.push(row.line_name ?? GONE_PRODUCT_NAME);
+    if (row.line_problem !== 'price_changed') onlyPrices = false;
   }
   if (Object.keys(fields).length === 0) throw new Conflict(BASKET_EMPTY_MESSAGE);
-  const message = gone.length > 0 ? checkoutGoneMessage(gone) : CHECKOUT_LINES_FAILED_MESSAGE;
+  const message =
+    gone.length > 0
+      ? checkoutGoneMessage(gone)
+      : onlyPrices
+        ? PRICES_CHANGED_MESSAGE
+        : CHECKOUT_LINES_FAILED_MESSAGE;
   throw new AppError(409, ErrorCode.Conflict, message, fields);
 }
 
@@ -91,7 +103,8 @@ export async function getCheckout(db: Db, caller: AuthUser, id: string): Promise
   const orders = rows.map(toPurchase);
   const dueCents = rows
     .filter((row) => orderActions({ stat: row.status, paid: row.paid }).canPay)
-    .reduce((sum, row) => sum + row.totalCents, 0);
+    .reduce((sum, row) => sum + row.amountCents, 0);
+  const subtotalCents = rows.reduce((sum, row) => sum + row.totalCents, 0);
   return {
     _id: found.id,
     reference: checkoutReference(found.number),
@@ -100,5 +113,14 @@ export async function getCheckout(db: Db, caller: AuthUser, id: string): Promise
     totalPrice: centsToDollars(dueCents),
     paid: found.transactionId !== null,
     createdAt: found.createdAt.toISOString(),
+    deliveryAddress: found.deliveryAddress,
+    shippingMethod: found.shippingMethodName,
+    shippingDeliveryText: found.shippingDeliveryText,
+    subtotal: centsToDollars(subtotalCents),
+    shipping: centsToDollars(found.shippingCents),
+    tax: centsToDollars(found.taxCents),
+    total: centsToDollars(found.totalCents ?? subtotalCents + found.shippingCents + found.taxCents),
+    pricesIncludeTax: found.pricesIncludeTax,
+    taxNote: found.taxNote,
   };
 }

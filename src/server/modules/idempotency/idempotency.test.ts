@@ -10,6 +10,7 @@ import { storeBasket } from '../../testing/orders.ts';
 import { placePurchase } from '../purchases/purchases.service.ts';
 import { placeOnce, sweepIdempotencyKeys } from './idempotency.service.ts';
 import { replayPurchase } from '../purchases/replay.ts';
+import { testPricer } from '../../testing/pricing.ts';
 
 const t = setUpAppWithAccounts();
 
@@ -95,7 +96,10 @@ describe('Idempotency-Key on POST /api/purchase', () => {
     const claim = { userId: caller.id, key: 'stalled', hash: 'h' };
     const options = { clientIp: '127.0.0.1', holdHours: 24, limits: t.config };
     const place = (idempotency: typeof claim | null) =>
-      placePurchase(db, { ...caller, role: 'user' } as never, input, { ...options, idempotency });
+      placePurchase(db, testPricer(t.database), { ...caller, role: 'user' } as never, input, {
+        ...options,
+        idempotency,
+      });
     // The commit applies, then the connection stalls: the customer sees a 503.
     await expect(
       placeOnce(

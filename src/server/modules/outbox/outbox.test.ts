@@ -19,6 +19,7 @@ import { listFailedMails } from '../notifications/failed-mails.ts';
 import { enqueue } from './enqueue.ts';
 import { defineJob, jobRegistry } from './jobs.ts';
 import { drainOutbox, processOutbox, type OutboxContext } from './outbox.service.ts';
+import { testPricer } from '../../testing/pricing.ts';
 
 // The outbox worker on its own (no app, so no background worker interferes): two "instances" are
 // two connection pools on one database, as two processes would be.
@@ -62,6 +63,7 @@ async function placeOrder(): Promise<string> {
   const item = await createProduct(one.db, { name: 'Angle Grinder' });
   const order = await placePurchase(
     one.db,
+    testPricer(one),
     buyer,
     { productId: item.id, orderQuantity: 1, address: '1 Forge Way', phone: '' },
     {

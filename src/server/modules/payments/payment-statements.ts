@@ -46,7 +46,7 @@ const CREATE_INTENT_SQL = `WITH target AS (
   ), account AS (
     SELECT user_id FROM account_orders WHERE user_id = (SELECT user_id FROM target) FOR UPDATE
   ), payable AS (
-    SELECT purchase.id, purchase.total_cents, purchase.hold_expires_at,
+    SELECT purchase.id, purchase.amount_cents, purchase.hold_expires_at,
       coalesce(variant_offer.withdrawn, false) AS withdrawn
     FROM purchase LEFT JOIN variant_offer ON variant_offer.id = purchase.variant_id
     WHERE purchase.checkout_id = (SELECT checkout_id FROM target)
@@ -54,7 +54,7 @@ const CREATE_INTENT_SQL = `WITH target AS (
       AND EXISTS (SELECT 1 FROM account)
     ORDER BY purchase.id FOR UPDATE OF purchase
   ), due AS (
-    SELECT (SELECT checkout_id FROM target) AS checkout_id, sum(total_cents)::int AS cents
+    SELECT (SELECT checkout_id FROM target) AS checkout_id, sum(amount_cents)::int AS cents
     FROM payable
     HAVING count(*) > 0 AND bool_and(NOT withdrawn)
       AND bool_and(hold_expires_at IS NULL OR hold_expires_at > now())

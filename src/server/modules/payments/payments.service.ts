@@ -74,7 +74,8 @@ async function ownCheckoutId(
 }
 
 /**
- * What a checkout still has to pay: the total of its orders the lifecycle lets be paid. None of
+ * What a checkout still has to pay: the amounts (lines, tax, shipping) of its orders the lifecycle
+ * lets be paid. None of
  * them may be of a product a safety recall has withdrawn since it was ordered (issue 39): 409
  * naming it, and the customer cancels that order to pay for the rest.
  */
@@ -83,7 +84,7 @@ async function amountDue(db: Db, checkoutId: string) {
     .select({
       status: purchase.status,
       paid: purchase.paid,
-      totalCents: purchase.totalCents,
+      amountCents: purchase.amountCents,
       name: purchase.productName,
       withdrawn: sql<boolean>`coalesce(${variantOffer.withdrawn}, false)`,
     })
@@ -93,7 +94,7 @@ async function amountDue(db: Db, checkoutId: string) {
   const payable = orders.filter((o) => orderActions({ stat: o.status, paid: o.paid }).canPay);
   const withdrawn = payable.filter((o) => o.withdrawn).map((o) => o.name);
   if (withdrawn.length > 0) throw new Conflict(withdrawnOrdersMessage(withdrawn));
-  if (payable.length > 0) return payable.reduce((sum, o) => sum + o.totalCents, 0);
+  if (payable.length > 0) return payable.reduce((sum, o) => sum + o.amountCents, 0);
   // Nothing to pay: say why, as the payment page's buttons would (orderActions().canPay).
   if (orders.some((o) => o.paid)) throw new Conflict(ALREADY_PAID_MESSAGE);
   if (orders.some((o) => o.status === 'expired')) throw new Conflict(ORDER_EXPIRED_MESSAGE);
@@ -149,7 +150,7 @@ export async function createPaymentIntent(
     // it was made for, so an order cancelled meanwhile is never charged.
     await lockAccountOrders(tx, sql`(SELECT user_id FROM ${checkout} WHERE id = ${checkoutId})`);
     const [due] = await tx
-      .select({ cents: sql<number>`coalesce(sum(${purchase.totalCents}), 0)::int` })
+      .select({ cents: sql<number>`coalesce(sum(${purchase.amountCents}), 0)::int` })
       .from(purchase)
       .where(and(eq(purchase.checkoutId, checkoutId), allowed('pay')));
     if (due?.cents !== amountCents) return false;

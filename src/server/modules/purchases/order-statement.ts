@@ -25,6 +25,7 @@ export const LINE_PROBLEMS = [
   'below_minimum',
   'above_stock',
   'total_too_large',
+  'price_changed',
 ] as const;
 export type LineProblem = (typeof LINE_PROBLEMS)[number];
 
@@ -52,6 +53,14 @@ export const PARAMS = {
   /** Null: no Idempotency-Key (src/server/modules/idempotency/). */
   idempotencyKey: 'text',
   idempotencyHash: 'text',
+  /**
+   * Issue 35: what the pricing step showed, per line (`QuotedLineRow`: the variant, quantity and
+   * unit price it priced, and the tax and shipping shares to record) and for the checkout
+   * (`QuotedCheckout`), and the pricing tables' version it used.
+   */
+  quoted: 'jsonb',
+  pricing: 'jsonb',
+  pricingVersion: 'bigint',
 } as const;
 type ParamName = keyof typeof PARAMS;
 const NAMES = Object.keys(PARAMS) as ParamName[];
@@ -174,14 +183,26 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     WHERE stock_id IS NOT NULL GROUP BY stock_id
   ), locked AS (
     SELECT variant.id, variant.product_id, variant.sku, variant.label, variant.price_cents,
-      variant.min_quantity, variant.available_quantity, variant.price_breaks, variant.withdrawn
+      variant.min_quantity, variant.available_quantity, variant.price_breaks, variant.withdrawn,
+      variant.weight_grams
     FROM variant
     WHERE variant.id IN (SELECT variant_id FROM lines UNION SELECT stock_id FROM demand)
       AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
     ORDER BY variant.id FOR NO KEY UPDATE
+  ), quoted AS (
+    SELECT * FROM jsonb_to_recordset(${param('quoted')}) AS q(variant_id uuid, quantity int,
+      unit_cents int, tax_cents int, tax_rate_ppm int, shipping_cents int, shipping_tax_cents int)
+  ), repriced AS (
+    SELECT (SELECT version FROM pricing_settings) IS DISTINCT FROM ${param('pricingVersion')}
+      OR EXISTS (SELECT FROM quoted
+        WHERE NOT EXISTS (SELECT FROM lines WHERE lines.variant_id = quoted.variant_id))
+      OR (SELECT coalesce(sum(lv.weight_grams::bigint * lines.quantity), 0)
+        FROM lines JOIN locked AS lv ON lv.id = lines.variant_id)
+        IS DISTINCT FROM (${param('pricing')}->>'weightGrams')::bigint AS changed
   ), judged AS (
     SELECT lines.position, lines.product_id, lines.variant_id, lines.quantity, product.name,
       lv.sku, lv.label, lines.gone_product_name, priced.unit_cents AS price_cents,
+      q.tax_cents, q.tax_rate_ppm, q.shipping_cents, q.shipping_tax_cents,
       CASE WHEN lv.id IS NULL OR product.id IS NULL THEN ${lit('gone')}
         WHEN lv.product_id IS DISTINCT FROM lines.product_id THEN ${lit('wrong_product')}
         WHEN EXISTS (SELECT FROM needs LEFT JOIN locked AS part ON part.id = needs.stock_id
@@ -192,14 +213,21 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
         WHEN EXISTS (SELECT FROM ${LINE_STOCK} AND demand.quantity > part.available_quantity)
           THEN ${lit('above_stock')}
         WHEN priced.unit_cents::bigint * lines.quantity > ${MAX_TOTAL_CENTS}
-          OR sum(priced.unit_cents::bigint * lines.quantity) OVER () > ${MAX_TOTAL_CENTS}
+          OR sum(priced.unit_cents::bigint * lines.quantity) OVER ()
+            + (${param('pricing')}->>'shippingCents')::bigint
+            + (${param('pricing')}->>'taxCents')::bigint > ${MAX_TOTAL_CENTS}
           THEN ${lit('total_too_large')}
+        WHEN (SELECT changed FROM repriced) OR q.variant_id IS NULL
+          OR q.quantity <> lines.quantity OR q.unit_cents <> priced.unit_cents
+          THEN ${lit('price_changed')}
       END AS problem,
       (SELECT jsonb_agg(jsonb_build_object('variantId', needs.stock_id, 'quantity', needs.quantity))
         FROM needs WHERE needs.position = lines.position) AS stock_taken
     FROM lines LEFT JOIN locked AS lv ON lv.id = lines.variant_id
       LEFT JOIN product ON product.id = lv.product_id
       LEFT JOIN LATERAL (${UNIT_PRICE_SQL}) AS priced ON true
+      LEFT JOIN LATERAL (SELECT * FROM quoted WHERE quoted.variant_id = lines.variant_id LIMIT 1)
+        AS q ON true
     WHERE (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
   ), verdict AS (
     SELECT count(*) > 0 AND bool_and(problem IS NULL) AS placeable FROM judged
@@ -211,17 +239,28 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     'ARRAY(SELECT -quantity::int FROM to_take ORDER BY stock_id)',
     'take',
   )}, placed_checkout AS (
-    INSERT INTO checkout (user_id, po_reference, unpaid_orders)
-    SELECT ${param('userId')}, ${param('poReference')}, (SELECT count(*) FROM judged)
+    INSERT INTO checkout (user_id, po_reference, unpaid_orders, delivery_address,
+      shipping_method_id, shipping_method_name, shipping_delivery_text, shipping_cents,
+      shipping_tax_cents, tax_cents, total_cents, weight_grams, prices_include_tax, tax_note)
+    SELECT ${param('userId')}, ${param('poReference')}, (SELECT count(*) FROM judged),
+      pricing.address, pricing."methodId", pricing."methodName", pricing."deliveryText",
+      pricing."shippingCents", pricing."shippingTaxCents", pricing."taxCents",
+      pricing."totalCents", pricing."weightGrams", pricing."pricesIncludeTax", pricing."taxNote"
+    FROM jsonb_to_record(${param('pricing')}) AS pricing(address jsonb, "methodId" uuid,
+      "methodName" text, "deliveryText" text, "shippingCents" int, "shippingTaxCents" int,
+      "taxCents" int, "totalCents" int, "weightGrams" int, "pricesIncludeTax" boolean,
+      "taxNote" text)
     WHERE (SELECT placeable FROM verdict)
     RETURNING id, number, po_reference
   ), placed AS (
     INSERT INTO purchase (checkout_id, user_id, product_id, product_name, variant_id, sku,
-      variant_label, stock_taken, unit_price_cents, quantity, total_cents, customer_name,
-      customer_email, address, phone, hold_expires_at)
+      variant_label, stock_taken, unit_price_cents, quantity, total_cents, tax_cents,
+      tax_rate_ppm, shipping_cents, shipping_tax_cents, customer_name, customer_email, address,
+      phone, hold_expires_at)
     SELECT placed_checkout.id, ${param('userId')}, judged.product_id, judged.name,
       judged.variant_id, judged.sku, judged.label, judged.stock_taken,
       judged.price_cents, judged.quantity, judged.price_cents * judged.quantity,
+      judged.tax_cents, judged.tax_rate_ppm, judged.shipping_cents, judged.shipping_tax_cents,
       ${param('customerName')}, ${param('customerEmail')}, ${param('address')}, ${param('phone')},
       now() + ${param('holdHours')} * interval '1 hour'
     FROM judged CROSS JOIN placed_checkout
@@ -248,6 +287,33 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
   LEFT JOIN placed_checkout ON true
   ORDER BY judged.position`;
 
+/**
+ * What the pricing step showed (issue 35; modules/pricing `Pricing` is one): the statement places
+ * exactly this, or refuses every line with `price_changed`.
+ */
+export interface QuotedOrder {
+  /** The pricing tables' version it was made with. */
+  version: number;
+  lines: {
+    variantId: string;
+    quantity: number;
+    unitCents: number;
+    taxCents: number;
+    taxRatePpm: number;
+    shippingCents: number;
+    shippingTaxCents: number;
+  }[];
+  address: object;
+  method: { id: string; name: string; deliveryText: string };
+  shippingCents: number;
+  shippingTaxCents: number;
+  taxCents: number;
+  totalCents: number;
+  weightGrams: number;
+  pricesIncludeTax: boolean;
+  taxNote: string | null;
+}
+
 export interface PlaceCheckoutInput {
   /**
    * Null: the caller's stored basket. Else the lines to place (a null id: answered as gone), each
@@ -265,6 +331,7 @@ export interface PlaceCheckoutInput {
   limits: PurchaseLimits;
   /** The request's Idempotency-Key and body hash, kept with the checkout placed; or null. */
   idempotency?: { key: string; hash: string } | null;
+  quoted: QuotedOrder;
 }
 
 /** The statement's parameter values, in order. */
@@ -289,6 +356,31 @@ export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
     maxUnpaid: input.limits.maxUnpaidOrders,
     idempotencyKey: input.idempotency?.key ?? null,
     idempotencyHash: input.idempotency?.hash ?? null,
+    quoted: JSON.stringify(
+      input.quoted.lines.map((line) => ({
+        variant_id: line.variantId,
+        quantity: line.quantity,
+        unit_cents: line.unitCents,
+        tax_cents: line.taxCents,
+        tax_rate_ppm: line.taxRatePpm,
+        shipping_cents: line.shippingCents,
+        shipping_tax_cents: line.shippingTaxCents,
+      })),
+    ),
+    pricing: JSON.stringify({
+      address: input.quoted.address,
+      methodId: input.quoted.method.id,
+      methodName: input.quoted.method.name,
+      deliveryText: input.quoted.method.deliveryText,
+      shippingCents: input.quoted.shippingCents,
+      shippingTaxCents: input.quoted.shippingTaxCents,
+      taxCents: input.quoted.taxCents,
+      totalCents: input.quoted.totalCents,
+      weightGrams: input.quoted.weightGrams,
+      pricesIncludeTax: input.quoted.pricesIncludeTax,
+      taxNote: input.quoted.taxNote,
+    }),
+    pricingVersion: input.quoted.version,
   };
   return NAMES.map((name) => values[name]);
 }

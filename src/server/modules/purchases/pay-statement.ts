@@ -19,18 +19,19 @@ const PAY_GUARD = `${fromGuardText(TRANSITIONS.pay, 'purchase.status')} AND purc
 /**
  * CTE parts (each after a comma) that lock what paying the checkout of the one row of CTE
  * `intent` (columns `checkout_id`, `user_id`, `amount_cents`) needs and judge it: `pay_ok.ok` is
- * true when the checkout has live (pending, unpaid) orders totalling exactly the intent's amount.
+ * true when the checkout has live (pending, unpaid) orders whose amounts (lines, tax, shipping) total exactly the intent's
+ * amount.
  */
 export function payGuardCtes(intent: string): string {
   return `, pay_account AS (
     SELECT user_id FROM account_orders WHERE user_id = (SELECT user_id FROM ${intent}) FOR UPDATE
   ), pay_live AS (
-    SELECT purchase.id, purchase.total_cents FROM purchase
+    SELECT purchase.id, purchase.amount_cents FROM purchase
     WHERE purchase.checkout_id = (SELECT checkout_id FROM ${intent}) AND ${PAY_GUARD}
       AND EXISTS (SELECT 1 FROM pay_account)
     ORDER BY purchase.id FOR UPDATE
   ), pay_ok AS (
-    SELECT count(*) > 0 AND sum(total_cents) = (SELECT amount_cents FROM ${intent}) AS ok
+    SELECT count(*) > 0 AND sum(pay_live.amount_cents) = (SELECT amount_cents FROM ${intent}) AS ok
     FROM pay_live
   )`;
 }

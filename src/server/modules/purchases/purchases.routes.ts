@@ -10,6 +10,7 @@ import {
   ShipBodySchema,
 } from '../../../shared/purchase.ts';
 import type { Db } from '../../db/client.ts';
+import type { Pricer } from '../pricing/index.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim, placeOnce } from '../idempotency/index.ts';
 import type { PlacementConfig } from './purchases.config.ts';
@@ -24,10 +25,11 @@ import {
   shipPurchase,
 } from './purchases.service.ts';
 
-export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementConfig }> = async (
-  app,
-  { db, config },
-) => {
+export const purchasesRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  pricer: Pricer;
+  config: PlacementConfig;
+}> = async (app, { db, pricer, config }) => {
   app.post(
     '/purchase',
     { schema: { body: PurchaseBodySchema, response: { 201: PurchaseSchema } } },
@@ -37,7 +39,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementC
         db,
         idempotencyClaim(request, caller.id, 'purchase', request.body),
         (idempotency) =>
-          placePurchase(db, caller, request.body, {
+          placePurchase(db, pricer, caller, request.body, {
             clientIp: request.ip,
             holdHours: config.orderHoldHours,
             limits: config,

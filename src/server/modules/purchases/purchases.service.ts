@@ -16,6 +16,7 @@ import {
 } from '../../../shared/purchase.ts';
 import { can } from '../../../shared/permissions.ts';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
+import { PRICES_CHANGED_MESSAGE, ppmToPercent } from '../../../shared/pricing.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
@@ -30,6 +31,7 @@ import {
 import { renderReceiptPdf } from './receipt-pdf.ts';
 import { AppError, Conflict, Forbidden, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
+import type { Delivery, Pricer } from '../pricing/index.ts';
 import { changeStock, givingBack, stockChangeCtes } from '../stock/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import {
@@ -113,6 +115,11 @@ export function toPurchase(row: OrderRow): Purchase {
     checkoutId: row.checkoutId,
     checkoutReference: checkoutReference(row.checkoutNumber),
     poReference: row.poReference,
+    tax: centsToDollars(row.taxCents),
+    taxRate: ppmToPercent(row.taxRatePpm),
+    shipping: centsToDollars(row.shippingCents),
+    shippingTax: centsToDollars(row.shippingTaxCents),
+    amount: centsToDollars(row.amountCents),
   };
 }
 
@@ -186,6 +193,7 @@ export const LINE_PROBLEM_MESSAGES: Record<LineProblem, string> = {
   below_minimum: BELOW_MINIMUM_MESSAGE,
   above_stock: ABOVE_STOCK_MESSAGE,
   total_too_large: ORDER_TOTAL_TOO_LARGE_MESSAGE,
+  price_changed: PRICES_CHANGED_MESSAGE,
 };
 
 /** The spec's single purchase answers a line's problem as it always has: 404, 400 or 409. */
@@ -199,6 +207,7 @@ function purchaseRefusal(problem: LineProblem): AppError {
     case 'withdrawn':
     case 'wrong_product':
     case 'part_gone':
+    case 'price_changed':
       return new Conflict(message);
     case 'below_minimum':
     case 'total_too_large':
@@ -251,23 +260,50 @@ export type PlaceOptions = Pick<
  */
 export async function placePurchase(
   db: Db,
+  pricer: Pricer,
   caller: AuthUser,
   input: PurchaseInput,
   options: PlaceOptions,
 ): Promise<Purchase> {
   const productId = isId(input.productId) ? input.productId : null;
+  const lines = [{ productId, sku: input.sku ?? null, quantity: input.orderQuantity }];
+  const quoted = await pricer.forPlacement(caller, purchaseDelivery(input), lines);
   const [row] = await placeCheckoutLines(db, {
     ...options,
-    lines: [{ productId, sku: input.sku ?? null, quantity: input.orderQuantity }],
+    lines,
     caller,
-    address: input.address,
-    phone: input.phone,
+    address: quoted.addressText,
+    phone: quoted.address.phone || input.phone,
     poReference: null,
+    quoted,
   });
   const placed = row && placedPurchase(row);
   if (placed) return placed;
   if (!row?.line_problem) throw new Error('the checkout statement placed nothing and said no why');
   throw purchaseRefusal(row.line_problem);
+}
+
+/**
+ * Where the spec's purchase form delivers (issue 35): Address alone is one line (priced in the
+ * shop's origin country); with Country it is a structured address, checked per country.
+ */
+function purchaseDelivery(input: PurchaseInput): Delivery & { quoteId?: string | undefined } {
+  const address = input.country
+    ? {
+        line1: input.address,
+        city: input.city ?? '',
+        region: input.region ?? '',
+        postalCode: input.postalCode ?? '',
+        country: input.country,
+        phone: input.phone,
+      }
+    : input.address;
+  return {
+    address,
+    phone: input.phone,
+    shippingMethod: input.shippingMethod,
+    quoteId: input.quoteId,
+  };
 }
 
 /** GET /api/purchase?customerEmail=: a customer's active orders, newest first. */
@@ -438,12 +474,12 @@ export async function markCheckoutPaid(
     return await db.transaction(async (tx) => {
       await lockAccountOrders(tx, sql`(SELECT user_id FROM ${checkout} WHERE id = ${checkoutId})`);
       const live = await tx
-        .select({ id: purchase.id, totalCents: purchase.totalCents })
+        .select({ id: purchase.id, amountCents: purchase.amountCents })
         .from(purchase)
         .where(and(eq(purchase.checkoutId, checkoutId), allowed('pay')))
         .for('update');
       if (live.length === 0) return 'nothing to pay';
-      if (live.reduce((sum, order) => sum + order.totalCents, 0) !== payment.amountCents)
+      if (live.reduce((sum, order) => sum + order.amountCents, 0) !== payment.amountCents)
         return 'amount changed';
       await tx.execute(sql`
         WITH next AS (

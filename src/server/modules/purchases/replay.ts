@@ -29,6 +29,6 @@ export async function replayCheckout(db: Db, checkoutId: string): Promise<Checko
     checkoutId,
     reference: toPurchase(first).checkoutReference,
     orders: rows.map(toPurchase),
-    totalPrice: centsToDollars(rows.reduce((sum, row) => sum + row.totalCents, 0)),
+    totalPrice: centsToDollars(rows.reduce((sum, row) => sum + row.amountCents, 0)),
   };
 }

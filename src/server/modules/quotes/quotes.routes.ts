@@ -11,6 +11,7 @@ import {
   QuoteSchema,
 } from '../../../shared/quote.ts';
 import type { Db } from '../../db/client.ts';
+import type { Pricer } from '../pricing/index.ts';
 import { callerOf } from '../../http/authentication.ts';
 import type { PlacementConfig } from '../purchases/index.ts';
 import {
@@ -27,8 +28,9 @@ import {
 export const quotesRoutes: FastifyPluginAsyncZod<{
   db: Db;
   pool: Pick<pg.Pool, 'connect'>;
+  pricer: Pricer;
   config: PlacementConfig;
-}> = async (app, { db, pool, config }) => {
+}> = async (app, { db, pool, pricer, config }) => {
   app.post(
     '/quotes',
     { schema: { body: QuoteRequestBodySchema, response: { 201: QuoteSchema } } },
@@ -88,7 +90,7 @@ export const quotesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) =>
       reply.code(201).send(
-        await acceptQuote(db, pool, callerOf(request), request.params.id, request.body, {
+        await acceptQuote(db, pool, pricer, callerOf(request), request.params.id, request.body, {
           clientIp: request.ip,
           holdHours: config.orderHoldHours,
           limits: config,

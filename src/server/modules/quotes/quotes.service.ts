@@ -21,6 +21,7 @@ import { WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
 import { VARIANT_NOT_FOUND_MESSAGE, variantDisplayName } from '../../../shared/variant.ts';
 import { AppError, Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
+import type { Pricer } from '../pricing/index.ts';
 import {
   limitRefusal,
   placeOrderInTransaction,
@@ -244,6 +245,7 @@ export interface AcceptOutcome {
 export async function acceptQuote(
   db: Db,
   pool: Pick<pg.Pool, 'connect'>,
+  pricer: Pricer,
   caller: AuthUser,
   id: string,
   input: AcceptInput,
@@ -264,21 +266,25 @@ export async function acceptQuote(
       ]);
       const [row] = accepted.rows;
       if (!row) return null;
+      const lines = [
+        {
+          productId: row.product_id,
+          // The variant quoted (a quote from before variants: '' is the product's default).
+          sku: row.sku || null,
+          quantity: row.quantity,
+          unitPriceCents: row.quoted_price_cents,
+        },
+      ];
+      // Shipping and tax for the delivery (issue 35), priced in this transaction.
+      const quoted = await pricer.forPlacement(caller, input, lines, { db: client });
       return {
         ...options,
-        lines: [
-          {
-            productId: row.product_id,
-            // The variant quoted (a quote from before variants: '' is the product's default).
-            sku: row.sku || null,
-            quantity: row.quantity,
-            unitPriceCents: row.quoted_price_cents,
-          },
-        ],
+        lines,
         caller,
-        address: input.address,
-        phone: input.phone,
+        address: quoted.addressText,
+        phone: quoted.address.phone || input.phone,
         poReference: input.poReference || null,
+        quoted,
       };
     },
     after: async (client, [line]) => {

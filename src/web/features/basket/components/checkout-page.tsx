@@ -121,7 +121,7 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
       }
       return;
     }
-    await afterPlaced(placed, address, phone);
+    await afterPlaced(placed, typeof address === 'string' ? address : '', phone);
   });
 
   return (

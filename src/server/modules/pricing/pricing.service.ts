@@ -1,0 +1,347 @@
+import type { Pool } from 'pg';
+import { addressProblems } from '../../../shared/address-rules.ts';
+import { BASKET_EMPTY_MESSAGE } from '../../../shared/basket.ts';
+import { ErrorCode } from '../../../shared/errors.ts';
+import { centsToDollars } from '../../../shared/money.ts';
+import {
+  addressLine,
+  type PostalAddress,
+  type PostalAddressBody,
+  type TaxClass,
+} from '../../../shared/postal-address.ts';
+import {
+  ADDRESS_NOT_FOUND_MESSAGE,
+  type CheckoutQuote,
+  PRICES_CHANGED_MESSAGE,
+  ppmToPercent,
+  QUOTE_TTL_MINUTES,
+} from '../../../shared/pricing.ts';
+import type { StoredPriceBreak } from '../../../shared/price-breaks.ts';
+import { WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
+import { AppError, Conflict, NotFound } from '../../errors.ts';
+import type { AuthUser } from '../auth/index.ts';
+import { type Exemption, methodTaxCents, type Pricing, priceOrder } from './price-order.ts';
+import type { PricingTables } from './pricing-tables.ts';
+import type { TaxProvider } from './tax-provider.ts';
+
+// The pricing step (issue 35, docs/decisions/050): reads the lines to price (the caller's basket,
+// or lines given) with the pricing tables' version in one query, resolves the delivery address,
+// prices (price-order.ts, the only call to an outside service: the tax provider) and keeps the
+// answer as a quote. A placement places the quote it is given, or prices on the spot.
+
+type Queryable = Pick<Pool, 'query'>;
+
+/** A line given instead of the basket (the purchase form, an accepted quote). */
+export interface GivenLine {
+  productId: string | null;
+  sku?: string | null | undefined;
+  quantity: number;
+  /** Agreed beforehand (an accepted quote), else the break's for the quantity. */
+  unitPriceCents?: number | undefined;
+}
+
+/** Where to deliver, as the quote and checkout bodies say it (already parsed). */
+export interface Delivery {
+  /** Structured (validated per country here), or one line (priced at the origin), or none. */
+  address?: PostalAddressBody | string | undefined;
+  addressId?: string | undefined;
+  shippingMethod?: string | undefined;
+  /** The phone of a one-line address (the spec's form). */
+  phone?: string | undefined;
+}
+
+export interface PricerDeps {
+  pool: Queryable;
+  tablesAt: (version: number) => Promise<PricingTables>;
+  taxProviderFor: (tables: PricingTables) => TaxProvider;
+  exemptionOf: (userId: string) => Promise<Exemption | null>;
+}
+
+export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface LineRow {
+  version: string;
+  position: string | null;
+  asked_product_id: string | null;
+  variant_id: string | null;
+  product_id: string | null;
+  sku: string | null;
+  label: string | null;
+  name: string | null;
+  quantity: number | null;
+  unit_price: number | null;
+  price_cents: number | null;
+  price_breaks: StoredPriceBreak[] | null;
+  weight_grams: number | null;
+  tax_class: TaxClass | null;
+}
+
+const LINE_COLUMNS = `v.id AS variant_id, v.product_id, v.sku, v.label, p.name, v.price_cents,
+  v.price_breaks, v.weight_grams, v.tax_class`;
+
+/** The basket's lines with their variants, and the version (a row of nulls: an empty basket). */
+const BASKET_LINES_SQL = `SELECT s.version::text AS version, b.position::text AS position,
+    b.product_id AS asked_product_id, b.quantity, NULL::int AS unit_price, ${LINE_COLUMNS}
+  FROM pricing_settings s
+  LEFT JOIN basket_line b ON b.user_id = $1
+  LEFT JOIN variant v ON v.id = b.variant_id
+  LEFT JOIN product p ON p.id = v.product_id
+  ORDER BY b.position`;
+
+/** Lines given: each its SKU's variant, or its product's default one. */
+const GIVEN_LINES_SQL = `SELECT s.version::text AS version, given.position::text AS position,
+    given.product_id AS asked_product_id, given.quantity, given.unit_price, ${LINE_COLUMNS}
+  FROM pricing_settings s
+  CROSS JOIN unnest($1::uuid[], $2::text[], $3::int[], $4::int[])
+    WITH ORDINALITY AS given(product_id, sku, quantity, unit_price, position)
+  LEFT JOIN LATERAL (SELECT * FROM variant v WHERE CASE WHEN given.sku IS NULL
+      THEN v.product_id = given.product_id ELSE lower(v.sku) = lower(given.sku) END
+    ORDER BY v.position, v.id LIMIT 1) AS v ON true
+  LEFT JOIN product p ON p.id = v.product_id
+  ORDER BY given.position`;
+
+const unitCentsOf = (row: LineRow): number => {
+  if (row.unit_price !== null) return row.unit_price;
+  let unit = row.price_cents ?? 0;
+  for (const step of row.price_breaks ?? [])
+    if (step.minQuantity <= (row.quantity ?? 0)) unit = step.priceCents;
+  return unit;
+};
+
+export interface PricingLines {
+  version: number;
+  rows: LineRow[];
+}
+
+/** Reads the lines to price and the tables' version in one round trip. */
+async function readLines(
+  db: Queryable,
+  userId: string,
+  given: GivenLine[] | null,
+): Promise<PricingLines> {
+  const { rows } = given
+    ? await db.query<LineRow>(GIVEN_LINES_SQL, [
+        given.map((line) => (line.productId && UUID.test(line.productId) ? line.productId : null)),
+        given.map((line) => line.sku ?? null),
+        given.map((line) => line.quantity),
+        given.map((line) => line.unitPriceCents ?? null),
+      ])
+    : await db.query<LineRow>(BASKET_LINES_SQL, [userId]);
+  const version = Number(rows[0]?.version ?? 0);
+  return { version, rows: rows.filter((row) => row.position !== null) };
+}
+
+const oneLineAddress = (
+  text: string,
+  caller: Pick<AuthUser, 'name'>,
+  phone: string,
+  country: string,
+): PostalAddress => ({
+  name: caller.name,
+  company: '',
+  line1: text,
+  line2: '',
+  city: '',
+  region: '',
+  postalCode: '',
+  country,
+  phone,
+});
+
+/** A structured address as given, checked against its country's rules (400 naming each field). */
+export function checkedAddress(body: PostalAddressBody, fallbackName: string): PostalAddress {
+  const address: PostalAddress = {
+    name: body.name?.trim() || fallbackName,
+    company: body.company ?? '',
+    line1: body.line1,
+    line2: body.line2 ?? '',
+    city: body.city,
+    region: (body.region ?? '').toUpperCase(),
+    postalCode: (body.postalCode ?? '').toUpperCase(),
+    country: body.country.toUpperCase(),
+    phone: body.phone ?? '',
+  };
+  const problems = addressProblems(address);
+  const [first] = problems;
+  if (first)
+    throw new AppError(
+      400,
+      ErrorCode.Validation,
+      first.message,
+      Object.fromEntries(problems.map((problem) => [problem.field, problem.message])),
+    );
+  return address;
+}
+
+/** The address to price for, and the one line orders print. */
+async function deliveryAddress(
+  db: Queryable,
+  caller: Pick<AuthUser, 'id' | 'name'>,
+  delivery: Delivery,
+  originCountry: string,
+): Promise<{ address: PostalAddress; text: string }> {
+  if (delivery.addressId !== undefined) {
+    const { rows } = UUID.test(delivery.addressId)
+      ? await db.query<{ address: string; phone: string; postal: PostalAddress | null }>(
+          'SELECT address, phone, postal FROM saved_address WHERE id = $1 AND user_id = $2',
+          [delivery.addressId, caller.id],
+        )
+      : { rows: [] };
+    const [saved] = rows;
+    if (!saved) throw new NotFound(ADDRESS_NOT_FOUND_MESSAGE);
+    if (saved.postal) return { address: saved.postal, text: addressLine(saved.postal) };
+    return {
+      address: oneLineAddress(saved.address, caller, saved.phone, originCountry),
+      text: saved.address,
+    };
+  }
+  if (typeof delivery.address === 'object') {
+    const address = checkedAddress(delivery.address, caller.name);
+    return { address, text: addressLine(address) };
+  }
+  const text = delivery.address ?? '';
+  return { address: oneLineAddress(text, caller, delivery.phone ?? '', originCountry), text };
+}
+
+export interface Pricer {
+  /**
+   * Prices the caller's basket (`given` null) or the lines given, for a delivery. Lines whose
+   * variant cannot be found are left out (the order statement refuses them by name); with
+   * `strict`, they are refused here (the quote endpoint).
+   */
+  price(
+    caller: Pick<AuthUser, 'id' | 'name'>,
+    delivery: Delivery,
+    given: GivenLine[] | null,
+    options?: { db?: Queryable; strict?: boolean },
+  ): Promise<Pricing>;
+  /** POST /api/checkout/quote: prices and keeps the answer for QUOTE_TTL_MINUTES. */
+  quote(
+    caller: Pick<AuthUser, 'id' | 'name'>,
+    delivery: Delivery,
+    given: GivenLine[] | null,
+  ): Promise<CheckoutQuote>;
+  /**
+   * What a placement places: the quote `quoteId` (the caller's, not expired; else 409 "Prices
+   * changed"), or, without one, the lines priced now.
+   */
+  forPlacement(
+    caller: Pick<AuthUser, 'id' | 'name'>,
+    delivery: Delivery & { quoteId?: string | undefined },
+    given: GivenLine[] | null,
+    options?: { db?: Queryable },
+  ): Promise<Pricing>;
+}
+
+export function createPricer(deps: PricerDeps): Pricer {
+  const price: Pricer['price'] = async (caller, delivery, given, options = {}) => {
+    const db = options.db ?? deps.pool;
+    const [lines, exemption] = await Promise.all([
+      readLines(db, caller.id, given),
+      deps.exemptionOf(caller.id),
+    ]);
+    const tables = await deps.tablesAt(lines.version);
+    const { address, text } = await deliveryAddress(db, caller, delivery, tables.originCountry);
+    const found = lines.rows.filter((row) => row.variant_id !== null && row.product_id !== null);
+    if (options.strict) {
+      if (lines.rows.length === 0) throw new Conflict(BASKET_EMPTY_MESSAGE);
+      const missing = lines.rows.find((row) => row.variant_id === null || row.product_id === null);
+      if (missing && given) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
+      const wrong = lines.rows.find(
+        (row) => given && row.product_id !== null && row.product_id !== row.asked_product_id,
+      );
+      if (wrong) throw new AppError(400, ErrorCode.Validation, WRONG_PRODUCT_SKU_MESSAGE);
+    }
+    return priceOrder({
+      lines: found.map((row) => ({
+        productId: row.product_id ?? '',
+        variantId: row.variant_id ?? '',
+        sku: row.sku ?? '',
+        name: row.name ?? '',
+        variantLabel: row.label ?? '',
+        quantity: row.quantity ?? 0,
+        unitCents: unitCentsOf(row),
+        weightGrams: row.weight_grams ?? 0,
+        taxClass: row.tax_class ?? 'standard',
+      })),
+      address,
+      addressText: text,
+      methodId: delivery.shippingMethod,
+      tables,
+      taxProvider: deps.taxProviderFor(tables),
+      exemption,
+    });
+  };
+
+  return {
+    price,
+    async quote(caller, delivery, given) {
+      const pricing = await price(caller, delivery, given, { strict: true });
+      const { rows } = await deps.pool.query<{ id: string; expires_at: Date }>(
+        `INSERT INTO checkout_quote (user_id, pricing, expires_at)
+         VALUES ($1, $2::jsonb, now() + make_interval(mins => $3)) RETURNING id, expires_at`,
+        [caller.id, JSON.stringify(pricing), QUOTE_TTL_MINUTES],
+      );
+      const [row] = rows;
+      if (!row) throw new Error('the quote was not kept');
+      return toCheckoutQuote(pricing, row.id, row.expires_at);
+    },
+    async forPlacement(caller, delivery, given, options = {}) {
+      if (delivery.quoteId === undefined) return price(caller, delivery, given, options);
+      const { rows } = UUID.test(delivery.quoteId)
+        ? await (options.db ?? deps.pool).query<{ pricing: Pricing }>(
+            `SELECT pricing FROM checkout_quote
+             WHERE id = $1 AND user_id = $2 AND expires_at > now()`,
+            [delivery.quoteId, caller.id],
+          )
+        : { rows: [] };
+      const pricing = rows[0]?.pricing;
+      if (
+        !pricing ||
+        (delivery.shippingMethod !== undefined && delivery.shippingMethod !== pricing.method.id)
+      )
+        throw new Conflict(PRICES_CHANGED_MESSAGE);
+      return pricing;
+    },
+  };
+}
+
+/** A pricing as the API answers it (dollars). */
+export function toCheckoutQuote(pricing: Pricing, quoteId: string, expiresAt: Date): CheckoutQuote {
+  const option = (choice: Pricing['method']) => ({
+    id: choice.id,
+    name: choice.name,
+    deliveryText: choice.deliveryText,
+    price: centsToDollars(choice.priceCents),
+    tax: centsToDollars(methodTaxCents(pricing, choice)),
+    collect: choice.collect,
+  });
+  return {
+    quoteId,
+    expiresAt: expiresAt.toISOString(),
+    address: pricing.address,
+    lines: pricing.lines.map((line) => ({
+      productId: line.productId,
+      sku: line.sku,
+      name: line.name,
+      variantLabel: line.variantLabel,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(line.unitCents),
+      discount: centsToDollars(line.discountCents),
+      lineTotal: centsToDollars(line.netCents),
+      tax: centsToDollars(line.taxCents),
+      taxRate: ppmToPercent(line.taxRatePpm),
+    })),
+    shippingMethods: pricing.methods.map(option),
+    shippingMethod: { ...option(pricing.method), tax: centsToDollars(pricing.shippingTaxCents) },
+    subtotal: centsToDollars(pricing.subtotalCents),
+    discount: centsToDollars(pricing.discountCents),
+    shipping: centsToDollars(pricing.shippingCents),
+    tax: centsToDollars(pricing.taxCents),
+    total: centsToDollars(pricing.totalCents),
+    weightGrams: pricing.weightGrams,
+    pricesIncludeTax: pricing.pricesIncludeTax,
+    taxNote: pricing.taxNote,
+  };
+}
