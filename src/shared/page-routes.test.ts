@@ -92,6 +92,8 @@ describe('what the records derive', () => {
       quotes: 'admin.other',
       manageCategories: 'catalogue.manage',
       auditLog: 'audit.view',
+      shipping: 'admin.other',
+      taxes: 'admin.other',
     });
   });
 

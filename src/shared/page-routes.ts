@@ -257,6 +257,17 @@ export const pageRoutes = {
     title: 'Audit log',
     navigation: sidebar(15, 'Audit Log'),
   }),
+  /** Issue 35: shipping zones and methods; the tax table and the pricing settings. */
+  shipping: page('/dashboard/shipping', {
+    ...staff('admin.other'),
+    title: 'Shipping',
+    navigation: sidebar(16),
+  }),
+  taxes: page('/dashboard/taxes', {
+    ...staff('admin.other'),
+    title: 'Taxes',
+    navigation: sidebar(17),
+  }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

@@ -78,6 +78,8 @@ describe('DashboardLayout', () => {
       ['Warranty', '/dashboard/warranty'],
       ['Quotes', '/dashboard/quotes'],
       ['Audit Log', '/dashboard/auditLog'],
+      ['Shipping', '/dashboard/shipping'],
+      ['Taxes', '/dashboard/taxes'],
     ]);
   });
 

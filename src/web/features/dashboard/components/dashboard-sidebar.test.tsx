@@ -43,6 +43,8 @@ describe('the dashboard sidebar, from the route table', () => {
       ['/dashboard/warranty', 'Warranty'],
       ['/dashboard/quotes', 'Quotes'],
       ['/dashboard/auditLog', 'Audit Log'],
+      ['/dashboard/shipping', 'Shipping'],
+      ['/dashboard/taxes', 'Taxes'],
     ]);
   });
 

@@ -87,9 +87,7 @@ export function useUpdateTaxRegion() {
       apiClient.patch(apiPaths.taxRegion(code), patch, TaxRegionSchema),
     onSuccess: (row) =>
       queryClient.setQueryData(keys.taxRegions, (list: { regions: (typeof row)[] } | undefined) =>
-        list
-          ? { regions: list.regions.map((one) => (one.code === row.code ? row : one)) }
-          : list,
+        list ? { regions: list.regions.map((one) => (one.code === row.code ? row : one)) } : list,
       ),
   });
 }
