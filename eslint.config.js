@@ -76,6 +76,7 @@ const MODULE_TIERS = {
     'outbox',
     'rate-limit',
     'system',
+    'tax-exemptions',
     'users',
     'vitals',
     'webhooks',
@@ -99,6 +100,7 @@ const MODULE_TIERS = {
     'purchases',
     'quick-order',
     'quotes',
+    'tax-providers',
   ],
   'after-sale': ['aftersale'],
 };

@@ -30,6 +30,7 @@ import { pricingRoutes } from './modules/pricing/index.ts';
 import { paymentsConfigOf, paymentsRoutes } from './modules/payments/index.ts';
 import { placementConfigOf, purchasesRoutes } from './modules/purchases/index.ts';
 import { quotesRoutes } from './modules/quotes/index.ts';
+import { taxExemptionsRoutes } from './modules/tax-exemptions/index.ts';
 import { reviewsRoutes } from './modules/reviews/index.ts';
 import { systemConfigOf, systemRoutes } from './modules/system/index.ts';
 import { overviewRoutes } from './modules/admin-overview/index.ts';
@@ -154,6 +155,7 @@ export async function buildApp({
       await api.register(rolesRoutes, { db, config: rolesConfigOf(config) });
       await api.register(auditRoutes, { db });
       await api.register(shippingSettingsRoutes, { db });
+      await api.register(taxExemptionsRoutes, { db });
     },
     { prefix: '/api' },
   );

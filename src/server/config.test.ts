@@ -41,6 +41,9 @@ describe('loadConfig', () => {
       paymentProvider: 'test',
       testModeNotice: false,
       stripe: undefined,
+      taxProvider: 'builtin',
+      stripeTax: undefined,
+      taxTimeoutSeconds: 3,
     });
   });
 
@@ -140,6 +143,45 @@ describe('loadConfig', () => {
         /PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY/,
       );
       expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    });
+  });
+
+  describe('TAX_PROVIDER', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+
+    it('is the built-in table unless Stripe Tax is asked for, even with Stripe keys', () => {
+      expect(loadConfig(keys)).toMatchObject({ taxProvider: 'builtin', stripeTax: undefined });
+      expect(loadConfig({ TAX_PROVIDER: 'builtin' }).taxProvider).toBe('builtin');
+    });
+
+    it('calls Stripe Tax with the Stripe key and STRIPE_API_URL, whoever takes payments', () => {
+      const api = { protocol: 'http', host: '127.0.0.1', port: 12111 };
+      for (const payments of [{}, { PAYMENT_PROVIDER: 'test' }])
+        expect(
+          loadConfig({
+            ...keys,
+            ...payments,
+            TAX_PROVIDER: 'stripe',
+            STRIPE_API_URL: 'http://127.0.0.1:12111',
+          }),
+        ).toMatchObject({
+          taxProvider: 'stripe',
+          stripeTax: { secretKey: 'sk_test_1', api },
+          taxTimeoutSeconds: 3,
+        });
+      expect(
+        loadConfig({ ...keys, TAX_PROVIDER: 'stripe', TAX_TIMEOUT_SECONDS: '1.5' })
+          .taxTimeoutSeconds,
+      ).toBe(1.5);
+    });
+
+    it('refuses stripe without the Stripe secret key, unknown providers and odd deadlines', () => {
+      expect(() => loadConfig({ TAX_PROVIDER: 'stripe' })).toThrow(
+        /TAX_PROVIDER=stripe needs STRIPE_SECRET_KEY/,
+      );
+      expect(() => loadConfig({ TAX_PROVIDER: 'avalara' })).toThrow(/TAX_PROVIDER/);
+      for (const seconds of ['0', '60', 'soon'])
+        expect(() => loadConfig({ TAX_TIMEOUT_SECONDS: seconds })).toThrow(/TAX_TIMEOUT_SECONDS/);
     });
   });
 

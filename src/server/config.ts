@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { OAuthClient, OpenIdClient } from './modules/auth/index.ts';
 import type { StripeSettings } from './modules/payments/index.ts';
+import type { TaxProvidersConfig } from './modules/tax-providers/index.ts';
 
 // The only reader of process.env. Parsed once at start; a bad value stops the start with a clear message.
 // Each module reads its own slice of AppConfig (ADR 046): a type in the module and its
@@ -70,6 +71,8 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
     .refine((url) => new URL(url).pathname === '/', 'must be scheme, host and port only (no path)')
     .default('https://api.stripe.com'),
+  TAX_PROVIDER: z.enum(['builtin', 'stripe']).default('builtin'),
+  TAX_TIMEOUT_SECONDS: z.coerce.number().min(0.5).max(30).default(3),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -188,6 +191,12 @@ export interface AppConfig {
   testModeNotice: boolean;
   /** Card payments through Stripe; set exactly when paymentProvider is 'stripe'. */
   stripe: StripeSettings | undefined;
+  /** TAX_PROVIDER: who computes tax, the built-in table or Stripe Tax (ADR 053). */
+  taxProvider: TaxProvidersConfig['taxProvider'];
+  /** Stripe Tax's key and API address; set exactly when taxProvider is 'stripe'. */
+  stripeTax: TaxProvidersConfig['stripeTax'];
+  /** TAX_TIMEOUT_SECONDS: the deadline of one tax calculation at Stripe. */
+  taxTimeoutSeconds: number;
 }
 
 function stripeApiOf(url: string): StripeSettings['api'] {
@@ -290,6 +299,19 @@ function paymentProviderOf(
   return production ? null : 'test';
 }
 
+/** TAX_PROVIDER=stripe calls Stripe Tax with the shop's Stripe secret key (and STRIPE_API_URL). */
+function stripeTaxOf(
+  e: z.infer<typeof EnvSchema>,
+  stripe: StripeSettings | undefined,
+): AppConfig['stripeTax'] {
+  if (e.TAX_PROVIDER !== 'stripe') return undefined;
+  if (!stripe)
+    throw new ConfigError(
+      'Invalid configuration:\n  TAX_PROVIDER=stripe needs STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY, which goes with it)',
+    );
+  return { secretKey: stripe.secretKey, api: stripe.api };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
@@ -307,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const stripe = stripeSettings(e);
   const productionDefaults = productionDefaultsApply(e);
   const paymentProvider = paymentProviderOf(e, stripe, productionDefaults);
+  const stripeTax = stripeTaxOf(e, stripe);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -352,5 +375,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     paymentProvider,
     testModeNotice: paymentProvider === 'test' && productionDefaults,
     stripe: paymentProvider === 'stripe' ? stripe : undefined,
+    taxProvider: e.TAX_PROVIDER,
+    stripeTax,
+    taxTimeoutSeconds: e.TAX_TIMEOUT_SECONDS,
   };
 }

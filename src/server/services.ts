@@ -6,12 +6,14 @@ import { authConfigOf, createAuth, resolveAuthSecret } from './modules/auth/inde
 import { createCatalogCache, type CatalogCache } from './modules/catalog/index.ts';
 import { createMailer, mailConfigOf, type Mailer } from './modules/mail/index.ts';
 import { createPayments, paymentsConfigOf, type Payments } from './modules/payments/index.ts';
+import { approvedExemption } from './modules/tax-exemptions/index.ts';
 import {
   builtinTaxProvider,
   createPricer,
   type Pricer,
   pricingTablesCache,
 } from './modules/pricing/index.ts';
+import { taxProviderForOf, taxProvidersConfigOf } from './modules/tax-providers/index.ts';
 
 /** What several routes and jobs of one instance share: each built once, here. */
 export interface Services {
@@ -56,8 +58,9 @@ export async function createServices(options: {
     pricer: createPricer({
       pool,
       tablesAt: pricingTablesCache(db),
-      taxProviderFor: builtinTaxProvider,
-      exemptionOf: () => Promise.resolve(null),
+      // TAX_PROVIDER: the built-in table per set of tables, or Stripe Tax (ADR 053).
+      taxProviderFor: taxProviderForOf(taxProvidersConfigOf(config), builtinTaxProvider, log),
+      exemptionOf: (userId) => approvedExemption(db, userId),
     }),
   };
 }

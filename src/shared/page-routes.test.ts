@@ -92,6 +92,7 @@ describe('what the records derive', () => {
       quotes: 'admin.other',
       manageCategories: 'catalogue.manage',
       auditLog: 'audit.view',
+      taxExemptions: 'admin.other',
       shipping: 'admin.other',
       taxes: 'admin.other',
     });

@@ -257,16 +257,22 @@ export const pageRoutes = {
     title: 'Audit log',
     navigation: sidebar(15, 'Audit Log'),
   }),
+  /** Issue 35: certificates and VAT numbers of exempt buyers, approved or rejected here. */
+  taxExemptions: page('/dashboard/taxExemptions', {
+    ...staff('admin.other'),
+    title: 'Tax exemptions',
+    navigation: sidebar(16, 'Tax Exemptions'),
+  }),
   /** Issue 35: shipping zones and methods; the tax table and the pricing settings. */
   shipping: page('/dashboard/shipping', {
     ...staff('admin.other'),
     title: 'Shipping',
-    navigation: sidebar(16),
+    navigation: sidebar(17),
   }),
   taxes: page('/dashboard/taxes', {
     ...staff('admin.other'),
     title: 'Taxes',
-    navigation: sidebar(17),
+    navigation: sidebar(18),
   }),
 } as const;
 

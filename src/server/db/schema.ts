@@ -36,6 +36,11 @@ import { QUOTE_EVENTS, QUOTE_STATUSES } from '../../shared/quote.ts';
 import type { ProductOption } from '../../shared/variant.ts';
 import { TAX_CLASSES, type PostalAddress } from '../../shared/postal-address.ts';
 import type { ShippingRate } from '../../shared/shipping.ts';
+import {
+  CERTIFICATE_MEDIA_TYPES,
+  TAX_EXEMPTION_KINDS,
+  TAX_EXEMPTION_STATUSES,
+} from '../../shared/tax-exemption.ts';
 
 /** One variant's stock an order took (purchase.stock_taken). */
 export interface StockTaken {
@@ -1130,4 +1135,55 @@ export const checkoutQuote = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('checkout_quote_expires_idx').on(t.expiresAt)],
+);
+
+// ---- Issue 35: exempt buyers (drizzle/0032, docs/decisions/052) ----
+
+/**
+ * A customer's resale or exemption certificate, or VAT number for reverse charge, and the staff's
+ * decision. At most one `pending` and one `approved` (in force) per account (partial unique
+ * indexes); approving a newer one makes the older `replaced`.
+ */
+export const taxExemption = pgTable(
+  'tax_exemption',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TAX_EXEMPTION_KINDS }).notNull(),
+    /** `vat_number`: as written ("DE123456789") and its country (ISO; EL is GR, XI is GB). */
+    vatNumber: text('vat_number'),
+    country: text('country'),
+    /** `certificate`: the file's bytes as uploaded, its media type (from its bytes) and name. */
+    document: bytea('document'),
+    documentType: text('document_type', { enum: CERTIFICATE_MEDIA_TYPES }),
+    documentName: text('document_name'),
+    status: text('status', { enum: TAX_EXEMPTION_STATUSES }).notNull().default('pending'),
+    /** Why staff rejected it. */
+    reason: text('reason'),
+    reviewedBy: text('reviewed_by').references(() => user.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tax_exemption_one_pending')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('tax_exemption_one_approved')
+      .on(t.userId)
+      .where(sql`${t.status} = 'approved'`),
+    index('tax_exemption_user_idx').on(t.userId, t.createdAt),
+    index('tax_exemption_status_idx').on(t.status, t.createdAt),
+    check('tax_exemption_kind_known', sql`${t.kind} in ('certificate', 'vat_number')`),
+    check(
+      'tax_exemption_status_known',
+      sql`${t.status} in ${sql.raw(sqlList(TAX_EXEMPTION_STATUSES))}`,
+    ),
+    check(
+      'tax_exemption_kind_fields',
+      sql`(${t.kind} = 'certificate' AND ${t.document} IS NOT NULL AND ${t.documentType} IS NOT NULL AND ${t.vatNumber} IS NULL) OR (${t.kind} = 'vat_number' AND ${t.vatNumber} IS NOT NULL AND ${t.country} IS NOT NULL AND ${t.document} IS NULL)`,
+    ),
+    check('tax_exemption_reviewed', sql`${t.status} = 'pending' OR ${t.reviewedAt} IS NOT NULL`),
+  ],
 );

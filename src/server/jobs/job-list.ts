@@ -3,6 +3,7 @@ import { backInStockJob } from '../modules/back-in-stock/index.ts';
 import { jobRegistry } from '../modules/outbox/index.ts';
 import { cancelIntentJob, orderMailJob } from '../modules/purchases/index.ts';
 import { quoteMailJob } from '../modules/quotes/index.ts';
+import { taxExemptionMailJob } from '../modules/tax-exemptions/index.ts';
 import { webhookJob } from '../modules/webhooks/index.ts';
 
 /**
@@ -17,4 +18,5 @@ export const outboxJobs = jobRegistry([
   aftersaleMailJob,
   quoteMailJob,
   backInStockJob,
+  taxExemptionMailJob,
 ]);

@@ -4,6 +4,7 @@ import type { Mailer } from '../modules/mail/index.ts';
 import { drainDestinations, drainOutbox, type OutboxContext } from '../modules/outbox/index.ts';
 import type { PaymentProvider } from '../modules/payments/index.ts';
 import { sweepIdempotencyKeys, sweepPaymentIdempotencyKeys } from '../modules/idempotency/index.ts';
+import { sweepCheckoutQuotes } from '../modules/pricing/index.ts';
 import { reconcilePendingRefunds } from '../modules/aftersale/index.ts';
 import { expireStaleHolds } from '../modules/purchases/index.ts';
 import { expireQuotes } from '../modules/quotes/index.ts';
@@ -70,7 +71,7 @@ export function holdExpiryJob(
   };
 }
 
-/** Removes Idempotency-Keys past their 24 h (docs/decisions/029). */
+/** Removes Idempotency-Keys past their 24 h (docs/decisions/029) and expired checkout quotes. */
 export function idempotencySweepJob(
   sweep: () => Promise<number>,
   intervalMs = IDEMPOTENCY_SWEEP_INTERVAL_MS,
@@ -224,7 +225,10 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
       : []),
     holdExpiryJob(() => expireStaleHolds(db)),
     idempotencySweepJob(
-      async () => (await sweepIdempotencyKeys(db)) + (await sweepPaymentIdempotencyKeys(db)),
+      async () =>
+        (await sweepIdempotencyKeys(db)) +
+        (await sweepPaymentIdempotencyKeys(db)) +
+        (await sweepCheckoutQuotes(db.$client)),
     ),
     quoteExpiryJob(() => expireQuotes(db)),
     webhookLogPruneJob((stopping) =>

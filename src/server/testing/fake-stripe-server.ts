@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeStripeTax } from './fake-stripe-tax.ts';
 
 /**
  * A local stand-in for Stripe's API over real HTTP at 127.0.0.1, for tests of provider faults
  * (no network). `mode` says how it answers next: like Stripe, or with a fault. It keeps
  * intents by idempotency key as Stripe does, so a retry with the same key gets the same intent.
+ * It also calculates tax as Stripe Tax does, from a fixed table (fake-stripe-tax.ts).
  */
 export type FakeStripeMode =
   | 'ok'
@@ -66,6 +68,11 @@ export interface FakeStripeServer {
   refunded: Map<string, number>;
   /** Every refund made, oldest first (one per idempotency key, as at Stripe). */
   refunds: FakeRefund[];
+  /**
+   * When set, the answer of a tax calculation (POST /v1/tax/calculations, fake-stripe-tax.ts) as
+   * it is sent: a test makes it malformed (a line missing, an amount that is not a number).
+   */
+  editTaxAnswer: ((calculation: Record<string, unknown>) => unknown) | undefined;
   /** Back to answering 'ok', with no requests, intents or idempotency keys recorded. */
   reset(): void;
   /** Connections held open by 'hang' are cut too. */
@@ -92,6 +99,7 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
   const refundsByKey = new Map<string, FakeRefund>();
   let made = 0;
   let refundsMade = 0;
+  const tax = createFakeStripeTax();
   const fake: FakeStripeServer = {
     host: '127.0.0.1',
     port: 0,
@@ -101,7 +109,10 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
     intents: new Map(),
     refunded: new Map(),
     refunds: [],
+    editTaxAnswer: undefined,
     reset() {
+      fake.editTaxAnswer = undefined;
+      tax.reset();
       fake.refunded.clear();
       fake.refunds.length = 0;
       refundsByKey.clear();
@@ -247,6 +258,19 @@ export async function startFakeStripe(port = 0): Promise<FakeStripeServer> {
       }
       if (refunding) {
         const answer = createRefund(keyOf, body);
+        return json(response, answer.status, answer.body);
+      }
+      if (method === 'POST' && url.pathname === '/v1/tax/calculations') {
+        const answer = tax.calculate(body);
+        const edited =
+          answer.status === 200 && fake.editTaxAnswer
+            ? fake.editTaxAnswer(answer.body as Record<string, unknown>)
+            : answer.body;
+        return json(response, answer.status, edited);
+      }
+      const calculation = url.pathname.match(/^\/v1\/tax\/calculations\/([^/]+)\/line_items$/)?.[1];
+      if (method === 'GET' && calculation) {
+        const answer = tax.listLineItems(decodeURIComponent(calculation), url.searchParams);
         return json(response, answer.status, answer.body);
       }
       if (method === 'GET' && url.pathname === '/v1/refunds') {

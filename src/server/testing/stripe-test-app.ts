@@ -17,14 +17,19 @@ export interface StripeTestApp extends TestApp {
 /**
  * The test app with Stripe configured, offline: STRIPE_API_URL points the app's Stripe client at a
  * local fake of Stripe's API over real HTTP (the path an operator uses for a mock or a proxy).
+ * `moreEnv` adds settings (`{ TAX_PROVIDER: 'stripe' }`: Stripe Tax at the same fake).
  * Built before the file's tests, closed after them. The returned object is filled in by then: read
  * it inside tests and hooks only.
  */
-export function setUpAppWithFakeStripe(): StripeTestApp {
+export function setUpAppWithFakeStripe(moreEnv: Record<string, string> = {}): StripeTestApp {
   const t = {} as StripeTestApp;
   beforeAll(async () => {
     t.stripe = await startFakeStripe();
-    const env = { ...STRIPE_TEST_ENV, STRIPE_API_URL: `http://${t.stripe.host}:${t.stripe.port}` };
+    const env = {
+      ...STRIPE_TEST_ENV,
+      STRIPE_API_URL: `http://${t.stripe.host}:${t.stripe.port}`,
+      ...moreEnv,
+    };
     Object.assign(t, await buildTestApp({ env }));
   });
   afterAll(async () => {

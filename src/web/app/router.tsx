@@ -46,6 +46,7 @@ const ManageQuotesRoute = lazyPage(() => import('./routes/manage-quotes.tsx'));
 const ManageCategoriesRoute = lazyPage(() => import('./routes/manage-categories.tsx'));
 const CategoryRoute = lazyPage(() => import('./routes/category.tsx'));
 const AuditLogRoute = lazyPage(() => import('./routes/audit-log.tsx'));
+const TaxExemptionsRoute = lazyPage(() => import('./routes/tax-exemptions.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 export const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -90,6 +91,7 @@ const pages: Record<PageName, ReactElement> = {
   manageCategories: <ManageCategoriesRoute />,
   category: <CategoryRoute />,
   auditLog: <AuditLogRoute />,
+  taxExemptions: <TaxExemptionsRoute />,
   shipping: <ShippingRoute />,
   taxes: <TaxesRoute />,
 };

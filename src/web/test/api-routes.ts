@@ -21,6 +21,8 @@ const layoutRoutes: Record<string, Answer> = {
   'GET /api/categories': jsonResponse([]),
   // My Profile's two-factor section: a customer without it, unless a test answers otherwise.
   'GET /api/me/permissions': () => jsonResponse(customerPermissions),
+  // My Profile's tax exemption section (issue 35): none, unless a test answers otherwise.
+  'GET /api/tax-exemptions/mine': jsonResponse([]),
 };
 
 /** Background reads of shared lists that a test's request log leaves out. */

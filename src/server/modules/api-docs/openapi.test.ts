@@ -136,6 +136,11 @@ const ORDER: ObjectShape = {
     'checkoutId',
     'checkoutReference',
     'poReference',
+    'tax',
+    'taxRate',
+    'shipping',
+    'shippingTax',
+    'amount',
   ],
   types: {
     _id: 'string',
@@ -160,6 +165,11 @@ const ORDER: ObjectShape = {
     checkoutId: 'string',
     checkoutReference: 'string',
     poReference: ['string', 'null'],
+    tax: 'number',
+    taxRate: 'number',
+    shipping: 'number',
+    shippingTax: 'number',
+    amount: 'number',
   },
 };
 
@@ -255,6 +265,42 @@ const PRODUCT_DETAIL: ObjectShape = {
   },
 };
 
+/** A request for a tax exemption (issue 35), as the customer and staff see it. */
+const TAX_EXEMPTION: ObjectShape = {
+  required: [
+    '_id',
+    'kind',
+    'customerEmail',
+    'customerName',
+    'vatNumber',
+    'country',
+    'documentName',
+    'documentType',
+    'documentBytes',
+    'status',
+    'reason',
+    'reviewedAt',
+    'createdAt',
+    'note',
+  ],
+  types: {
+    _id: 'string',
+    kind: 'string',
+    customerEmail: 'string',
+    customerName: 'string',
+    vatNumber: ['string', 'null'],
+    country: ['string', 'null'],
+    documentName: ['string', 'null'],
+    documentType: ['string', 'null'],
+    documentBytes: ['integer', 'null'],
+    status: 'string',
+    reason: ['string', 'null'],
+    reviewedAt: ['string', 'null'],
+    createdAt: 'string',
+    note: ['string', 'null'],
+  },
+};
+
 const SAMPLE: Expected[] = [
   {
     // Served from the catalogue's cached bytes (no response schema to document).
@@ -310,6 +356,13 @@ const SAMPLE: Expected[] = [
         orderQuantity: ['number', 'string'],
         address: 'string',
         phone: 'string',
+        // Issue 35: the rest of a structured address, the method and the quote seen.
+        country: 'string',
+        region: 'string',
+        city: 'string',
+        postalCode: 'string',
+        shippingMethod: 'string',
+        quoteId: 'string',
       },
     },
     responses: ['201', '4XX'],
@@ -331,7 +384,16 @@ const SAMPLE: Expected[] = [
     parameters: [],
     body: {
       required: [],
-      types: { address: 'string', phone: 'string', poReference: 'string' },
+      types: {
+        // Issue 35: a structured address or one line; a saved one; the method; the quote seen.
+        address: ['object', 'string'],
+        addressId: 'string',
+        shippingMethod: 'string',
+        codes: 'array',
+        quoteId: 'string',
+        phone: 'string',
+        poReference: 'string',
+      },
     },
     responses: ['201', '4XX'],
     success: {
@@ -339,6 +401,61 @@ const SAMPLE: Expected[] = [
       shape: {
         required: ['checkoutId', 'reference', 'orders', 'totalPrice'],
         types: { checkoutId: 'string', reference: 'string', orders: 'array', totalPrice: 'number' },
+      },
+    },
+  },
+  {
+    // Issue 35: the pricing step.
+    method: 'post',
+    path: '/api/checkout/quote',
+    access: 'user',
+    parameters: [],
+    body: {
+      required: [],
+      types: {
+        address: ['object', 'string'],
+        addressId: 'string',
+        shippingMethod: 'string',
+        codes: 'array',
+        line: 'object',
+      },
+    },
+    responses: ['200', '4XX'],
+    success: {
+      status: '200',
+      shape: {
+        required: [
+          'quoteId',
+          'expiresAt',
+          'address',
+          'lines',
+          'shippingMethods',
+          'shippingMethod',
+          'subtotal',
+          'discount',
+          'shipping',
+          'tax',
+          'total',
+          'weightGrams',
+          'pricesIncludeTax',
+          'taxNote',
+        ],
+        types: {
+          quoteId: 'string',
+          expiresAt: 'string',
+          address: 'object',
+          lines: 'array',
+          shippingMethods: 'array',
+          shippingMethod: 'object',
+          subtotal: 'number',
+          discount: 'number',
+          shipping: 'number',
+          tax: 'number',
+          total: 'number',
+          weightGrams: 'integer',
+          pricesIncludeTax: 'boolean',
+          taxNote: ['string', 'null'],
+        },
       },
     },
   },
@@ -451,6 +568,25 @@ const SAMPLE: Expected[] = [
         },
       },
     },
+  },
+  {
+    // Issue 35: a VAT number as JSON (a certificate goes as multipart/form-data: the summary).
+    method: 'post',
+    path: '/api/tax-exemptions',
+    access: 'user',
+    parameters: [],
+    body: { required: ['vatNumber'], types: { vatNumber: 'string' } },
+    responses: ['201', '4XX'],
+    success: { status: '201', shape: TAX_EXEMPTION },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/tax-exemptions/{id}/reject',
+    access: 'permission:admin.other',
+    parameters: [{ name: 'id', in: 'path', required: true }],
+    body: { required: ['reason'], types: { reason: 'string' } },
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: TAX_EXEMPTION },
   },
 ];
 

@@ -4,3 +4,5 @@ export { type PaymentProvider, type ProviderRefundOutcome } from './payment-prov
 export { type PaymentsConfig, paymentsConfigOf, type StripeSettings } from './payments.config.ts';
 export { paymentsRoutes } from './payments.routes.ts';
 export { createPayments, type Payments } from './provider-of-config.ts';
+// The Stripe client (SDK over fetch, STRIPE_API_URL, a timeout per attempt): also Stripe Tax's.
+export { createStripeClient, type StripeClientOptions } from './stripe-provider.ts';

@@ -6,6 +6,7 @@ export {
   type Delivery,
   type GivenLine,
   type Pricer,
+  sweepCheckoutQuotes,
   toCheckoutQuote,
 } from './pricing.service.ts';
 export { pricingRoutes } from './pricing.routes.ts';

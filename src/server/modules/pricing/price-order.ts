@@ -6,6 +6,7 @@ import {
   TAX_UNAVAILABLE_MESSAGE,
   taxOn,
 } from '../../../shared/pricing.ts';
+import { vatAreaOf } from '../../../shared/tax-exemption.ts';
 import { AppError, ServiceUnavailable } from '../../errors.ts';
 import { allocateCents } from './allocate-cents.ts';
 import type { PricingTables } from './pricing-tables.ts';
@@ -70,6 +71,8 @@ export interface Pricing {
 export interface Exemption {
   kind: 'certificate' | 'vat_number';
   note: string;
+  /** A VAT number's country (its VAT area is where it lifts VAT); null for a certificate. */
+  country?: string | null;
 }
 
 export interface PriceOrderInput {
@@ -85,10 +88,15 @@ export interface PriceOrderInput {
 
 /**
  * Whether an exemption lifts the tax at a destination: a resale certificate lifts sales tax
- * (countries whose prices are shown without tax), an EU/UK VAT number VAT (reverse charge).
+ * (countries whose prices are shown without tax); a VAT number lifts VAT (reverse charge) in its
+ * own VAT area only (an EU number in the EU, a GB number in the UK).
  */
-const exemptionApplies = (exemption: Exemption | null, vatCountry: boolean) =>
-  exemption !== null && (exemption.kind === 'vat_number') === vatCountry;
+function exemptionApplies(exemption: Exemption | null, country: string, vatCountry: boolean) {
+  if (!exemption) return false;
+  if (exemption.kind === 'certificate') return !vatCountry;
+  const area = vatAreaOf(country);
+  return vatCountry && area !== null && area === vatAreaOf(exemption.country ?? '');
+}
 
 export async function priceOrder(input: PriceOrderInput): Promise<Pricing> {
   const { address, tables } = input;
@@ -111,7 +119,7 @@ export async function priceOrder(input: PriceOrderInput): Promise<Pricing> {
     });
 
   const vatCountry = pricesIncludeTaxIn(tables, address.country);
-  const exempt = exemptionApplies(input.exemption, vatCountry);
+  const exempt = exemptionApplies(input.exemption, address.country, vatCountry);
   let tax = {
     lines: input.lines.map(() => ({ taxCents: 0, ratePpm: 0 })),
     shippingTaxCents: 0,

@@ -345,3 +345,9 @@ export function toCheckoutQuote(pricing: Pricing, quoteId: string, expiresAt: Da
     taxNote: pricing.taxNote,
   };
 }
+
+/** Deletes quotes past their expiry (run with the other sweeps of short-lived keys). */
+export async function sweepCheckoutQuotes(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM checkout_quote WHERE expires_at < now()');
+  return rowCount ?? 0;
+}

@@ -19,9 +19,13 @@ export function taxRowFor(
   return row?.collect ? row : undefined;
 }
 
+/**
+ * A class's rate in a row: exempt pays none; reduced pays the reduced rate where the row has one
+ * (EU/UK VAT), else the standard one (a US state has no reduced rate).
+ */
 export function rateOf(row: TaxRow | undefined, taxClass: TaxClass): number {
   if (!row || taxClass === 'exempt') return 0;
-  return taxClass === 'reduced' ? row.reducedPpm : row.standardPpm;
+  return taxClass === 'reduced' && row.reducedPpm > 0 ? row.reducedPpm : row.standardPpm;
 }
 
 /** Whether prices are shown with tax included in a country (its country row says). */

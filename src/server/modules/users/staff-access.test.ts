@@ -156,6 +156,7 @@ const MATRIX: Record<string, Row> = {
   },
   'PUT /api/purchase/:id': { may: ORDERS },
   'POST /api/checkout': { may: SIGNED_IN },
+  'POST /api/checkout/quote': { may: SIGNED_IN },
   'GET /api/checkouts/:id': {
     may: ORDERS,
     hidden: true,
@@ -236,6 +237,13 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/admin/tax-regions/:code': { may: ADMIN },
   'GET /api/admin/pricing-settings': { may: ADMIN },
   'PUT /api/admin/pricing-settings': { may: ADMIN },
+  // Exempt buyers (issue 35): the customer's own requests; staff decide.
+  'POST /api/tax-exemptions': { may: SIGNED_IN },
+  'GET /api/tax-exemptions/mine': { may: SIGNED_IN },
+  'GET /api/admin/tax-exemptions': { may: ADMIN },
+  'GET /api/admin/tax-exemptions/:id/document': { may: ADMIN },
+  'POST /api/admin/tax-exemptions/:id/approve': { may: ADMIN },
+  'POST /api/admin/tax-exemptions/:id/reject': { may: ADMIN },
   'GET /api/audit': { may: ADMIN },
   'GET /api/audit.csv': { may: ADMIN },
 };

@@ -78,6 +78,7 @@ describe('DashboardLayout', () => {
       ['Warranty', '/dashboard/warranty'],
       ['Quotes', '/dashboard/quotes'],
       ['Audit Log', '/dashboard/auditLog'],
+      ['Tax Exemptions', '/dashboard/taxExemptions'],
       ['Shipping', '/dashboard/shipping'],
       ['Taxes', '/dashboard/taxes'],
     ]);

@@ -43,6 +43,7 @@ describe('the dashboard sidebar, from the route table', () => {
       ['/dashboard/warranty', 'Warranty'],
       ['/dashboard/quotes', 'Quotes'],
       ['/dashboard/auditLog', 'Audit Log'],
+      ['/dashboard/taxExemptions', 'Tax Exemptions'],
       ['/dashboard/shipping', 'Shipping'],
       ['/dashboard/taxes', 'Taxes'],
     ]);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   PROFILE_SAVED_MESSAGE,
   ProfileBodySchema,
@@ -63,8 +64,11 @@ function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | 
   );
 }
 
-/** The dashboard's index: the account's name and email, and the editable profile. */
-export function MyProfile() {
+/**
+ * The dashboard's index: the account's name and email, and the editable profile; `children`: the
+ * sections of other features the route adds below (the tax exemption).
+ */
+export function MyProfile({ children }: { children?: ReactNode }) {
   const user = useSignedInUser();
   const profile = useProfile(user.email);
 
@@ -79,6 +83,7 @@ export function MyProfile() {
         {(data) => <ProfileForm user={user} profile={data} />}
       </QueryState>
       <TwoFactorSection />
+      {children}
     </section>
   );
 }
