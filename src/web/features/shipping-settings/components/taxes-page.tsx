@@ -144,7 +144,6 @@ function TaxRow({ row }: { row: TaxRegion }) {
               type="checkbox"
               className="checkbox checkbox-sm"
               checked={row[key]}
-              disabled={update.isPending}
               onChange={(event) =>
                 void send(
                   { [key]: event.target.checked },
