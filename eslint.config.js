@@ -88,6 +88,7 @@ const MODULE_TIERS = {
     'pricing',
     'product-import',
     'reviews',
+    'shipping-settings',
     'stock',
   ],
   orders: [

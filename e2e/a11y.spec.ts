@@ -102,6 +102,8 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       '/dashboard/recalls',
       '/dashboard/warranty',
       '/dashboard/auditLog',
+      '/dashboard/shipping',
+      '/dashboard/taxes',
       `/dashboard/manageProducts/${await firstProductId(page)}/edit`,
     ])
       await expectAccessible(page, path);

@@ -41,6 +41,7 @@ import { webhooksRoutes } from './modules/webhooks/index.ts';
 import { apiDocsConfigOf, apiDocsRoutes } from './modules/api-docs/index.ts';
 import { vitalsRoutes } from './modules/vitals/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
+import { shippingSettingsRoutes } from './modules/shipping-settings/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { webBuildFolder } from './paths.ts';
@@ -153,6 +154,7 @@ export async function buildApp({
       await api.register(productAffinityRoutes, { db });
       await api.register(rolesRoutes, { db, config: rolesConfigOf(config) });
       await api.register(auditRoutes, { db });
+      await api.register(shippingSettingsRoutes, { db });
       await api.register(taxExemptionsRoutes, { db });
     },
     { prefix: '/api' },

@@ -80,5 +80,8 @@ export const PRODUCT_EXPORT_COLUMNS = [
   'Weight (g)',
   /** A kit's parts, part SKU*quantity, `;` between parts (`*1` may be left out): BAT-5AH*2;CHG-1. */
   'Parts',
+  // Issue 35 (an older file without it still imports, and leaves the variants' class as it is).
+  /** What the variant is taxed as: standard, reduced or exempt. */
+  'Tax class',
 ] as const;
 export type ProductExportColumn = (typeof PRODUCT_EXPORT_COLUMNS)[number];

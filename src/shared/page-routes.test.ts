@@ -93,6 +93,8 @@ describe('what the records derive', () => {
       manageCategories: 'catalogue.manage',
       auditLog: 'audit.view',
       taxExemptions: 'admin.other',
+      shipping: 'admin.other',
+      taxes: 'admin.other',
     });
   });
 

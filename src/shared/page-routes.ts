@@ -263,6 +263,17 @@ export const pageRoutes = {
     title: 'Tax exemptions',
     navigation: sidebar(16, 'Tax Exemptions'),
   }),
+  /** Issue 35: shipping zones and methods; the tax table and the pricing settings. */
+  shipping: page('/dashboard/shipping', {
+    ...staff('admin.other'),
+    title: 'Shipping',
+    navigation: sidebar(17),
+  }),
+  taxes: page('/dashboard/taxes', {
+    ...staff('admin.other'),
+    title: 'Taxes',
+    navigation: sidebar(18),
+  }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

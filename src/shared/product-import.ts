@@ -62,6 +62,8 @@ export const PRODUCT_IMPORT_OPTIONAL_COLUMNS = [
   'Options',
   'Weight (g)',
   'Parts',
+  // Issue 35: a file without it leaves each variant's tax class as it is (a new one: standard).
+  'Tax class',
 ] as const satisfies readonly ProductExportColumn[];
 export type ProductImportOptionalColumn = (typeof PRODUCT_IMPORT_OPTIONAL_COLUMNS)[number];
 
@@ -81,6 +83,7 @@ export const IMPORT_OPTIONS_FORMAT_REASON =
 export const IMPORT_PARTS_FORMAT_REASON =
   'Parts must look like BAT-5AH*2;CHG-1 (part SKU*quantity, ; between parts)';
 export const IMPORT_WEIGHT_REASON = 'Weight (g) must be a whole number of grams, 0 to 1000000';
+export const IMPORT_TAX_CLASS_REASON = 'Tax class must be standard, reduced or exempt';
 export const importUnknownPartReason = (sku: string) => `Parts: no variant with the SKU ${sku}`;
 export const importPartIsKitReason = (sku: string) =>
   `Parts: ${sku} is a kit itself (a kit is made of variants that are not kits)`;

@@ -6,6 +6,7 @@ import {
   PriceBreaksBodySchema,
   type PriceBreak,
 } from './price-breaks.ts';
+import type { TaxClass } from './postal-address.ts';
 import { dollarPrice, wholeQuantity } from './product-fields.ts';
 import { singleLineText } from './text.ts';
 
@@ -24,6 +25,23 @@ export const SKU_REQUIRED_MESSAGE = 'SKU is required';
 export const skuTakenMessage = (sku: string) => `SKU ${sku} is already used by another variant`;
 export const unknownSkuMessage = (sku: string) => `Unknown SKU ${sku}`;
 export const VARIANT_NOT_FOUND_MESSAGE = 'Variant not found';
+
+/**
+ * What a variant is taxed as (issue 35): `TAX_CLASSES` of postal-address.ts, written here too
+ * (importing it would make an import cycle through purchase.ts). `satisfies` keeps ours among
+ * those; the type below fails to compile when one of those is missing here.
+ */
+export const VARIANT_TAX_CLASSES = [
+  'standard',
+  'reduced',
+  'exempt',
+] as const satisfies readonly TaxClass[];
+export type VariantTaxClassesComplete = TaxClass extends (typeof VARIANT_TAX_CLASSES)[number]
+  ? true
+  : never;
+true satisfies VariantTaxClassesComplete;
+export const isTaxClass = (value: string): value is TaxClass =>
+  (VARIANT_TAX_CLASSES as readonly string[]).includes(value);
 
 /** A SKU as typed: trimmed, then 1–40 letters, digits, `-`, `_`, `.`. */
 export const SkuSchema = z
@@ -77,8 +95,17 @@ export const VariantSchema = z.object({
   /** Empty unless it is a kit. */
   parts: z.array(VariantPartSchema),
   version: z.number().int(),
+  /** What it is taxed as (issue 35): standard, reduced (EU reduced VAT) or exempt. */
+  taxClass: z.enum(VARIANT_TAX_CLASSES),
 });
 export type Variant = z.infer<typeof VariantSchema>;
+
+export const TAX_CLASS_MESSAGE = 'Choose a tax class: standard, reduced or exempt';
+export const TAX_CLASS_LABELS = {
+  standard: 'Standard',
+  reduced: 'Reduced',
+  exempt: 'Exempt',
+} as const satisfies Record<TaxClass, string>;
 
 /** The label of a variant from its option values, in the product's option order. */
 export function variantLabel(
@@ -155,6 +182,8 @@ export const VariantBodySchema = z.object({
     .array(VariantPartBodySchema)
     .max(KIT_PARTS_MAX, `A kit can have at most ${KIT_PARTS_MAX} parts`)
     .default([]),
+  /** What it is taxed as (issue 35). Left out: unchanged (a new variant: standard). */
+  taxClass: z.enum(VARIANT_TAX_CLASSES, { error: TAX_CLASS_MESSAGE }).optional(),
   /**
    * The variant's version the editor saw (GET /api/products/{id}): a sale or another edit of this
    * variant since is refused (409) instead of being undone. Left out: applied as sent.

@@ -3,7 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
-import { seedDemoData } from './seed/seed.ts';
+import { seedDemoData, type SeedOptions } from './seed/seed.ts';
 
 // Any constant unique to this app: several instances starting at once migrate and seed one at a time.
 const MIGRATION_LOCK_KEY = 7_270_001;
@@ -20,6 +20,7 @@ const MIGRATION_LOCK_KEY = 7_270_001;
 export async function prepareDatabase(
   pool: pg.Pool,
   log: (message: string) => void,
+  seedOptions: SeedOptions = {},
 ): Promise<void> {
   const lock = new pg.Client(pool.options);
   lock.on('error', () => undefined); // a lost lock connection surfaces as the failed COMMIT below
@@ -31,7 +32,7 @@ export async function prepareDatabase(
     try {
       const db = drizzle({ client, schema });
       await migrate(db, { migrationsFolder });
-      await seedDemoData(db, log);
+      await seedDemoData(db, log, seedOptions);
     } finally {
       client.release();
     }

@@ -195,6 +195,8 @@ export const variantOffer = pgView('variant_offer', {
   availableQuantity: integer('available_quantity').notNull(),
   withdrawn: boolean('withdrawn').notNull(),
   isKit: boolean('is_kit').notNull(),
+  /** Issue 35 (drizzle/0031): the variant's tax class. */
+  taxClass: text('tax_class', { enum: TAX_CLASSES }).notNull(),
 }).existing();
 
 /**

@@ -14,7 +14,12 @@ declare module 'vitest' {
   }
 }
 
-/** One PostgreSQL cluster per test run, with a migrated and seeded template database. */
+/**
+ * One PostgreSQL cluster per test run, with a migrated and seeded template database. The template
+ * has the demo catalogue but not the demo shipping (issue 35): the tests' shop has not configured
+ * shipping, so the pricing step delivers free everywhere (docs/decisions/050); a test of shipping
+ * makes its own zones, or seeds the demo ones (`seedDemoShipping`).
+ */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-test-'));
   const cluster = await startEmbeddedCluster({ dataDir, log: () => undefined }).catch(
@@ -28,7 +33,7 @@ export default async function setup(project: TestProject) {
     await admin.pool.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
     await admin.pool.end();
     const template = connectDatabase(cluster.urlFor(TEMPLATE_DATABASE), { max: 1 });
-    await prepareDatabase(template.pool, () => undefined);
+    await prepareDatabase(template.pool, () => undefined, { shipping: false });
     await template.pool.end();
   } catch (error) {
     await cluster.stop();

@@ -35,6 +35,8 @@ const OverviewRoute = lazyPage(() => import('./routes/overview.tsx'));
 const SiteSpeedRoute = lazyPage(() => import('./routes/site-speed.tsx'));
 const ImportProductsRoute = lazyPage(() => import('./routes/import-products.tsx'));
 const WebhooksRoute = lazyPage(() => import('./routes/webhooks.tsx'));
+const ShippingRoute = lazyPage(() => import('./routes/shipping.tsx'));
+const TaxesRoute = lazyPage(() => import('./routes/taxes.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
 const ReturnsRoute = lazyPage(() => import('./routes/returns.tsx'));
 const RecallsRoute = lazyPage(() => import('./routes/recalls.tsx'));
@@ -90,6 +92,8 @@ const pages: Record<PageName, ReactElement> = {
   category: <CategoryRoute />,
   auditLog: <AuditLogRoute />,
   taxExemptions: <TaxExemptionsRoute />,
+  shipping: <ShippingRoute />,
+  taxes: <TaxesRoute />,
 };
 
 const route = (name: PageName): RouteObject => ({

@@ -1,8 +1,13 @@
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ProductDetailSchema, ProductListSchema } from '../../../shared/product.ts';
 import { SKU_PATTERN } from '../../../shared/variant.ts';
 import { setUpTestApp } from '../../testing/test-app.ts';
+import { ShippingZoneListSchema } from '../../../shared/shipping-settings.ts';
+import { signUpAdmin } from '../../testing/accounts.ts';
+import { taxRegion } from '../schema.ts';
 import { seedProducts } from './catalogue.ts';
+import { DEMO_TAX_STATES, seedDemoShipping } from './shipping.ts';
 
 const t = setUpTestApp();
 
@@ -81,5 +86,67 @@ describe('the seeded catalogue (issue 34)', () => {
       ['TH-ID18-K2', '18V · 2 × 5.0Ah kit', 339],
       ['TH-ID12-B', '12V · Bare tool', 109],
     ]);
+  });
+});
+
+describe('the demo shipping and tax settings (issue 35)', () => {
+  it('seeds six zones, each country in one, with their methods and the tax states, once', async () => {
+    const admin = await signUpAdmin(t);
+    const zones = async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/shipping-zones',
+        headers: admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return ShippingZoneListSchema.parse(res.json()).zones;
+    };
+    // The tests' template leaves them out (their shop has not configured shipping).
+    expect(await zones()).toEqual([]);
+    expect(await seedDemoShipping(t.database.db)).toBe(true);
+    const seeded = await zones();
+    expect(seeded.map((zone) => zone.name)).toEqual([
+      'United States',
+      'Canada',
+      'European Union',
+      'United Kingdom',
+      'Australia',
+      'Rest of world',
+    ]);
+    const countries = seeded.flatMap((zone) => zone.countries);
+    expect(new Set(countries).size).toBe(countries.length);
+    expect(countries).toEqual(expect.arrayContaining(['US', 'DE', 'FR', 'GB', 'JP', 'NZ', 'MX']));
+    expect(countries).not.toContain('KP');
+
+    const us = seeded[0]!.methods;
+    expect(us.map((m) => [m.name, m.deliveryText, m.freeOver, m.collect])).toEqual([
+      ['Standard', '3–5 business days', 199, false],
+      ['Express', '1–2 business days', null, false],
+      ['Freight', '5–7 business days, delivered by pallet', null, false],
+      ['Collect from depot', 'Ready in 2 hours', null, true],
+    ]);
+    expect(us[0]!.rates).toEqual([
+      { minWeightGrams: null, maxWeightGrams: 30000, minValue: null, maxValue: null, price: 9.95 },
+    ]);
+    expect(us[1]!.rates[0]!.price).toBe(24.95);
+    // Freight is for orders over 30 kg only.
+    expect(us[2]!.rates).toEqual([
+      { minWeightGrams: 30001, maxWeightGrams: null, minValue: null, maxValue: null, price: 89 },
+    ]);
+    expect(us[3]!.rates.map((rate) => rate.price)).toEqual([0]);
+    const eu = seeded[2]!;
+    expect(eu.countries).toHaveLength(27);
+    expect(eu.methods.find((m) => m.name === 'Standard')?.rates).toHaveLength(3);
+    expect(seeded[5]!.methods.map((m) => m.name)).toEqual(['International']);
+
+    const taxes = await t.database.db
+      .select({ region: taxRegion.region })
+      .from(taxRegion)
+      .where(and(eq(taxRegion.country, 'US'), eq(taxRegion.collect, true)));
+    expect(taxes.map((row) => row.region).sort()).toEqual([...DEMO_TAX_STATES].sort());
+
+    // Again: a shop that has zones is left as it is.
+    expect(await seedDemoShipping(t.database.db)).toBe(false);
+    expect(await zones()).toHaveLength(6);
   });
 });

@@ -8,17 +8,28 @@ import { stockSetVariantInsert } from '../../modules/stock/index.ts';
 import * as schema from '../schema.ts';
 import { variantLabel } from '../../../shared/variant.ts';
 import { seedCategories, seedProducts, seedReviews, type SeedVariant } from './catalogue.ts';
+import { seedDemoShipping } from './shipping.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
 export const PRODUCT_IMAGE_SIZE = { width: 800, height: 600 };
 
+export interface SeedOptions {
+  /**
+   * The demo shipping zones and methods and the states it collects tax in (issue 35; default
+   * true). The API tests' template leaves them out: their shop has not configured shipping.
+   */
+  shipping?: boolean;
+}
+
 /**
- * Seeds the demo catalogue and reviews once, on a database that has never been seeded.
- * The marker row keeps an admin's emptied catalogue from coming back on the next start.
+ * Seeds the demo catalogue and reviews (and its shipping and tax settings) once, on a database that
+ * has never been seeded. The marker row keeps an admin's emptied catalogue from coming back on the
+ * next start; a shop seeded before issue 35 does not get the demo shipping (its staff configure it).
  */
 export async function seedDemoData(
   db: NodePgDatabase<typeof schema>,
   log: (message: string) => void,
+  { shipping = true }: SeedOptions = {},
 ): Promise<void> {
   const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEEDED_KEY));
   if (marker) return;
@@ -103,6 +114,7 @@ export async function seedDemoData(
     await tx
       .insert(schema.review)
       .values(seedReviews.map((r) => ({ name: r.name, rating: r.rating, body: r.body })));
+    if (shipping) await seedDemoShipping(tx);
     await tx.insert(schema.appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
   });
   log(`Seeded the demo catalogue: ${seedProducts.length} products, ${seedReviews.length} reviews`);

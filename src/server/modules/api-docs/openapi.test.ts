@@ -195,6 +195,7 @@ const VARIANT: ObjectShape = {
     'withdrawn',
     'parts',
     'version',
+    'taxClass',
   ],
   types: {
     _id: 'string',
@@ -214,6 +215,7 @@ const VARIANT: ObjectShape = {
     withdrawn: 'boolean',
     parts: 'array',
     version: 'integer',
+    taxClass: 'string',
   },
 };
 
@@ -501,6 +503,100 @@ const SAMPLE: Expected[] = [
       shape: {
         required: ['lines', 'added', 'notices'],
         types: { lines: 'array', added: 'integer', notices: 'array' },
+      },
+    },
+  },
+  {
+    // Issue 35: staff add a shipping method to a zone (money in dollars, weights in grams).
+    method: 'post',
+    path: '/api/admin/shipping-zones/{zoneId}/methods',
+    access: 'permission:admin.other',
+    parameters: [{ name: 'zoneId', in: 'path', required: true }],
+    body: {
+      required: ['name', 'rates'],
+      types: {
+        name: 'string',
+        deliveryText: 'string',
+        rates: 'array',
+        freeOver: ['number', 'null'],
+        collect: 'boolean',
+        active: 'boolean',
+        position: 'integer',
+      },
+    },
+    responses: ['201', '4XX'],
+    success: {
+      status: '201',
+      shape: {
+        required: [
+          '_id',
+          'zoneId',
+          'name',
+          'deliveryText',
+          'rates',
+          'freeOver',
+          'collect',
+          'active',
+          'position',
+        ],
+        types: {
+          _id: 'string',
+          zoneId: 'string',
+          name: 'string',
+          deliveryText: 'string',
+          rates: 'array',
+          freeOver: ['number', 'null'],
+          collect: 'boolean',
+          active: 'boolean',
+          position: 'integer',
+        },
+      },
+    },
+  },
+  {
+    // Issue 35: staff change a row of the built-in tax table ("DE", "US-CA"), rates in percent.
+    method: 'patch',
+    path: '/api/admin/tax-regions/{code}',
+    access: 'permission:admin.other',
+    parameters: [{ name: 'code', in: 'path', required: true }],
+    body: {
+      required: [],
+      types: {
+        standardRate: 'number',
+        reducedRate: 'number',
+        collect: 'boolean',
+        taxShipping: 'boolean',
+        pricesIncludeTax: 'boolean',
+      },
+    },
+    responses: ['200', '4XX'],
+    success: {
+      status: '200',
+      shape: {
+        required: [
+          'code',
+          'country',
+          'region',
+          'name',
+          'standardRate',
+          'reducedRate',
+          'collect',
+          'taxShipping',
+          'pricesIncludeTax',
+          'updatedAt',
+        ],
+        types: {
+          code: 'string',
+          country: 'string',
+          region: 'string',
+          name: 'string',
+          standardRate: 'number',
+          reducedRate: 'number',
+          collect: 'boolean',
+          taxShipping: 'boolean',
+          pricesIncludeTax: 'boolean',
+          updatedAt: 'string',
+        },
       },
     },
   },

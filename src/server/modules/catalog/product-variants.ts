@@ -29,6 +29,7 @@ const variantColumns = {
   images: variantOffer.images,
   withdrawn: variantOffer.withdrawn,
   version: variantOffer.version,
+  taxClass: variantOffer.taxClass,
 };
 
 type PartRow = {
@@ -93,6 +94,7 @@ function toVariant(row: VariantRow, parts: readonly PartRow[]): Variant {
       name: part.name,
     })),
     version: row.version,
+    taxClass: row.taxClass,
   };
 }
 

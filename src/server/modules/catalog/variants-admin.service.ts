@@ -184,6 +184,7 @@ export async function replaceProductVariants(
         widthMm: row.widthMm,
         heightMm: row.heightMm,
         images: row.images,
+        ...(row.taxClass !== undefined && { taxClass: row.taxClass }),
         updatedAt: new Date(),
       };
       // A kit's own stock is unused (its stock is its parts'): kept at 0.

@@ -14,6 +14,7 @@ import {
   SKU_FORMAT_MESSAGE,
   SKU_TWICE_MESSAGE,
   skuTakenMessage,
+  TAX_CLASS_MESSAGE,
   unknownSkuMessage,
   VARIANT_NOT_FOUND_MESSAGE,
   type ProductVariantsBody,
@@ -329,6 +330,48 @@ describe('PUT /api/products/{id}/variants', () => {
     expect(undo.statusCode).toBe(409);
     expect(undo.json().fields).toEqual({ 'variants.0.version': PRODUCT_CHANGED_MESSAGE });
     expect((await getProduct(item.id)).availableQuantity).toBe(9);
+  });
+
+  it("sets each variant's tax class (issue 35): left out keeps it, a new one is standard", async () => {
+    const item = await createProduct(t.database.db);
+    const [book, food] = [newSku('TAX-R'), newSku('TAX-E')];
+    const options = [{ name: 'Kind', values: ['Book', 'Food'] }];
+    const first = await replaced(item.id, {
+      options,
+      variants: [
+        row(book, { optionValues: { Kind: 'Book' }, taxClass: 'reduced' }),
+        row(food, { optionValues: { Kind: 'Food' } }),
+      ],
+    });
+    expect(first.variants.map((v) => [v.sku, v.taxClass])).toEqual([
+      [book, 'reduced'],
+      [food, 'standard'],
+    ]);
+    const second = await replaced(item.id, {
+      options,
+      variants: [
+        row(book, { optionValues: { Kind: 'Book' } }),
+        row(food, { optionValues: { Kind: 'Food' }, taxClass: 'exempt' }),
+      ],
+    });
+    expect(second.variants.map((v) => v.taxClass)).toEqual(['reduced', 'exempt']);
+    // The public detail and the variant by SKU say the same.
+    expect((await getProduct(item.id)).variants.map((v) => v.taxClass)).toEqual([
+      'reduced',
+      'exempt',
+    ]);
+    expect((await t.app.inject(`/api/variants/${food}`)).json()).toMatchObject({
+      taxClass: 'exempt',
+    });
+    const [stored] = await t.database.db.select().from(variant).where(eq(variant.sku, book));
+    expect(stored?.taxClass).toBe('reduced');
+
+    const bad = await putVariants(item.id, {
+      options: [],
+      variants: [row(newSku('TAX-X'), { taxClass: 'zero' as 'exempt' })],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ 'variants.0.taxClass': TAX_CLASS_MESSAGE });
   });
 
   it('answers 404 for an unknown or malformed product id', async () => {

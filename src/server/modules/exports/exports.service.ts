@@ -165,6 +165,7 @@ interface ProductRow extends Record<string, unknown> {
   option_values: Record<string, string>;
   weight_grams: number;
   parts: { sku: string; quantity: number }[];
+  tax_class: string;
 }
 
 /**
@@ -184,7 +185,7 @@ export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCel
           p.version + v.version AS version,
           to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS created,
           c.slug AS category_slug, p.platform, p.battery_included, v.price_breaks, p.images,
-          v.sku, p.options, v.option_values, v.weight_grams,
+          v.sku, p.options, v.option_values, v.weight_grams, v.tax_class,
           coalesce((SELECT jsonb_agg(jsonb_build_object('sku', coalesce(part.sku, vp.part_sku),
               'quantity', vp.quantity) ORDER BY lower(coalesce(part.sku, vp.part_sku)))
             FROM ${variantPart} vp LEFT JOIN ${variant} part ON part.id = vp.part_id
@@ -219,6 +220,7 @@ export function exportProducts(db: Db, publicUrl: string): AsyncGenerator<CsvCel
       optionsCell(row.options, row.option_values),
       row.weight_grams,
       partsCell(row.parts),
+      row.tax_class,
     ],
   );
 }

@@ -153,8 +153,9 @@ describe('GET /api/products.csv', () => {
     const drill = lines.find((line) => line.includes('"Export Drill, 18V"'));
     expect(drill).toContain(`${item.id},"Export Drill, 18V",129.99,`);
     expect(drill).toContain('http://localhost:3000/images/');
-    // Issue 34: keyed by SKU, then Options, Weight (g) and Parts (none for a plain variant).
-    expect(drill).toMatch(new RegExp(`,${item.sku},,0,$`));
+    // Issue 34: keyed by SKU, then Options, Weight (g) and Parts (none for a plain variant);
+    // issue 35: then its Tax class.
+    expect(drill).toMatch(new RegExp(`,${item.sku},,0,,standard$`));
     expect(lines.length).toBeGreaterThan(14);
   });
 });

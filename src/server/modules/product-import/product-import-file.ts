@@ -14,6 +14,7 @@ import {
   IMPORT_HEADER_MESSAGE,
   IMPORT_OPTIONS_FORMAT_REASON,
   IMPORT_PARTS_FORMAT_REASON,
+  IMPORT_TAX_CLASS_REASON,
   IMPORT_WEIGHT_REASON,
   IMPORT_PRICE_BREAKS_FORMAT_REASON,
   IMPORT_UNKNOWN_PRODUCT_REASON,
@@ -25,7 +26,13 @@ import {
   readOptionsCell,
   readPartsCell,
 } from '../../../shared/product-import.ts';
-import { SKU_FORMAT_MESSAGE, SKU_PATTERN, WEIGHT_GRAMS_MAX } from '../../../shared/variant.ts';
+import type { TaxClass } from '../../../shared/postal-address.ts';
+import {
+  isTaxClass,
+  SKU_FORMAT_MESSAGE,
+  SKU_PATTERN,
+  WEIGHT_GRAMS_MAX,
+} from '../../../shared/variant.ts';
 import { Invalid } from '../../errors.ts';
 import { parseCsv, unescapeCell } from '../csv/index.ts';
 import { readImagesCell, readPriceBreaksCell, readYesNoCell } from '../catalog/index.ts';
@@ -57,6 +64,8 @@ export interface VariantValues {
   optionValues?: [string, string][];
   weightGrams?: number;
   parts?: { sku: string; quantity: number }[];
+  /** Issue 35: what the variant is taxed as. */
+  taxClass?: TaxClass;
 }
 
 /** The file's header: which of the optional columns it has. */
@@ -185,6 +194,9 @@ export function readImportFile(csv: string, publicUrl: string): ImportFile {
       (!Number.isInteger(weightGrams) || weightGrams < 0 || weightGrams > WEIGHT_GRAMS_MAX)
     )
       return refuse(IMPORT_WEIGHT_REASON);
+    const taxClassCell = present['Tax class'] ? cell('Tax class').trim().toLowerCase() : undefined;
+    const taxClass = taxClassCell === '' ? 'standard' : taxClassCell;
+    if (taxClass !== undefined && !isTaxClass(taxClass)) return refuse(IMPORT_TAX_CLASS_REASON);
     const isKit = parts !== undefined && parts.length > 0;
 
     const parsed = ProductBodySchema.safeParse({
@@ -235,6 +247,7 @@ export function readImportFile(csv: string, publicUrl: string): ImportFile {
         ...(optionValues && { optionValues }),
         ...(weightGrams !== undefined && { weightGrams }),
         ...(parts && { parts }),
+        ...(taxClass !== undefined && { taxClass }),
       },
     };
   });

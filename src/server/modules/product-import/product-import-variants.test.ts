@@ -6,6 +6,7 @@ import {
   IMPORT_DUPLICATE_SKU_REASON,
   IMPORT_PRODUCT_COLUMNS_DIFFER_REASON,
   IMPORT_SKU_OTHER_PRODUCT_REASON,
+  IMPORT_TAX_CLASS_REASON,
   importPartIsKitReason,
   importUnknownPartReason,
   ProductImportReportSchema,
@@ -327,5 +328,77 @@ describe('product CSV: one row per variant, kits', () => {
       action: 'update',
     });
     expect((await send('apply', csv)).statusCode).toBe(409);
+  });
+});
+
+describe('product CSV: the Tax class column (issue 35)', () => {
+  const taxClasses = async () =>
+    new Map(
+      (
+        await t.database.db.execute<{ sku: string; tax_class: string }>(
+          sql`SELECT sku, tax_class FROM variant WHERE sku LIKE 'CSVTAX%'`,
+        )
+      ).rows.map((row) => [row.sku, row.tax_class]),
+    );
+  const withTaxClass = (name: string, sku: string, taxClass: string) => {
+    const cells = simple(name, sku, '10.00', '5', '100');
+    cells[column('Tax class')] = taxClass;
+    return cells;
+  };
+
+  it('is exported, sets the class, an empty cell is standard, a bad one is an error', async () => {
+    const created = await report(
+      'apply',
+      file(
+        withTaxClass('CSV Tax Book', 'CSVTAX-BOOK', 'Reduced'),
+        withTaxClass('CSV Tax Gift', 'CSVTAX-GIFT', 'exempt'),
+        withTaxClass('CSV Tax Saw', 'CSVTAX-SAW', ''),
+      ),
+    );
+    expect(created.counts).toMatchObject({ create: 3, error: 0 });
+    expect(await taxClasses()).toEqual(
+      new Map([
+        ['CSVTAX-BOOK', 'reduced'],
+        ['CSVTAX-GIFT', 'exempt'],
+        ['CSVTAX-SAW', 'standard'],
+      ]),
+    );
+    const exported = parseCsv(await exportCsv())!.find(
+      (cells) => cells[column('SKU')] === 'CSVTAX-BOOK',
+    );
+    expect(exported?.[column('Tax class')]).toBe('reduced');
+
+    const csv = edited(await exportCsv(), (rows) => {
+      const mine = rows.filter((row) => row[column('SKU')]?.startsWith('CSVTAX'));
+      mine.find((row) => row[column('SKU')] === 'CSVTAX-SAW')![column('Tax class')] = 'zero';
+      return mine;
+    });
+    const preview = await report('preview', csv);
+    expect(preview.rows.find((row) => row.name === 'CSV Tax Saw')).toMatchObject({
+      action: 'error',
+      reason: IMPORT_TAX_CLASS_REASON,
+    });
+  });
+
+  it("an older file without the column imports and keeps each variant's class", async () => {
+    const older = edited(await exportCsv(), (rows, header) => {
+      const at = column('Tax class');
+      header.splice(at, 1);
+      return rows
+        .filter((row) => row[column('SKU')]?.startsWith('CSVTAX'))
+        .map((row) => {
+          if (row[column('SKU')] === 'CSVTAX-GIFT') row[column('Price')] = '12.00';
+          return row.filter((_cell, i) => i !== at);
+        });
+    });
+    const applied = await report('apply', older);
+    expect(applied.counts).toMatchObject({ update: 1, unchanged: 2, error: 0 });
+    expect(await taxClasses()).toEqual(
+      new Map([
+        ['CSVTAX-BOOK', 'reduced'],
+        ['CSVTAX-GIFT', 'exempt'],
+        ['CSVTAX-SAW', 'standard'],
+      ]),
+    );
   });
 });

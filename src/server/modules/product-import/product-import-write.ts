@@ -92,6 +92,7 @@ export interface VariantWrite {
   optionValues?: Record<string, string>;
   label?: string;
   weightGrams?: number;
+  taxClass?: string;
 }
 
 const VARIANT_COLUMNS: readonly Column<VariantWrite>[] = [
@@ -127,6 +128,12 @@ const VARIANT_COLUMNS: readonly Column<VariantWrite>[] = [
     type: 'int',
     value: (row) => row.weightGrams,
     optional: { csv: 'Weight (g)', absent: 0 },
+  },
+  {
+    name: 'tax_class',
+    type: 'text',
+    value: (row) => row.taxClass,
+    optional: { csv: 'Tax class', absent: 'standard' },
   },
 ];
 

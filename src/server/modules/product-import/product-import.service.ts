@@ -70,6 +70,7 @@ interface CurrentVariant {
   optionValues: Record<string, string>;
   label: string;
   weightGrams: number;
+  taxClass: string;
   /** Its parts by SKU, in SKU order; empty unless it is a kit. */
   parts: { sku: string; quantity: number }[];
 }
@@ -122,6 +123,7 @@ async function lookUp(db: Queryable, rows: FileRow[], lock: boolean) {
       v.price_cents AS "priceCents", v.min_quantity AS "minQuantity",
       v.available_quantity AS "availableQuantity", v.price_breaks AS "priceBreaks",
       v.option_values AS "optionValues", v.label, v.weight_grams AS "weightGrams",
+      v.tax_class AS "taxClass",
       coalesce((SELECT jsonb_agg(jsonb_build_object('sku', coalesce(part.sku, vp.part_sku),
           'quantity', vp.quantity) ORDER BY lower(coalesce(part.sku, vp.part_sku)))
         FROM variant_part vp LEFT JOIN variant part ON part.id = vp.part_id
@@ -195,6 +197,7 @@ const sameVariant = (current: CurrentVariant, row: OkRow) =>
   (row.variant.optionValues === undefined ||
     sameOptionValues(current.optionValues, row.variant.optionValues)) &&
   (row.variant.weightGrams === undefined || current.weightGrams === row.variant.weightGrams) &&
+  (row.variant.taxClass === undefined || current.taxClass === row.variant.taxClass) &&
   (row.variant.parts === undefined || sameParts(current.parts, row.variant.parts));
 
 /**
@@ -413,6 +416,7 @@ async function write(
       optionValues,
       label: variantLabel(productWrites.get(groupKey(p.row))?.options ?? [], optionValues),
       weightGrams: p.row.variant.weightGrams,
+      taxClass: p.row.variant.taxClass,
     };
   };
   const updates = written.filter((p) => p.current !== undefined);

@@ -226,6 +226,18 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/webhooks': { may: ADMIN },
   'DELETE /api/admin/webhooks/:webhookId': { may: ADMIN },
   'GET /api/admin/webhooks/:webhookId/deliveries': { may: ADMIN },
+  // Shipping and tax settings (issue 35).
+  'GET /api/admin/shipping-zones': { may: ADMIN },
+  'POST /api/admin/shipping-zones': { may: ADMIN },
+  'PUT /api/admin/shipping-zones/:zoneId': { may: ADMIN },
+  'DELETE /api/admin/shipping-zones/:zoneId': { may: ADMIN },
+  'POST /api/admin/shipping-zones/:zoneId/methods': { may: ADMIN },
+  'PUT /api/admin/shipping-methods/:methodId': { may: ADMIN },
+  'DELETE /api/admin/shipping-methods/:methodId': { may: ADMIN },
+  'GET /api/admin/tax-regions': { may: ADMIN },
+  'PATCH /api/admin/tax-regions/:code': { may: ADMIN },
+  'GET /api/admin/pricing-settings': { may: ADMIN },
+  'PUT /api/admin/pricing-settings': { may: ADMIN },
   // Exempt buyers (issue 35): the customer's own requests; staff decide.
   'POST /api/tax-exemptions': { may: SIGNED_IN },
   'GET /api/tax-exemptions/mine': { may: SIGNED_IN },

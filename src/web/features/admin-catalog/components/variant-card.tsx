@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { get, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { ACCEPTED_IMAGE_TYPES, IMAGE_UPLOAD_FIELD } from '../../../../shared/product.ts';
-import { KIT_PARTS_MAX } from '../../../../shared/variant.ts';
+import {
+  KIT_PARTS_MAX,
+  TAX_CLASS_LABELS,
+  VARIANT_TAX_CLASSES,
+} from '../../../../shared/variant.ts';
 import { PRICE_BREAKS_LABEL, PRICE_BREAKS_MAX } from '../../../../shared/price-breaks.ts';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { uploadProductImage } from '../api/upload-product-image.ts';
@@ -360,6 +364,21 @@ export function VariantCard({
           numberField('Stock', 'availableQuantity')
         )}
         {numberField('Weight (g)', 'weightGrams')}
+        <FormField label="Tax class" labelContext={context} error={message('taxClass')}>
+          {(fieldControl) => (
+            <select
+              {...fieldControl}
+              {...register(`variants.${index}.taxClass`)}
+              className={`select w-full ${message('taxClass') ? 'select-error' : ''}`}
+            >
+              {VARIANT_TAX_CLASSES.map((taxClass) => (
+                <option key={taxClass} value={taxClass}>
+                  {TAX_CLASS_LABELS[taxClass]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <PairRows

@@ -22,6 +22,7 @@ export function makeVariant(
     widthMm: null,
     heightMm: null,
     images: [],
+    taxClass: 'standard',
     withdrawn: false,
     parts: [],
     version: 1,

@@ -131,6 +131,9 @@ describe('Edit Product: Variants', () => {
     await user.type(screen.getByLabelText('Stock, variant 2'), '7');
     await user.clear(screen.getByLabelText('Weight (g), variant 2'));
     await user.type(screen.getByLabelText('Weight (g), variant 2'), '1800');
+    // Issue 35: what the variant is taxed as; a new one starts standard.
+    expect(screen.getByLabelText('Tax class, variant 2')).toHaveValue('standard');
+    await user.selectOptions(screen.getByLabelText('Tax class, variant 2'), 'Reduced');
     await user.click(screen.getByRole('button', { name: 'Add price break, variant 2' }));
     await user.type(screen.getByLabelText('From quantity, break 1, variant 2'), '10');
     await user.type(screen.getByLabelText('Unit price, break 1, variant 2'), '139');
@@ -161,6 +164,7 @@ describe('Edit Product: Variants', () => {
           heightMm: null,
           images: [],
           parts: [],
+          taxClass: 'standard',
         },
         {
           sku: 'DRL-18',
@@ -175,6 +179,7 @@ describe('Edit Product: Variants', () => {
           heightMm: null,
           images: [GALLERY],
           parts: [],
+          taxClass: 'reduced',
         },
       ],
       version: 3,

@@ -31,6 +31,7 @@ const detail = {
       weightGrams: 2300,
       images: ['/images/kit.webp'],
       parts: [{ sku: 'BAT-5', quantity: 2, productId: null, name: 'Battery' }],
+      taxClass: 'reduced',
     }),
   ],
 };
@@ -42,6 +43,7 @@ describe('variantsFieldPath', () => {
     ['variants.0.price', 'variants.0.price'],
     ['variants.1.availableQuantity', 'variants.1.availableQuantity'],
     ['variants.1.weightGrams', 'variants.1.weightGrams'],
+    ['variants.1.taxClass', 'variants.1.taxClass'],
     ['variants.3.priceBreaks.0.price', 'variants.3.priceBreaks.0.price'],
     ['variants.3.priceBreaks.1.minQuantity', 'variants.3.priceBreaks.1.minQuantity'],
     ['variants.3.priceBreaks', 'variants.3.priceBreaks'],
@@ -103,6 +105,7 @@ describe('toVariantsFormValues and toVariantsBody', () => {
       availableQuantity: '0',
       stockNow: 4,
       parts: [{ sku: 'BAT-5', quantity: '2' }],
+      taxClass: 'reduced',
     });
 
     const body = toVariantsBody(VariantsFormSchema.parse(values), 3);
@@ -122,6 +125,7 @@ describe('toVariantsFormValues and toVariantsBody', () => {
           heightMm: null,
           images: [],
           parts: [],
+          taxClass: 'standard',
         },
         {
           sku: 'DRL-18-KIT',
@@ -136,6 +140,7 @@ describe('toVariantsFormValues and toVariantsBody', () => {
           heightMm: null,
           images: ['/images/kit.webp'],
           parts: [{ sku: 'BAT-5', quantity: 2 }],
+          taxClass: 'reduced',
         },
       ],
       version: 3,

@@ -7,6 +7,8 @@ import {
   OPTION_VALUES_MAX,
   OPTIONS_MAX,
   SkuSchema,
+  TAX_CLASS_MESSAGE,
+  VARIANT_TAX_CLASSES,
   VariantPartBodySchema,
   WEIGHT_GRAMS_MAX,
   sameSku,
@@ -75,6 +77,8 @@ const VariantRowSchema = z.object({
       .max(WEIGHT_GRAMS_MAX, `Weight must be at most ${WEIGHT_GRAMS_MAX} g`),
   ),
   images: z.array(z.string()).max(8, 'At most 8 pictures'),
+  /** What it is taxed as (issue 35). */
+  taxClass: z.enum(VARIANT_TAX_CLASSES, { error: TAX_CLASS_MESSAGE }),
   parts: z.array(PartRowSchema).max(KIT_PARTS_MAX, `A kit has at most ${KIT_PARTS_MAX} parts`),
   /** Volume pricing, as the product form's: from quantity → unit price. */
   priceBreaks: PriceBreaksBodySchema,
@@ -191,6 +195,7 @@ export function newVariantRow(sku: string, values: string[]): VariantRow {
     availableQuantity: '0',
     weightGrams: '0',
     images: [],
+    taxClass: 'standard',
     parts: [],
     priceBreaks: [],
     lengthMm: null,
@@ -210,6 +215,7 @@ function toVariantRow(options: ProductDetail['options'], variant: Variant): Vari
     availableQuantity: isKit ? '0' : String(variant.availableQuantity),
     weightGrams: String(variant.weightGrams),
     images: variant.images,
+    taxClass: variant.taxClass,
     parts: variant.parts.map((part) => ({ sku: part.sku, quantity: String(part.quantity) })),
     priceBreaks: variant.priceBreaks.map((row) => ({
       minQuantity: String(row.minQuantity),
@@ -252,12 +258,20 @@ export function toVariantsBody(form: VariantsFormOutput, version: number): Produ
       heightMm: variant.heightMm,
       images: variant.images,
       parts: variant.parts,
+      taxClass: variant.taxClass,
     })),
     version,
   };
 }
 
-const VARIANT_FIELDS = new Set(['sku', 'price', 'minQuantity', 'availableQuantity', 'weightGrams']);
+const VARIANT_FIELDS = new Set([
+  'sku',
+  'price',
+  'minQuantity',
+  'availableQuantity',
+  'weightGrams',
+  'taxClass',
+]);
 
 /**
  * Where the editor shows a message the server gave for a body path (a 400's or 409's `fields`,

@@ -30,6 +30,7 @@ const variantOf = (n: number, overrides: Partial<Variant>): Variant => ({
   widthMm: null,
   heightMm: null,
   images: [],
+  taxClass: 'standard',
   withdrawn: false,
   parts: [],
   version: 1,

@@ -79,6 +79,8 @@ describe('DashboardLayout', () => {
       ['Quotes', '/dashboard/quotes'],
       ['Audit Log', '/dashboard/auditLog'],
       ['Tax Exemptions', '/dashboard/taxExemptions'],
+      ['Shipping', '/dashboard/shipping'],
+      ['Taxes', '/dashboard/taxes'],
     ]);
   });
 

@@ -44,6 +44,8 @@ describe('the dashboard sidebar, from the route table', () => {
       ['/dashboard/quotes', 'Quotes'],
       ['/dashboard/auditLog', 'Audit Log'],
       ['/dashboard/taxExemptions', 'Tax Exemptions'],
+      ['/dashboard/shipping', 'Shipping'],
+      ['/dashboard/taxes', 'Taxes'],
     ]);
   });
 

@@ -38,6 +38,7 @@ function makeVariant(n: number, overrides: Partial<Variant>): Variant {
     widthMm: null,
     heightMm: null,
     images: [],
+    taxClass: 'standard',
     withdrawn: false,
     parts: [],
     version: 1,
