@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ADDRESS_LABELS, type PostalAddress } from './postal-address.ts';
+import { ADDRESS_LABELS, PostalAddressFieldsSchema, type PostalAddress } from './postal-address.ts';
 
 // Per-country address rules (issue 35): the countries, their region lists and postal code formats,
 // the same for the browser (live checks of the address form) and the server (400 with `fields`).
@@ -499,4 +499,21 @@ export function withCountryRules<S extends z.ZodType<PostalAddress>>(schema: S) 
         ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
     })
     .transform((address) => normalizeAddress(address));
+}
+
+export type AddressFieldErrors = Partial<Record<keyof PostalAddress, string>>;
+
+/**
+ * Every field's first problem at once (the address form's live check): the field rules of
+ * PostalAddressFieldsSchema (required, lengths, characters), then the country's.
+ */
+export function addressFieldErrors(address: PostalAddress): AddressFieldErrors {
+  const errors: AddressFieldErrors = {};
+  const parsed = PostalAddressFieldsSchema.safeParse(address);
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof PostalAddress | undefined;
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  for (const problem of addressProblems(address)) errors[problem.field] ??= problem.message;
+  return errors;
 }
