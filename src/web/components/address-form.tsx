@@ -15,6 +15,7 @@ import {
   type PostalAddress,
 } from '../../shared/postal-address.ts';
 import { ADDRESS_MAX, PHONE_MAX } from '../../shared/purchase.ts';
+import { isApiError } from '../lib/api-client.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { FormField } from './form-field.tsx';
 import { TextField } from './text-field.tsx';
@@ -76,6 +77,17 @@ function postalHint(country: string): string {
   return example ? `${word}. ${example}` : `${word}, optional`;
 }
 
+/** The address fields a 400 named (`address.city` of a delivery, or `city` of a saved address). */
+export function addressErrorsFrom(error: unknown): AddressFieldErrors {
+  if (!isApiError(error) || !error.fields) return {};
+  const found: AddressFieldErrors = {};
+  for (const [key, message] of Object.entries(error.fields)) {
+    const field = key.replace(/^address\./, '') as AddressField;
+    if (ALL_ADDRESS_FIELDS.includes(field)) found[field] = message;
+  }
+  return found;
+}
+
 /** What a field shows: the live problem once the field was touched (or all of them were). */
 export function visibleErrors(
   address: PostalAddress,
@@ -101,6 +113,8 @@ interface AddressFormProps {
   showAllErrors?: boolean;
   /** What the server said about the last address sent, by field. */
   serverErrors?: AddressFieldErrors;
+  /** False: no problems shown (an address left out altogether, on the purchase form). */
+  checked?: boolean;
 }
 
 /**
@@ -114,10 +128,11 @@ export function AddressForm({
   fields = ALL_ADDRESS_FIELDS,
   showAllErrors = false,
   serverErrors = {},
+  checked = true,
 }: AddressFormProps) {
   const hydrated = useHydrated();
   const [touched, setTouched] = useState<ReadonlySet<AddressField>>(() => new Set());
-  const errors = visibleErrors(value, showAllErrors ? 'all' : touched, serverErrors);
+  const errors = checked ? visibleErrors(value, showAllErrors ? 'all' : touched, serverErrors) : {};
   const touch = (field: AddressField) =>
     setTouched((before) => (before.has(field) ? before : new Set(before).add(field)));
   const set = (field: AddressField, text: string) => {

@@ -21,11 +21,7 @@ import {
 } from '../../../../shared/pricing.ts';
 import { useSaveAddress } from '../../../api/addresses.ts';
 import { useCheckoutQuote, useQuoteFor } from '../../../api/checkout-quote.ts';
-import {
-  ALL_ADDRESS_FIELDS,
-  AddressForm,
-  emptyAddress,
-} from '../../../components/address-form.tsx';
+import { addressErrorsFrom, AddressForm, emptyAddress } from '../../../components/address-form.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
 import { QuotedLinePrice, QuoteTotals } from '../../../components/quote-totals.tsx';
 import { SavedAddressSelect } from '../../../components/saved-address-select.tsx';
@@ -64,17 +60,6 @@ function RefusalAlert({ refusal }: { refusal: Refusal }) {
       {refusal.message}
     </div>
   );
-}
-
-/** The address fields the server named in a 400 (`address.city` or `city`). */
-function addressErrorsOf(error: unknown): AddressFieldErrors {
-  if (!isApiError(error) || !error.fields) return {};
-  const found: AddressFieldErrors = {};
-  for (const [key, message] of Object.entries(error.fields)) {
-    const field = key.replace(/^address\./, '') as keyof AddressFieldErrors;
-    if ((ALL_ADDRESS_FIELDS as readonly string[]).includes(field)) found[field] = message;
-  }
-  return found;
 }
 
 function ShippingMethods({
@@ -234,7 +219,7 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
       } else if (isApiError(error) && error.status === 503) {
         setRefusal({ message: error.message, lines: {} });
       } else {
-        const fromAddress = addressErrorsOf(error);
+        const fromAddress = addressErrorsFrom(error);
         setServerErrors(fromAddress);
         if (Object.keys(fromAddress).length > 0) setShowAllErrors(true);
         if (

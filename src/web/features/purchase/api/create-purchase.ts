@@ -1,15 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '../../../../shared/api-paths.ts';
+import type { PostalAddressBody } from '../../../../shared/postal-address.ts';
 import { PurchaseSchema, type PurchaseBody } from '../../../../shared/purchase.ts';
 import { postOnce } from '../../../lib/post-once.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+
+/**
+ * What the purchase form sends (issue 35): the spec's fields, the address either as the spec's one
+ * line or structured, and the `quoteId` of the prices it showed (409 PRICES_CHANGED_MESSAGE when
+ * they no longer hold).
+ */
+export type CreatePurchaseBody = Omit<PurchaseBody, 'address'> & {
+  address?: string | PostalAddressBody;
+  quoteId?: string;
+};
 
 /**
  * POST /api/purchase: the new order (201), its price and total set by the server; sent with an
  * Idempotency-Key and retried once on a network error or 503 (post-once.ts). 400 with
  * `fields` for a bad quantity, 409 when the stock ran out meanwhile, 404 for an unknown product.
  */
-export function createPurchase(body: PurchaseBody) {
+export function createPurchase(body: CreatePurchaseBody) {
   return postOnce(apiPaths.purchases, body, PurchaseSchema);
 }
 
