@@ -12,6 +12,7 @@ import { submitWithFeedback } from '../../../lib/submit-with-feedback.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { SavedAddresses } from './saved-addresses.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | null }) {
@@ -78,6 +79,7 @@ export function MyProfile() {
       >
         {(data) => <ProfileForm user={user} profile={data} />}
       </QueryState>
+      <SavedAddresses />
       <TwoFactorSection />
     </section>
   );
