@@ -4,7 +4,9 @@ import type { Profile } from '../../shared/profile.ts';
 import type { PublicConfig } from '../../shared/public-config.ts';
 import type { Basket, BasketLine } from '../../shared/basket.ts';
 import type { Checkout } from '../../shared/checkout.ts';
+import type { PostalAddress } from '../../shared/postal-address.ts';
 import type { CheckoutQuote } from '../../shared/pricing.ts';
+import { emptyAddress } from '../components/address-form.tsx';
 import type { Purchase } from '../../shared/purchase.ts';
 import type { Review } from '../../shared/review.ts';
 import type { User } from '../../shared/user.ts';
@@ -194,17 +196,7 @@ export function makeLineQuote(
   return {
     quoteId: uuid(6000 + line.quantity),
     expiresAt: '2026-11-29T10:30:00.000Z',
-    address: {
-      name: '',
-      company: '',
-      line1: '',
-      line2: '',
-      city: '',
-      region: '',
-      postalCode: '',
-      country: 'US',
-      phone: '',
-    },
+    address: emptyAddress('US'),
     lines: [
       {
         productId: line.productId,
@@ -230,5 +222,20 @@ export function makeLineQuote(
     pricesIncludeTax: false,
     taxNote: null,
     ...overrides,
+  };
+}
+
+/** A complete US address (Austin, Texas) for the address forms, `name` the recipient's. */
+export function austinAddress(name: string): PostalAddress {
+  return {
+    name,
+    company: '',
+    line1: '1 Main Street',
+    line2: '',
+    city: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '+1 512 555 0100',
   };
 }

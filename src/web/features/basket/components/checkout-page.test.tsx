@@ -19,7 +19,13 @@ import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
-import { makeBasket, makeBasketLine, makePurchase, uuid } from '../../../test/fixtures.ts';
+import {
+  austinAddress,
+  makeBasket,
+  makeBasketLine,
+  makePurchase,
+  uuid,
+} from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 
@@ -31,17 +37,7 @@ const ADDRESSES = `GET ${apiPaths.addresses}`;
 const SAVE_ADDRESS = `POST ${apiPaths.addresses}`;
 const QUOTE = `POST ${apiPaths.checkout}/quote`;
 
-const TEXAS: PostalAddress = {
-  name: customer.name,
-  company: '',
-  line1: '1 Main Street',
-  line2: '',
-  city: 'Austin',
-  region: 'TX',
-  postalCode: '78701',
-  country: 'US',
-  phone: '+1 512 555 0100',
-};
+const TEXAS = austinAddress(customer.name);
 const BERLIN: PostalAddress = {
   ...TEXAS,
   line1: 'Unter den Linden 1',

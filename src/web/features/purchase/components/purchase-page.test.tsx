@@ -19,7 +19,13 @@ import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
-import { makeLineQuote, makeProduct, makePurchase, uuid } from '../../../test/fixtures.ts';
+import {
+  austinAddress,
+  makeLineQuote,
+  makeProduct,
+  makePurchase,
+  uuid,
+} from '../../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import { PurchasePage } from './purchase-page.tsx';
 
@@ -366,17 +372,7 @@ describe('PurchasePage', () => {
 
     await user.click(purchase);
     expect(await screen.findByText(PURCHASE_CONFIRMED_MESSAGE)).toBeInTheDocument();
-    const structured = {
-      name: customer.name,
-      company: '',
-      line1: '1 Main Street',
-      line2: '',
-      city: 'Austin',
-      region: 'TX',
-      postalCode: '78701',
-      country: 'US',
-      phone: '+1 512 555 0100',
-    };
+    const structured = austinAddress(customer.name);
     expect(lastRequest(fetchMock, PURCHASE).body).toEqual({
       productId: drill._id,
       orderQuantity: 10,
