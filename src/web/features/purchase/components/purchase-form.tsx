@@ -191,8 +191,15 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
             productId: product._id,
             ...(variant && { sku: variant.sku }),
             orderQuantity: Number(values.orderQuantity),
-            address: address ?? values.address,
+            address: values.address,
             phone: values.phone,
+            // A structured address: the rest of it beside the spec's Address (its first line).
+            ...(structured && {
+              country: postal.country,
+              region: postal.region,
+              city: postal.city,
+              postalCode: postal.postalCode,
+            }),
             ...(quoteId && { quoteId }),
           });
         } catch (error) {

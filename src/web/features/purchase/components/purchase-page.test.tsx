@@ -373,11 +373,16 @@ describe('PurchasePage', () => {
     await user.click(purchase);
     expect(await screen.findByText(PURCHASE_CONFIRMED_MESSAGE)).toBeInTheDocument();
     const structured = austinAddress(customer.name);
+    // The spec's Address is line 1; the rest of the address beside it (POST /api/purchase).
     expect(lastRequest(fetchMock, PURCHASE).body).toEqual({
       productId: drill._id,
       orderQuantity: 10,
-      address: structured,
+      address: '1 Main Street',
       phone: '+1 512 555 0100',
+      country: 'US',
+      region: 'TX',
+      city: 'Austin',
+      postalCode: '78701',
       quoteId: uuid(6010),
     });
     expect(lastRequest(fetchMock, QUOTE).body).toEqual({
