@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressFieldErrors,
   addressProblems,
   COUNTRIES,
   countryName,
@@ -230,6 +231,23 @@ describe('withCountryRules', () => {
       postalCode: 'K1A 0B1',
       country: 'CA',
       phone: '',
+    });
+  });
+});
+
+describe('addressFieldErrors', () => {
+  it('names every field’s first problem at once: the field rules, then the country’s', () => {
+    expect(
+      addressFieldErrors(address({ line1: ' ', city: '', region: 'XX', postalCode: '1' })),
+    ).toEqual({
+      line1: 'Address is required',
+      city: 'City is required',
+      region: 'Choose a state',
+      postalCode: 'Postal code must look like 12345 or 12345-6789',
+    });
+    expect(addressFieldErrors(address({ region: 'TX', postalCode: '78701' }))).toEqual({});
+    expect(addressFieldErrors(address({ country: '', city: 'x' }))).toEqual({
+      country: 'Country is required',
     });
   });
 });
