@@ -64,6 +64,9 @@ const AUTOCOMPLETE: Record<AddressField, string> = {
   phone: 'tel',
 };
 
+/** Countries whose postal codes are digits alone. */
+const DIGITS_ONLY: ReadonlySet<string> = new Set(['DE', 'FR', 'AU']);
+
 /** The hint under Region: the country's word, and whether it must be given. */
 function regionHint(country: string): string {
   const word = regionLabel(country);
@@ -152,7 +155,11 @@ export function AddressForm({
       error={errors[field]}
       onChange={(event) => set(field, event.target.value)}
       onBlur={() => touch(field)}
-      {...(field === 'postalCode' && { hint: postalHint(value.country) })}
+      {...(field === 'postalCode' && {
+        hint: postalHint(value.country),
+        // Digits only (DE, FR, AU): the phone's number pad.
+        inputMode: DIGITS_ONLY.has(value.country) ? 'numeric' : 'text',
+      })}
       {...(field === 'region' && { hint: regionHint(value.country) })}
     />
   );

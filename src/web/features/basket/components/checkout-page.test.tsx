@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/checkout.ts';
 import type { PostalAddress } from '../../../../shared/postal-address.ts';
 import {
+  NO_SHIPPING_MESSAGE,
   PRICES_CHANGED_MESSAGE,
   TAX_UNAVAILABLE_MESSAGE,
   type CheckoutQuote,
@@ -341,6 +342,20 @@ describe('CheckoutPage', () => {
     await user.click(form().place);
     expect(await screen.findByRole('alert')).toHaveTextContent(TAX_UNAVAILABLE_MESSAGE);
     expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  it('says when nothing delivers to the address, and places nothing', async () => {
+    const { user, fetchMock } = renderCheckout({
+      [QUOTE]: jsonResponse({ code: 'CONFLICT', message: NO_SHIPPING_MESSAGE }, 409),
+    });
+    await screen.findByRole('listitem', { name: 'Drill' });
+    await enterAddress(user, TEXAS);
+
+    expect(await screen.findByText(NO_SHIPPING_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Shipping method' })).not.toBeInTheDocument();
+    await user.click(form().place);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NO_SHIPPING_MESSAGE);
+    expect(requestLog(fetchMock)).not.toContain(PLACE);
   });
 
   it("names each failing line's problem next to it on a 409, and nothing else changes", async () => {

@@ -216,7 +216,8 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
         await queryClient.invalidateQueries({ queryKey: queryKeys.checkoutQuotes });
       } else if (isApiError(error) && error.status === 409 && error.fields) {
         setRefusal({ message: error.message, lines: error.fields });
-      } else if (isApiError(error) && error.status === 503) {
+      } else if (isApiError(error) && (error.status === 503 || error.status === 409)) {
+        // Tax cannot be computed, or nothing delivers there: said at the top, nothing placed.
         setRefusal({ message: error.message, lines: {} });
       } else {
         const fromAddress = addressErrorsFrom(error);
@@ -308,7 +309,8 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
                   setAddress(next);
                 }}
                 showAllErrors={showAllErrors}
-                serverErrors={serverErrors}
+                // What the server said of the last address sent or priced, by field.
+                serverErrors={{ ...addressErrorsFrom(quoted.error), ...serverErrors }}
               />
             </fieldset>
           )}
@@ -333,14 +335,14 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
         </div>
         <div className="flex flex-col gap-5">
           <CheckoutLines lines={lines} totalPrice={totalPrice} refusal={refusal} quote={quote} />
+          {quote && <ShippingMethods quote={quote} onChoose={setShippingMethod} />}
+          {/* Read out as it changes: the new total, or why there is none. */}
           <div aria-live="polite" className="flex flex-col gap-4">
             {quote && (
-              <>
-                <ShippingMethods quote={quote} onChoose={setShippingMethod} />
-                <QuoteTotals quote={quote} stale={quoted.isPlaceholderData || quoted.isFetching} />
-              </>
+              <QuoteTotals quote={quote} stale={quoted.isPlaceholderData || quoted.isFetching} />
             )}
             {quoteProblem && <p className="font-medium text-error">{quoteProblem}</p>}
+            {delivery && quoted.isPending && <p className="text-sm">Pricing your order…</p>}
             {!delivery && (
               <p className="text-sm">Enter the delivery address to see shipping and tax.</p>
             )}
