@@ -37,6 +37,8 @@ const PLACE = `POST ${apiPaths.checkout}`;
 const ADDRESSES = `GET ${apiPaths.addresses}`;
 const SAVE_ADDRESS = `POST ${apiPaths.addresses}`;
 const QUOTE = `POST ${apiPaths.checkout}/quote`;
+/** A quote comes after the fields rest (QUOTE_DELAY_MS) and a round trip: room for a slow machine. */
+const PRICED = { timeout: 4000 };
 
 const TEXAS = austinAddress(customer.name);
 const BERLIN: PostalAddress = {
@@ -200,7 +202,7 @@ describe('CheckoutPage', () => {
     await screen.findByRole('listitem', { name: 'Drill' });
     await enterAddress(user, TEXAS);
 
-    const methods = await screen.findByRole('group', { name: 'Shipping method' });
+    const methods = await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
     const radios = within(methods).getAllByRole('radio');
     expect(radios.map((radio) => radio.closest('label')?.textContent)).toEqual([
       'Standard: $12.503–5 business days',
@@ -223,8 +225,9 @@ describe('CheckoutPage', () => {
 
     // Another method: priced again with it.
     await user.click(within(methods).getByRole('radio', { name: /Express/ }));
-    await waitFor(() =>
-      expect(within(summary()).getByText('Total').nextSibling).toHaveTextContent('$1,457.06'),
+    await waitFor(
+      () => expect(within(summary()).getByText('Total').nextSibling).toHaveTextContent('$1,457.06'),
+      PRICED,
     );
     expect(within(summary()).getByText('Shipping (Express)').nextSibling).toHaveTextContent(
       '$30.00',
@@ -240,7 +243,7 @@ describe('CheckoutPage', () => {
     await screen.findByRole('listitem', { name: 'Drill' });
     await enterAddress(user, BERLIN);
 
-    const methods = await screen.findByRole('group', { name: 'Shipping method' });
+    const methods = await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
     expect(within(methods).getByRole('radio', { name: /Standard: \$11\.90/ })).toBeChecked();
     expect(screen.getByRole('listitem', { name: 'Drill' })).toHaveTextContent(
       'Price: $1,201.90 (includes VAT $191.90)',
@@ -262,7 +265,7 @@ describe('CheckoutPage', () => {
     });
     await screen.findByRole('listitem', { name: 'Drill' });
     await enterAddress(user, TEXAS);
-    await screen.findByRole('group', { name: 'Shipping method' });
+    await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
     await user.type(form().poReference, ' PO-2026-117 ');
     await user.click(form().place);
 
@@ -317,14 +320,15 @@ describe('CheckoutPage', () => {
     });
     await screen.findByRole('listitem', { name: 'Drill' });
     await enterAddress(user, TEXAS);
-    await screen.findByRole('group', { name: 'Shipping method' });
+    await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
     await user.click(form().place);
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(PRICES_CHANGED_MESSAGE);
     expect(lastRequest(fetchMock, PLACE).body).toMatchObject({ quoteId: uuid(6001) });
-    await waitFor(() =>
-      expect(screen.getByRole('listitem', { name: 'Drill' })).toHaveTextContent('tax $90.00'),
+    await waitFor(
+      () => expect(screen.getByRole('listitem', { name: 'Drill' })).toHaveTextContent('tax $90.00'),
+      PRICED,
     );
     expect(router.state.location.pathname).toBe('/checkout');
     expect(screen.queryByText(CHECKOUT_PLACED_MESSAGE)).not.toBeInTheDocument();
@@ -374,7 +378,7 @@ describe('CheckoutPage', () => {
     });
     await screen.findByRole('listitem', { name: 'Drill' });
     await enterAddress(user, TEXAS);
-    await screen.findByRole('group', { name: 'Shipping method' });
+    await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
 
     await user.click(form().place);
 
@@ -439,7 +443,7 @@ describe('CheckoutPage', () => {
 
     await user.type(form().address(), ', 2');
     await user.click(form().saveAddress());
-    await screen.findByRole('group', { name: 'Shipping method' });
+    await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
     await user.click(form().place);
 
     await waitFor(() =>
@@ -472,7 +476,7 @@ describe('CheckoutPage', () => {
     );
     expect(screen.getByText('9 Dock Road, Porto')).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Delivery address' })).not.toBeInTheDocument();
-    await screen.findByRole('group', { name: 'Shipping method' });
+    await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
     expect(lastRequest(fetchMock, QUOTE).body).toEqual({ addressId: uuid(4003) });
     await user.click(form().place);
 

@@ -43,6 +43,8 @@ const ADDRESSES = `GET ${apiPaths.addresses}`;
 const RELATED = `GET ${apiPaths.productRelated(drill._id)}`;
 const NOTIFY = `GET ${apiPaths.productNotify(drill._id)}`;
 const QUOTE = `POST ${apiPaths.checkout}/quote`;
+/** A quote comes after the fields rest (QUOTE_DELAY_MS) and a round trip: room for a slow machine. */
+const PRICED = { timeout: 4000 };
 /** The pricing step of a fresh shop: the line at its price, free shipping, no tax. */
 const freeQuote: Answer = ({ body }) => jsonResponse(makeLineQuote(body, drill.price));
 
@@ -153,7 +155,7 @@ describe('PurchasePage', () => {
     expect(city).toHaveValue('');
     expect(postalCode).toHaveValue('');
     // The live quote: shipping, tax and the total of the order.
-    const summary = within(await screen.findByRole('group', { name: 'Order summary' }));
+    const summary = within(await screen.findByRole('group', { name: 'Order summary' }, PRICED));
     expect(summary.getByText('Shipping (Standard delivery)').nextSibling).toHaveTextContent('Free');
     expect(summary.getByText('Tax').nextSibling).toHaveTextContent('$0.00');
     expect(summary.getByText('Total').nextSibling).toHaveTextContent('$1,299.90');
@@ -359,10 +361,13 @@ describe('PurchasePage', () => {
     await user.type(postalCode, '1');
     await user.type(phone, '+1 512 555 0100');
 
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('group', { name: 'Order summary' })).getByText('Total').nextSibling,
-      ).toHaveTextContent('$1,423.38'),
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('group', { name: 'Order summary' })).getByText('Total')
+            .nextSibling,
+        ).toHaveTextContent('$1,423.38'),
+      PRICED,
     );
     const summary = within(screen.getByRole('group', { name: 'Order summary' }));
     expect(summary.getByText('Shipping (Standard)').nextSibling).toHaveTextContent('$15.00');
