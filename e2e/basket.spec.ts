@@ -65,11 +65,20 @@ test('a visitor fills a basket, signs in, checks out with a PO reference and pay
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   for (const name of TOOLS) await expect(page.getByRole('listitem', { name })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Basket, 2 lines' })).toBeVisible();
-  await expect(page.getByLabel('Name')).toHaveValue('Bruno Basket');
-  await expect(page.getByLabel('Email')).toHaveValue(email);
+  const account = page.getByRole('group', { name: 'Account' });
+  await expect(account.getByLabel('Name')).toHaveValue('Bruno Basket');
+  await expect(account.getByLabel('Email')).toHaveValue(email);
 
-  await page.getByLabel('Address', { exact: true }).fill('22 Basket Street, Springfield');
-  await page.getByLabel('Phone', { exact: true }).fill('+1 555 0122');
+  // Issue 35: a structured delivery address (the recipient is the account's name by default).
+  const delivery = page.getByRole('group', { name: 'Delivery address' });
+  await expect(delivery.getByLabel('Name', { exact: true })).toHaveValue('Bruno Basket');
+  await delivery.getByLabel('Address', { exact: true }).fill('22 Basket Street');
+  await delivery.getByLabel('City', { exact: true }).fill('Springfield');
+  await delivery.getByLabel('Region', { exact: true }).selectOption('IL');
+  await delivery.getByLabel('Postal code', { exact: true }).fill('62701');
+  await delivery.getByLabel('Phone', { exact: true }).fill('+1 555 0122');
+  // A fresh shop: free standard delivery, no sales tax collected yet.
+  await expect(page.getByRole('group', { name: 'Shipping method' })).toBeVisible();
   await page.getByLabel('PO reference').fill(PO_REFERENCE);
   await page.getByRole('button', { name: 'Place order' }).click();
 

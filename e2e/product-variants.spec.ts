@@ -83,8 +83,13 @@ test('a customer picks 18V, switches to the kit, buys both and pays', async ({ p
 
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(kitLine.getByText(`SKU: ${drill.kit18.sku}`)).toBeVisible();
-  await page.getByLabel('Address', { exact: true }).fill('34 Variant Road, Springfield');
-  await page.getByLabel('Phone', { exact: true }).fill('+1 555 0134');
+  // Issue 35: a structured delivery address.
+  const delivery = page.getByRole('group', { name: 'Delivery address' });
+  await delivery.getByLabel('Address', { exact: true }).fill('34 Variant Road');
+  await delivery.getByLabel('City', { exact: true }).fill('Springfield');
+  await delivery.getByLabel('Region', { exact: true }).selectOption('IL');
+  await delivery.getByLabel('Postal code', { exact: true }).fill('62701');
+  await delivery.getByLabel('Phone', { exact: true }).fill('+1 555 0134');
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/payment\//);

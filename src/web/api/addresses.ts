@@ -6,6 +6,7 @@ import {
   type AddressBody,
   type SavedAddress,
 } from '../../shared/address.ts';
+import { DeletedCountSchema } from '../../shared/purchase.ts';
 import { apiClient } from '../lib/api-client.ts';
 import { useAuth } from '../lib/auth/session.ts';
 import { queryKeys } from '../lib/query-keys.ts';
@@ -38,6 +39,19 @@ export function useSaveAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveAddress,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
+  });
+}
+
+/** DELETE /api/addresses/{id}: one of the caller's own (404 for any other). */
+export function deleteAddress(id: string): Promise<unknown> {
+  return apiClient.delete(apiPaths.address(id), DeletedCountSchema);
+}
+
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAddress,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses }),
   });
 }

@@ -29,6 +29,9 @@ export const queryKeys = {
   basket: ['basket'] as const,
   /** The signed-in customer's saved addresses. */
   addresses: ['addresses'] as const,
+  /** Issue 35: the pricing step's answer for a basket (or one line) and a delivery address. */
+  checkoutQuotes: ['checkout-quote'] as const,
+  checkoutQuote: (body: unknown) => ['checkout-quote', body] as const,
   /** Issue 24: the categories with counts (a root of its own: the server renders it). */
   categories: ['categories'] as const,
   /** The caller's battery platforms (from their paid orders) and back-in-stock alerts. */

@@ -19,6 +19,8 @@ const layoutRoutes: Record<string, Answer> = {
   'GET /api/basket': jsonResponse({ lines: [], totalPrice: 0, notices: [] }),
   /** Issue 24: the categories the navbar and the product forms offer (none, unless answered). */
   'GET /api/categories': jsonResponse([]),
+  // My Profile's saved addresses (issue 35): none, unless a test answers otherwise.
+  'GET /api/addresses': jsonResponse([]),
   // My Profile's two-factor section: a customer without it, unless a test answers otherwise.
   'GET /api/me/permissions': () => jsonResponse(customerPermissions),
   // My Profile's tax exemption section (issue 35): none, unless a test answers otherwise.

@@ -4,6 +4,9 @@ import type { Profile } from '../../shared/profile.ts';
 import type { PublicConfig } from '../../shared/public-config.ts';
 import type { Basket, BasketLine } from '../../shared/basket.ts';
 import type { Checkout } from '../../shared/checkout.ts';
+import type { PostalAddress } from '../../shared/postal-address.ts';
+import type { CheckoutQuote } from '../../shared/pricing.ts';
+import { emptyAddress } from '../components/address-form.tsx';
 import type { Purchase } from '../../shared/purchase.ts';
 import type { Review } from '../../shared/review.ts';
 import type { User } from '../../shared/user.ts';
@@ -183,4 +186,71 @@ export function makeBasketLine(
 export function makeBasket(lines: BasketLine[], notices: string[] = []): Basket {
   const cents = lines.reduce((sum, line) => sum + Math.round(line.lineTotal * 100), 0);
   return { lines, totalPrice: cents / 100, notices };
+}
+
+/**
+ * An answer of POST /api/checkout/quote for the purchase form's one line (issue 35): the line at
+ * `unitPrice`, a free "Standard delivery" and no tax (a fresh shop), unless `overrides` say more.
+ * `body` is the request's, so the quote prices what was asked.
+ */
+export function makeLineQuote(
+  body: unknown,
+  unitPrice: number,
+  overrides: Partial<CheckoutQuote> = {},
+): CheckoutQuote {
+  const { line } = body as { line: { productId: string; sku?: string; quantity: number } };
+  const net = (Math.round(unitPrice * 100) * line.quantity) / 100;
+  const standard = {
+    id: uuid(5000),
+    name: 'Standard delivery',
+    deliveryText: '',
+    price: 0,
+    tax: 0,
+    collect: false,
+  };
+  return {
+    quoteId: uuid(6000 + line.quantity),
+    expiresAt: '2026-11-29T10:30:00.000Z',
+    address: emptyAddress('US'),
+    lines: [
+      {
+        productId: line.productId,
+        sku: line.sku ?? '',
+        name: 'Product',
+        variantLabel: '',
+        quantity: line.quantity,
+        unitPrice,
+        discount: 0,
+        lineTotal: net,
+        tax: 0,
+        taxRate: 0,
+      },
+    ],
+    shippingMethods: [standard],
+    shippingMethod: standard,
+    subtotal: net,
+    discount: 0,
+    shipping: 0,
+    tax: 0,
+    total: net,
+    weightGrams: 0,
+    pricesIncludeTax: false,
+    taxNote: null,
+    ...overrides,
+  };
+}
+
+/** A complete US address (Austin, Texas) for the address forms, `name` the recipient's. */
+export function austinAddress(name: string): PostalAddress {
+  return {
+    name,
+    company: '',
+    line1: '1 Main Street',
+    line2: '',
+    city: 'Austin',
+    region: 'TX',
+    postalCode: '78701',
+    country: 'US',
+    phone: '+1 512 555 0100',
+  };
 }

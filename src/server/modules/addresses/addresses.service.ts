@@ -7,6 +7,7 @@ import {
   type SavedAddress,
 } from '../../../shared/address.ts';
 import { IdSchema } from '../../../shared/ids.ts';
+import { addressLine, type PostalAddress } from '../../../shared/postal-address.ts';
 import { lockAccount } from '../../db/account-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { savedAddress } from '../../db/schema.ts';
@@ -18,13 +19,21 @@ const columns = {
   id: savedAddress.id,
   address: savedAddress.address,
   phone: savedAddress.phone,
+  postal: savedAddress.postal,
   createdAt: savedAddress.createdAt,
 };
-type AddressRow = { id: string; address: string; phone: string; createdAt: Date };
+type AddressRow = {
+  id: string;
+  address: string;
+  phone: string;
+  postal: PostalAddress | null;
+  createdAt: Date;
+};
 const toSavedAddress = (row: AddressRow): SavedAddress => ({
   _id: row.id,
   address: row.address,
   phone: row.phone,
+  postal: row.postal,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -39,7 +48,8 @@ export async function listAddresses(db: Db, userId: string): Promise<SavedAddres
 }
 
 /**
- * Saves an address for the caller. The account lock makes the count and the insert one step, so
+ * Saves an address for the caller: a structured one keeps its one line (`addressLine`) beside it
+ * for the readers of before issue 35. The account lock makes the count and the insert one step, so
  * parallel saves cannot pass ADDRESSES_MAX either.
  */
 export function saveAddress(
@@ -56,7 +66,11 @@ export function saveAddress(
     if ((saved?.n ?? 0) >= ADDRESSES_MAX) throw new Conflict(TOO_MANY_ADDRESSES_MESSAGE);
     const [row] = await tx
       .insert(savedAddress)
-      .values({ userId, address: input.address, phone: input.phone })
+      .values(
+        'postal' in input
+          ? { userId, address: addressLine(input.postal), phone: input.phone, postal: input.postal }
+          : { userId, address: input.address, phone: input.phone },
+      )
       .returning(columns);
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return toSavedAddress(row);

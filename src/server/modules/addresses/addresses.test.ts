@@ -45,6 +45,7 @@ describe('saved addresses', () => {
       _id: expect.any(String),
       address: '1 Main St, Springfield',
       phone: '555 0100',
+      postal: null,
       createdAt: expect.any(String),
     });
     // The phone is optional.
@@ -138,4 +139,88 @@ describe('saved addresses', () => {
       expect(await list(owner)).toEqual([]);
     },
   );
+
+  it('saves a structured address: normalized, its one line beside it, listed with both', async () => {
+    const owner = await signUp(t.app);
+    const res = await save(owner, {
+      name: ' Ada Lovelace ',
+      company: 'Analytical Engines',
+      line1: '1 Main St',
+      line2: 'Suite 4',
+      city: 'Austin',
+      region: 'tx',
+      postalCode: '78701-1234',
+      country: 'us',
+      phone: '+1 512 555 0100',
+    });
+    expect(res.statusCode).toBe(201);
+    const postal = {
+      name: 'Ada Lovelace',
+      company: 'Analytical Engines',
+      line1: '1 Main St',
+      line2: 'Suite 4',
+      city: 'Austin',
+      region: 'TX',
+      postalCode: '78701-1234',
+      country: 'US',
+      phone: '+1 512 555 0100',
+    };
+    expect(res.json()).toEqual({
+      _id: expect.any(String),
+      address: 'Analytical Engines, 1 Main St, Suite 4, Austin, TX 78701-1234, US',
+      phone: '+1 512 555 0100',
+      postal,
+      createdAt: expect.any(String),
+    });
+    // A Canadian postal code typed without its space is kept in its one form.
+    const canadian = await save(owner, {
+      line1: '24 Sussex Dr',
+      city: 'Ottawa',
+      region: 'ON',
+      postalCode: 'k1a0a1',
+      country: 'CA',
+    });
+    expect(canadian.statusCode).toBe(201);
+    expect(canadian.json<SavedAddress>().postal).toMatchObject({ postalCode: 'K1A 0A1', name: '' });
+    expect(await list(owner)).toEqual([canadian.json(), res.json()]);
+  });
+
+  it.each([
+    [
+      'a US ZIP code of 4 digits',
+      { line1: '1 Main St', city: 'Austin', region: 'TX', postalCode: '7870', country: 'US' },
+      { postalCode: 'Postal code must look like 12345 or 12345-6789' },
+    ],
+    [
+      'a US address without its state',
+      { line1: '1 Main St', city: 'Austin', postalCode: '78701', country: 'US' },
+      { region: 'Choose a state' },
+    ],
+    [
+      'a Canadian province that is none',
+      { line1: '1 Rue', city: 'Québec', region: 'XX', postalCode: 'G1R 4P5', country: 'CA' },
+      { region: 'Choose a province or territory' },
+    ],
+    [
+      'a German postal code of 4 digits',
+      { line1: 'Unter den Linden 1', city: 'Berlin', postalCode: '1011', country: 'DE' },
+      { postalCode: 'Postal code must be 5 digits' },
+    ],
+    [
+      'a country that is none',
+      { line1: '1 Main St', city: 'Nowhere', country: 'QQ' },
+      { country: 'Choose a country' },
+    ],
+    [
+      'a structured address without line 1 and city',
+      { country: 'FR', postalCode: '75001' },
+      { line1: 'Address is required', city: 'City is required' },
+    ],
+  ])('refuses %s with 400 and the field’s message, saving nothing', async (_l, body, fields) => {
+    const owner = await signUp(t.app);
+    const res = await save(owner, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields });
+    expect(await list(owner)).toEqual([]);
+  });
 });

@@ -15,6 +15,7 @@ import { jsonResponse } from '../../test/fetch-mock.ts';
 import {
   makeBasket,
   makeBasketLine,
+  makeLineQuote,
   makeProduct,
   makePublicConfig,
   makePurchase,
@@ -42,6 +43,9 @@ describe('Add to basket', () => {
       [`GET ${apiPaths.product(drill._id)}`]: jsonResponse(drill),
       [`GET ${apiPaths.addresses}`]: jsonResponse([]),
       [MERGE]: jsonResponse(makeBasket([makeBasketLine(1, 12)])),
+      // Issue 35: the purchase form's live quote.
+      [`POST ${apiPaths.checkout}/quote`]: ({ body }) =>
+        jsonResponse(makeLineQuote(body, drill.price)),
     });
     const { user } = renderApp(`/purchase/${drill._id}`);
     const form = await screen.findByRole('form', { name: 'Purchase Drill' }, { timeout: 5000 });

@@ -43,6 +43,7 @@ describe('BasketPage', () => {
     expect(within(line('Drill')).getByText('Line total: $360.00')).toBeInTheDocument();
     expect(within(line('Battery')).getByText('Line total: $182.00')).toBeInTheDocument();
     expect(screen.getByText('Total Price: $542.00')).toBeInTheDocument();
+    expect(screen.getByText('Shipping and tax are calculated at checkout.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
   });
 

@@ -13,6 +13,9 @@ import { atQuantity, lineInput, lineKey, orderableAtNoQuantity } from '../lib/ba
 import { BasketLineSummary } from './basket-line-summary.tsx';
 import { EmptyBasket } from './empty-basket.tsx';
 
+/** Issue 35: the basket prices the products; the checkout adds shipping and tax for the address. */
+const SHIPPING_AT_CHECKOUT_MESSAGE = 'Shipping and tax are calculated at checkout.';
+
 /**
  * What is wrong with a line at the quantity typed: the spec's messages, or the product is gone or
  * withdrawn by a recall (at any quantity).
@@ -160,6 +163,7 @@ export function BasketPage() {
           <p className="text-xl font-semibold" aria-live="polite">
             Total Price: ${formatDollars(totalPrice)}
           </p>
+          <p className="text-sm">{SHIPPING_AT_CHECKOUT_MESSAGE}</p>
           {blocked && <p className="text-sm">Correct the quantities marked above to check out.</p>}
           <button
             type="button"

@@ -1,6 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { z } from 'zod';
 import { toast } from 'react-toastify/unstyled';
+import type { SavedAddress } from '../../../../shared/address.ts';
+import { addressFieldErrors, type AddressFieldErrors } from '../../../../shared/address-rules.ts';
 import type { BasketLine } from '../../../../shared/basket.ts';
 import {
   CHECKOUT_PLACED_MESSAGE,
@@ -10,8 +14,16 @@ import {
   type CheckoutPlaced,
 } from '../../../../shared/checkout.ts';
 import { formatDollars } from '../../../../shared/money.ts';
+import {
+  PRICES_CHANGED_MESSAGE,
+  type CheckoutQuote,
+  type DeliveryFieldsSchema,
+} from '../../../../shared/pricing.ts';
 import { useSaveAddress } from '../../../api/addresses.ts';
+import { useCheckoutQuote, useQuoteFor } from '../../../api/checkout-quote.ts';
+import { addressErrorsFrom, AddressForm, emptyAddress } from '../../../components/address-form.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { QuotedLinePrice, QuoteTotals } from '../../../components/quote-totals.tsx';
 import { SavedAddressSelect } from '../../../components/saved-address-select.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { SubmitButton } from '../../../components/submit-button.tsx';
@@ -19,15 +31,19 @@ import { TextField } from '../../../components/text-field.tsx';
 import { getErrorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useSignedInUser } from '../../../lib/auth/session.ts';
 import { showServerFieldErrors } from '../../../lib/form-errors.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
-import { usePlaceCheckout } from '../api/place-checkout.ts';
+import { usePlaceCheckout, type PlaceCheckoutBody } from '../api/place-checkout.ts';
 import { useBasket } from '../hooks/use-basket.ts';
 import { lineKey } from '../lib/basket-lines.ts';
 import { BasketLineSummary } from './basket-line-summary.tsx';
 import { EmptyBasket } from './empty-basket.tsx';
 
-const FIELD_NAMES = ['address', 'phone', 'poReference'] as const;
+type DeliveryFields = z.input<typeof DeliveryFieldsSchema>;
+
+const FIELD_NAMES = ['poReference'] as const;
+const PoReferenceSchema = CheckoutBodySchema.pick({ poReference: true });
 
 /** The 409's answer: the message at the top and each failing line's, by product id. */
 interface Refusal {
@@ -46,14 +62,54 @@ function RefusalAlert({ refusal }: { refusal: Refusal }) {
   );
 }
 
+function ShippingMethods({
+  quote,
+  onChoose,
+}: {
+  quote: CheckoutQuote;
+  onChoose: (id: string) => void;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-lg font-semibold">Shipping method</legend>
+      {quote.shippingMethods.map((method) => {
+        const price = quote.pricesIncludeTax ? method.price + method.tax : method.price;
+        return (
+          <label
+            key={method.id}
+            className="flex items-start gap-3 rounded-box border border-base-300 p-3"
+          >
+            <input
+              type="radio"
+              name="shippingMethod"
+              className="radio mt-1"
+              value={method.id}
+              checked={method.id === quote.shippingMethod.id}
+              onChange={() => onChoose(method.id)}
+            />
+            <span className="flex grow flex-col">
+              <span className="font-medium">
+                {method.name}: {method.price === 0 ? 'Free' : `$${formatDollars(price)}`}
+              </span>
+              {method.deliveryText && <span className="text-sm">{method.deliveryText}</span>}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
 function CheckoutLines({
   lines,
   totalPrice,
   refusal,
+  quote,
 }: {
   lines: BasketLine[];
   totalPrice: number;
   refusal: Refusal | null;
+  quote: CheckoutQuote | undefined;
 }) {
   return (
     <section aria-labelledby="checkout-lines-heading" className="flex flex-col gap-4">
@@ -63,11 +119,16 @@ function CheckoutLines({
       <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
         {lines.map((line) => {
           const message = refusal?.lines[line.productId] ?? line.problem;
+          const quoted = quote?.lines.find(
+            (each) =>
+              each.productId === line.productId && (line.sku === '' || each.sku === line.sku),
+          );
           return (
             <BasketLineSummary key={lineKey(line)} line={line}>
               {() => (
                 <div className="flex flex-col gap-1 sm:w-56">
                   <p>Quantity: {line.quantity}</p>
+                  {quote && quoted && <QuotedLinePrice quote={quote} line={quoted} />}
                   {message && <p className="text-sm font-medium text-error">{message}</p>}
                 </div>
               )}
@@ -75,7 +136,7 @@ function CheckoutLines({
           );
         })}
       </ul>
-      <p className="text-xl font-semibold">Total Price: ${formatDollars(totalPrice)}</p>
+      {!quote && <p className="text-xl font-semibold">Total Price: ${formatDollars(totalPrice)}</p>}
     </section>
   );
 }
@@ -83,18 +144,39 @@ function CheckoutLines({
 function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: number }) {
   const user = useSignedInUser();
   const navigate = useNavigate();
-  const form = useSpecForm(CheckoutBodySchema, { address: '', phone: '', poReference: '' });
+  const queryClient = useQueryClient();
+  const form = useSpecForm(PoReferenceSchema, { poReference: '' });
   const { field } = form;
   const { mutateAsync: placeCheckout, isPending: placing, refreshBasket } = usePlaceCheckout();
   const saveAddress = useSaveAddress();
   const [saveThisAddress, setSaveThisAddress] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [address, setAddress] = useState(() => ({ ...emptyAddress(), name: user.name }));
+  /** An address saved as one line before issue 35: sent by its id (priced at the shop's origin). */
+  const [savedLine, setSavedLine] = useState<SavedAddress | null>(null);
+  const [shippingMethod, setShippingMethod] = useState<string | undefined>(undefined);
+  const [showAllErrors, setShowAllErrors] = useState(false);
+  const [serverErrors, setServerErrors] = useState<AddressFieldErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const addressRef = useRef<HTMLFieldSetElement>(null);
 
-  const afterPlaced = async (placed: CheckoutPlaced, address: string, phone: string) => {
+  const basketKey = lines.map((line) => `${lineKey(line)}x${line.quantity}`).join(',');
+  const addressValid = Object.keys(addressFieldErrors(address)).length === 0;
+  const delivery: DeliveryFields | null = savedLine
+    ? { addressId: savedLine._id, ...(shippingMethod && { shippingMethod }) }
+    : addressValid
+      ? { address, ...(shippingMethod && { shippingMethod }) }
+      : null;
+  const quoted = useCheckoutQuote(delivery, basketKey);
+  const quoteFor = useQuoteFor(basketKey);
+  const quote = delivery ? quoted.data : undefined;
+  const quoteProblem = delivery && quoted.isError ? getErrorMessage(quoted.error) : null;
+
+  const afterPlaced = async (placed: CheckoutPlaced) => {
     // The order stands whatever happens to the address: a failure to save it is only told.
-    if (saveThisAddress && address !== '') {
+    if (saveThisAddress && !savedLine) {
       await saveAddress
-        .mutateAsync({ address, phone })
+        .mutateAsync(address)
         .catch((error: unknown) => toast.error(getErrorMessage(error)));
     }
     toast.success(CHECKOUT_PLACED_MESSAGE);
@@ -104,24 +186,61 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
     await refreshBasket();
   };
 
-  const onSubmit = form.handleSubmit(async ({ address, phone, poReference }) => {
+  const place = async (poReference: string | undefined) => {
     setRefusal(null);
+    setServerErrors({});
+    if (!delivery) {
+      setShowAllErrors(true);
+      // The first field to mend, for a keyboard or a screen reader.
+      requestAnimationFrame(() =>
+        addressRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      );
+      return;
+    }
     let placed: CheckoutPlaced;
     try {
-      placed = await placeCheckout({
-        address,
-        phone,
+      // The quote of exactly these fields: the one shown, or a new one if it is not yet priced.
+      const current = await quoteFor(delivery);
+      const body: PlaceCheckoutBody = {
+        ...delivery,
+        shippingMethod: current.shippingMethod.id,
+        quoteId: current.quoteId,
+        phone: savedLine ? savedLine.phone : address.phone,
         ...(poReference ? { poReference } : {}),
-      });
+      };
+      placed = await placeCheckout(body);
     } catch (error) {
-      if (isApiError(error) && error.status === 409 && error.fields) {
+      if (isApiError(error) && error.status === 409 && error.message === PRICES_CHANGED_MESSAGE) {
+        // What was quoted no longer holds: tell, and show the new prices.
+        setRefusal({ message: error.message, lines: {} });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.checkoutQuotes });
+      } else if (isApiError(error) && error.status === 409 && error.fields) {
         setRefusal({ message: error.message, lines: error.fields });
-      } else if (!showServerFieldErrors(error, form.setError, FIELD_NAMES)) {
-        toast.error(getErrorMessage(error));
+      } else if (isApiError(error) && (error.status === 503 || error.status === 409)) {
+        // Tax cannot be computed, or nothing delivers there: said at the top, nothing placed.
+        setRefusal({ message: error.message, lines: {} });
+      } else {
+        const fromAddress = addressErrorsFrom(error);
+        setServerErrors(fromAddress);
+        if (Object.keys(fromAddress).length > 0) setShowAllErrors(true);
+        if (
+          !showServerFieldErrors(error, form.setError, FIELD_NAMES) &&
+          Object.keys(fromAddress).length === 0
+        )
+          toast.error(getErrorMessage(error));
       }
       return;
     }
-    await afterPlaced(placed, typeof address === 'string' ? address : '', phone);
+    await afterPlaced(placed);
+  };
+
+  const onSubmit = form.handleSubmit(async ({ poReference }) => {
+    setSubmitting(true);
+    try {
+      await place(poReference);
+    } finally {
+      setSubmitting(false);
+    }
   });
 
   return (
@@ -135,7 +254,7 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
       >
         <div className="flex flex-col gap-5">
           <h2 className="text-2xl font-bold">Delivery</h2>
-          <div className="grid gap-5 sm:grid-cols-2">
+          <fieldset aria-label="Account" className="grid gap-5 sm:grid-cols-2">
             <TextField
               label="Name"
               type="text"
@@ -150,29 +269,62 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
               readOnly
               className="bg-base-200"
             />
-          </div>
+          </fieldset>
           <SavedAddressSelect
-            onPick={({ address, phone }) => {
-              form.setValue('address', address, { shouldValidate: true });
-              form.setValue('phone', phone, { shouldValidate: true });
+            onPick={(saved) => {
+              setServerErrors({});
+              if (saved.postal) {
+                setSavedLine(null);
+                setAddress(saved.postal);
+              } else setSavedLine(saved);
             }}
           />
-          <TextField
-            label="Address"
-            type="text"
-            autoComplete="street-address"
-            {...field('address')}
-          />
-          <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
-          <label className="flex items-center gap-3">
-            <input
-              type="checkbox"
-              className="checkbox"
-              checked={saveThisAddress}
-              onChange={(event) => setSaveThisAddress(event.target.checked)}
-            />
-            Save this address
-          </label>
+          {savedLine ? (
+            <div className="flex flex-col gap-2 rounded-box border border-base-300 p-4">
+              <p>
+                Delivering to <span className="font-medium">{savedLine.address}</span>
+                {savedLine.phone && ` (${savedLine.phone})`}
+              </p>
+              <button
+                type="button"
+                className="btn btn-sm self-start"
+                onClick={() => setSavedLine(null)}
+              >
+                Enter another address
+              </button>
+            </div>
+          ) : (
+            <fieldset ref={addressRef} aria-label="Delivery address">
+              <AddressForm
+                value={address}
+                onChange={(next) => {
+                  setServerErrors({});
+                  // Another place may have other methods: the cheapest again.
+                  if (
+                    next.country !== address.country ||
+                    next.region !== address.region ||
+                    next.postalCode !== address.postalCode
+                  )
+                    setShippingMethod(undefined);
+                  setAddress(next);
+                }}
+                showAllErrors={showAllErrors}
+                // What the server said of the last address sent or priced, by field.
+                serverErrors={{ ...addressErrorsFrom(quoted.error), ...serverErrors }}
+              />
+            </fieldset>
+          )}
+          {!savedLine && (
+            <label className="flex items-center gap-3">
+              <input
+                type="checkbox"
+                className="checkbox"
+                checked={saveThisAddress}
+                onChange={(event) => setSaveThisAddress(event.target.checked)}
+              />
+              Save this address
+            </label>
+          )}
           <TextField
             label={PO_REFERENCE_LABEL}
             type="text"
@@ -182,8 +334,23 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
           />
         </div>
         <div className="flex flex-col gap-5">
-          <CheckoutLines lines={lines} totalPrice={totalPrice} refusal={refusal} />
-          <SubmitButton pending={placing || saveAddress.isPending} className="self-start">
+          <CheckoutLines lines={lines} totalPrice={totalPrice} refusal={refusal} quote={quote} />
+          {quote && <ShippingMethods quote={quote} onChoose={setShippingMethod} />}
+          {/* Read out as it changes: the new total, or why there is none. */}
+          <div aria-live="polite" className="flex flex-col gap-4">
+            {quote && (
+              <QuoteTotals quote={quote} stale={quoted.isPlaceholderData || quoted.isFetching} />
+            )}
+            {quoteProblem && <p className="font-medium text-error">{quoteProblem}</p>}
+            {delivery && quoted.isPending && <p className="text-sm">Pricing your order…</p>}
+            {!delivery && (
+              <p className="text-sm">Enter the delivery address to see shipping and tax.</p>
+            )}
+          </div>
+          <SubmitButton
+            pending={submitting || placing || saveAddress.isPending}
+            className="self-start"
+          >
             Place order
           </SubmitButton>
         </div>

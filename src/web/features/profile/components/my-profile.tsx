@@ -13,6 +13,7 @@ import { submitWithFeedback } from '../../../lib/submit-with-feedback.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { useSaveProfile } from '../api/save-profile.ts';
 import { useSpecForm } from '../../../lib/use-spec-form.ts';
+import { SavedAddresses } from './saved-addresses.tsx';
 import { TwoFactorSection } from './two-factor-section.tsx';
 
 function ProfileForm({ user, profile }: { user: AccountUser; profile: Profile | null }) {
@@ -82,6 +83,7 @@ export function MyProfile({ children }: { children?: ReactNode }) {
       >
         {(data) => <ProfileForm user={user} profile={data} />}
       </QueryState>
+      <SavedAddresses />
       <TwoFactorSection />
       {children}
     </section>

@@ -1,10 +1,24 @@
-import { useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../../shared/money.ts';
 import { breakAppliedText, breakFor, unitPriceFor } from '../../../../shared/price-breaks.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { PURCHASE_CONFIRMED_MESSAGE, PurchaseBodySchema } from '../../../../shared/purchase.ts';
+import { addressFieldErrors, type AddressFieldErrors } from '../../../../shared/address-rules.ts';
+import type { PostalAddress, PostalAddressBody } from '../../../../shared/postal-address.ts';
+import { PRICES_CHANGED_MESSAGE, type QuoteBody } from '../../../../shared/pricing.ts';
+import { useCheckoutQuote, useQuoteFor } from '../../../api/checkout-quote.ts';
+import {
+  addressErrorsFrom,
+  AddressForm,
+  emptyAddress,
+  type AddressField,
+} from '../../../components/address-form.tsx';
+import { QuoteTotals } from '../../../components/quote-totals.tsx';
 import { SavedAddressSelect } from '../../../components/saved-address-select.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { TextField } from '../../../components/text-field.tsx';
 import type { AccountUser } from '../../../lib/auth/session.ts';
 import { submitForm } from '../../../lib/form-errors.ts';
@@ -14,6 +28,29 @@ import { formSubmitHandler } from '../../../lib/use-spec-form.ts';
 import { variantDisplayName } from '../../../../shared/variant.ts';
 
 const FIELD_NAMES = ['orderQuantity', 'address', 'phone'] as const;
+
+/** The fields issue 35 adds to the spec's form (its Address is line 1, its Phone the phone). */
+const PLACE_FIELDS: readonly AddressField[] = ['city', 'region', 'postalCode', 'country'];
+/** Said when no quote could be had (the order is priced by the server when it is placed). */
+const SHIPPING_AT_ORDER_MESSAGE = 'Shipping and tax are added when the order is placed.';
+/** The shop's origin: a one-line address is priced there. */
+const ORIGIN_COUNTRY = 'US';
+
+type PlaceFields = Pick<PostalAddress, 'city' | 'region' | 'postalCode' | 'country'>;
+const noPlace = (): PlaceFields => {
+  const { city, region, postalCode, country } = emptyAddress(ORIGIN_COUNTRY);
+  return { city, region, postalCode, country };
+};
+
+/**
+ * Structured once any of the added fields is given (a country other than the origin's counts);
+ * otherwise the spec's one line, priced at the shop's origin.
+ */
+const isStructured = (place: PlaceFields) =>
+  place.city !== '' ||
+  place.region !== '' ||
+  place.postalCode !== '' ||
+  place.country !== ORIGIN_COUNTRY;
 
 interface PurchaseFormValues {
   address: string;
@@ -81,6 +118,10 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
     defaultValues: { address: '', phone: '', orderQuantity: String(product.minQuantity) },
   });
   const purchase = useCreatePurchase();
+  const queryClient = useQueryClient();
+  const [place, setPlace] = useState<PlaceFields>(noPlace);
+  const [showAllErrors, setShowAllErrors] = useState(false);
+  const [serverErrors, setServerErrors] = useState<AddressFieldErrors>({});
   // Another variant chosen: a quantity the customer has not typed starts at its minimum.
   useEffect(() => {
     if (!getFieldState('orderQuantity').isDirty)
@@ -93,16 +134,82 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
   // The live check, or what the server said about the last order sent.
   const quantityError = quantityProblem ?? errors.orderQuantity?.message;
 
-  const onSubmit = handleSubmit((values) =>
-    submitForm(
-      () =>
-        purchase.mutateAsync({
-          productId: product._id,
-          ...(variant && { sku: variant.sku }),
-          orderQuantity: Number(values.orderQuantity),
-          address: values.address,
-          phone: values.phone,
-        }),
+  const [addressText, phoneText] = useWatch({ control, name: ['address', 'phone'] });
+  const structured = isStructured(place);
+  const postal: PostalAddress = {
+    ...emptyAddress(),
+    ...place,
+    name: user.name,
+    line1: addressText.trim(),
+    phone: phoneText.trim(),
+  };
+  const postalErrors = structured ? addressFieldErrors(postal) : {};
+  const line: QuoteBody['line'] = {
+    productId: product._id,
+    ...(variant && { sku: variant.sku }),
+    quantity,
+  };
+  /** Where to deliver, as the quote and the purchase send it (undefined: the shop's origin). */
+  const delivery = (): string | PostalAddressBody | undefined =>
+    structured ? postal : addressText.trim() || undefined;
+  const deliveryNow = delivery();
+  const quoteBody: QuoteBody | null =
+    quantityProblem === undefined && Object.keys(postalErrors).length === 0
+      ? { line, ...(deliveryNow !== undefined && { address: deliveryNow }) }
+      : null;
+  const quoted = useCheckoutQuote(quoteBody);
+  const quoteFor = useQuoteFor();
+
+  /** The quote of exactly what is sent, or none when it cannot be had (the server prices then). */
+  const currentQuoteId = async (body: QuoteBody): Promise<string | undefined> => {
+    try {
+      return (await quoteFor(body)).quoteId;
+    } catch (error) {
+      // Tax cannot be computed: nothing can be ordered, and the customer is told so.
+      if (isApiError(error) && error.status === 503) throw error;
+      return undefined;
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerErrors({});
+    if (Object.keys(postalErrors).length > 0) {
+      // The structured address is not complete: say what is missing, send nothing.
+      setShowAllErrors(true);
+      if (postalErrors.line1) setError('address', { type: 'rules', message: postalErrors.line1 });
+      return;
+    }
+    const address = delivery();
+    await submitForm(
+      async () => {
+        const quoteId = await currentQuoteId({
+          line: { ...line, quantity: Number(values.orderQuantity) },
+          ...(address !== undefined && { address }),
+        });
+        try {
+          return await purchase.mutateAsync({
+            productId: product._id,
+            ...(variant && { sku: variant.sku }),
+            orderQuantity: Number(values.orderQuantity),
+            address: values.address,
+            phone: values.phone,
+            // A structured address: the rest of it beside the spec's Address (its first line).
+            ...(structured && {
+              country: postal.country,
+              region: postal.region,
+              city: postal.city,
+              postalCode: postal.postalCode,
+            }),
+            ...(quoteId && { quoteId }),
+          });
+        } catch (error) {
+          setServerErrors(addressErrorsFrom(error));
+          // The prices shown no longer hold: the new ones are shown with the message.
+          if (isApiError(error) && error.message === PRICES_CHANGED_MESSAGE)
+            await queryClient.invalidateQueries({ queryKey: queryKeys.checkoutQuotes });
+          throw error;
+        }
+      },
       {
         successMessage: PURCHASE_CONFIRMED_MESSAGE,
         // Ready for the next order: the quantity back at the minimum, the address kept.
@@ -110,8 +217,8 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
         setError,
         fieldNames: FIELD_NAMES,
       },
-    ),
-  );
+    );
+  });
 
   return (
     <form
@@ -125,9 +232,12 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
         <TextField label="Email" type="email" value={user.email} readOnly className="bg-base-200" />
       </div>
       <SavedAddressSelect
-        onPick={({ address, phone }) => {
-          setValue('address', address, { shouldValidate: true });
-          setValue('phone', phone, { shouldValidate: true });
+        onPick={(saved) => {
+          setServerErrors({});
+          setValue('address', saved.postal?.line1 ?? saved.address, { shouldValidate: true });
+          setValue('phone', saved.phone, { shouldValidate: true });
+          const { city, region, postalCode, country } = saved.postal ?? noPlace();
+          setPlace({ city, region, postalCode, country });
         }}
       />
       <TextField
@@ -135,7 +245,17 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
         error={errors.address?.message}
         {...register('address', { validate: schemaRule(PurchaseBodySchema.shape.address) })}
         type="text"
-        autoComplete="street-address"
+        autoComplete={structured ? 'address-line1' : 'street-address'}
+      />
+      <AddressForm
+        value={postal}
+        onChange={({ city, region, postalCode, country }) =>
+          setPlace({ city, region, postalCode, country })
+        }
+        fields={PLACE_FIELDS}
+        checked={structured}
+        showAllErrors={showAllErrors}
+        serverErrors={serverErrors}
       />
       <TextField
         label="Phone"
@@ -166,6 +286,16 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
         <p className="text-xl font-semibold">
           Total Price: ${formatDollars(totalFor(product, quantity))}
         </p>
+        {quoteBody && quoted.data && (
+          <QuoteTotals quote={quoted.data} stale={quoted.isPlaceholderData || quoted.isFetching} />
+        )}
+        {quoteBody && quoted.isError && (
+          <p className="text-sm">
+            {isApiError(quoted.error) && quoted.error.status === 503
+              ? quoted.error.message
+              : SHIPPING_AT_ORDER_MESSAGE}
+          </p>
+        )}
       </div>
       <div className="flex flex-wrap gap-3">
         <button

@@ -19,7 +19,13 @@ import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { deferred, jsonResponse } from '../../../test/fetch-mock.ts';
-import { makeProduct, makePurchase, uuid } from '../../../test/fixtures.ts';
+import {
+  austinAddress,
+  makeLineQuote,
+  makeProduct,
+  makePurchase,
+  uuid,
+} from '../../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import { PurchasePage } from './purchase-page.tsx';
 
@@ -36,6 +42,11 @@ const PURCHASE = `POST ${apiPaths.purchases}`;
 const ADDRESSES = `GET ${apiPaths.addresses}`;
 const RELATED = `GET ${apiPaths.productRelated(drill._id)}`;
 const NOTIFY = `GET ${apiPaths.productNotify(drill._id)}`;
+const QUOTE = `POST ${apiPaths.checkout}/quote`;
+/** A quote comes after the fields rest (QUOTE_DELAY_MS) and a round trip: room for a slow machine. */
+const PRICED = { timeout: 4000 };
+/** The pricing step of a fresh shop: the line at its price, free shipping, no tax. */
+const freeQuote: Answer = ({ body }) => jsonResponse(makeLineQuote(body, drill.price));
 
 type Answer = Parameters<typeof mockApi>[0][string];
 
@@ -53,6 +64,7 @@ function renderPurchase(routes: Record<string, Answer>, productId = drill._id) {
     [ADDRESSES]: jsonResponse([]),
     [RELATED]: jsonResponse([]),
     [NOTIFY]: jsonResponse({ subscribed: false }),
+    [QUOTE]: freeQuote,
     ...routes,
   });
   return {
@@ -74,6 +86,10 @@ function form() {
     email: within(purchaseForm).getByLabelText('Email'),
     address: within(purchaseForm).getByLabelText('Address'),
     phone: within(purchaseForm).getByLabelText('Phone'),
+    country: within(purchaseForm).getByLabelText('Country'),
+    region: within(purchaseForm).getByLabelText('Region'),
+    city: within(purchaseForm).getByLabelText('City'),
+    postalCode: within(purchaseForm).getByLabelText('Postal code'),
     quantity: within(purchaseForm).getByLabelText('Order Quantity'),
     purchase: within(purchaseForm).getByRole('button', { name: 'Purchase' }),
   };
@@ -132,6 +148,17 @@ describe('PurchasePage', () => {
     expect(purchase).toBeEnabled();
     expect(screen.getByText('Total Price: $1,299.90')).toBeInTheDocument();
     expect(document.title).toBe('Cordless Drill — Toolhouse');
+    // Issue 35: the address's other parts, optional here, the shop's country first.
+    const { country, region, city, postalCode } = form();
+    expect(country).toHaveValue('US');
+    expect(region).toHaveValue('');
+    expect(city).toHaveValue('');
+    expect(postalCode).toHaveValue('');
+    // The live quote: shipping, tax and the total of the order.
+    const summary = within(await screen.findByRole('group', { name: 'Order summary' }, PRICED));
+    expect(summary.getByText('Shipping (Standard delivery)').nextSibling).toHaveTextContent('Free');
+    expect(summary.getByText('Tax').nextSibling).toHaveTextContent('$0.00');
+    expect(summary.getByText('Total').nextSibling).toHaveTextContent('$1,299.90');
   });
 
   it('checks the quantity as it is typed, and Purchase waits until it is valid', async () => {
@@ -219,6 +246,12 @@ describe('PurchasePage', () => {
       orderQuantity: 12,
       address: '1 Main Street, Lisbon',
       phone: '+351 900 000 000',
+      // The quote of what was sent (issue 35): the one line, 12 of them.
+      quoteId: uuid(6012),
+    });
+    expect(lastRequest(fetchMock, QUOTE).body).toEqual({
+      line: { productId: drill._id, quantity: 12 },
+      address: '1 Main Street, Lisbon',
     });
     expect(sent.headers.get('Authorization')).toBe('Bearer access-1');
     expect(requestLog(fetchMock).filter((request) => request === PRODUCT)).toHaveLength(2);
@@ -273,6 +306,7 @@ describe('PurchasePage', () => {
           _id: uuid(4001),
           address: '9 Dock Road, Porto',
           phone: '+351 911 111 111',
+          postal: null,
           createdAt: '2026-11-01T00:00:00.000Z',
         },
       ]),
@@ -289,6 +323,116 @@ describe('PurchasePage', () => {
     expect(form().phone).toHaveValue('+351 911 111 111');
   });
 
+  it('sends a structured address once its parts are given, with the quote of it', async () => {
+    const texas = {
+      shipping: 15,
+      tax: 108.48,
+      total: 1423.38,
+      pricesIncludeTax: false,
+      shippingMethod: {
+        id: uuid(5001),
+        name: 'Standard',
+        deliveryText: '3–5 business days',
+        price: 15,
+        tax: 1.24,
+        collect: false,
+      },
+    };
+    const { user, fetchMock } = renderPurchase({
+      ...sellingServer(drill),
+      [QUOTE]: ({ body }) =>
+        jsonResponse(
+          (body as { address?: unknown }).address === undefined
+            ? makeLineQuote(body, drill.price)
+            : makeLineQuote(body, drill.price, texas),
+        ),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    await formShown();
+    const { address, phone, region, city, postalCode, purchase } = form();
+
+    await user.type(address, '1 Main Street');
+    await user.type(city, 'Austin');
+    await user.selectOptions(region, 'Texas');
+    await user.type(postalCode, '7870');
+    expect(postalCode).toHaveAccessibleDescription(
+      expect.stringContaining('Postal code must look like 12345 or 12345-6789'),
+    );
+    await user.type(postalCode, '1');
+    await user.type(phone, '+1 512 555 0100');
+
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('group', { name: 'Order summary' })).getByText('Total')
+            .nextSibling,
+        ).toHaveTextContent('$1,423.38'),
+      PRICED,
+    );
+    const summary = within(screen.getByRole('group', { name: 'Order summary' }));
+    expect(summary.getByText('Shipping (Standard)').nextSibling).toHaveTextContent('$15.00');
+    expect(summary.getByText('Tax').nextSibling).toHaveTextContent('$108.48');
+    // The spec's live total stays what it was: the products' price.
+    expect(screen.getByText('Total Price: $1,299.90')).toBeInTheDocument();
+
+    await user.click(purchase);
+    expect(await screen.findByText(PURCHASE_CONFIRMED_MESSAGE)).toBeInTheDocument();
+    const structured = austinAddress(customer.name);
+    // The spec's Address is line 1; the rest of the address beside it (POST /api/purchase).
+    expect(lastRequest(fetchMock, PURCHASE).body).toEqual({
+      productId: drill._id,
+      orderQuantity: 10,
+      address: '1 Main Street',
+      phone: '+1 512 555 0100',
+      country: 'US',
+      region: 'TX',
+      city: 'Austin',
+      postalCode: '78701',
+      quoteId: uuid(6010),
+    });
+    expect(lastRequest(fetchMock, QUOTE).body).toEqual({
+      line: { productId: drill._id, quantity: 10 },
+      address: structured,
+    });
+  });
+
+  it('names what a structured address lacks and sends nothing', async () => {
+    const { user, fetchMock } = renderPurchase(sellingServer(drill));
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    await formShown();
+    const { address, city, postalCode, country, purchase } = form();
+
+    await user.selectOptions(country, 'Canada');
+    await user.click(purchase);
+
+    expect(address).toHaveAccessibleDescription('Address is required');
+    expect(city).toHaveAccessibleDescription('City is required');
+    expect(form().region).toHaveAccessibleDescription(
+      expect.stringContaining('Choose a province or territory'),
+    );
+    expect(postalCode).toHaveAccessibleDescription(
+      expect.stringContaining('Postal code is required'),
+    );
+    expect(requestLog(fetchMock)).not.toContain(PURCHASE);
+    expect(screen.queryByText(PURCHASE_CONFIRMED_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('tells when tax cannot be calculated, and orders nothing', async () => {
+    const message =
+      'Tax cannot be calculated right now, so nothing was ordered. Please try again in a few minutes.';
+    const { user, fetchMock } = renderPurchase({
+      ...sellingServer(drill),
+      [QUOTE]: jsonResponse({ code: 'SERVICE_UNAVAILABLE', message }, 503),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Cordless Drill' });
+    await formShown();
+
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    await user.click(form().purchase);
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    expect(requestLog(fetchMock)).not.toContain(PURCHASE);
+  });
+
   it('is the page at /purchase/:productId, inside the layout', async () => {
     storeAccessToken('access-1');
     mockApi({
@@ -296,6 +440,7 @@ describe('PurchasePage', () => {
       [PRODUCT]: jsonResponse(drill),
       [ADDRESSES]: jsonResponse([]),
       [RELATED]: jsonResponse([]),
+      [QUOTE]: freeQuote,
     });
     renderApp(`/purchase/${drill._id}`);
 

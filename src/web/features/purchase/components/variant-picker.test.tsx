@@ -12,6 +12,7 @@ import { jsonResponse } from '../../../test/fetch-mock.ts';
 import {
   makeBasket,
   makeBasketLine,
+  makeLineQuote,
   makeProduct,
   makePurchase,
   uuid,
@@ -105,6 +106,8 @@ function renderPage(sku: string | null, product: ProductDetail = drill) {
     [`GET ${apiPaths.productNotify(PRODUCT_ID)}`]: jsonResponse({ subscribed: false }),
     [MERGE]: jsonResponse(makeBasket([makeBasketLine(1, 2)])),
     [PURCHASE]: jsonResponse(makePurchase(1), 201),
+    // Issue 35: the purchase form's live quote.
+    [`POST ${apiPaths.checkout}/quote`]: ({ body }) => jsonResponse(makeLineQuote(body, 100)),
   });
   const query = sku === null ? '' : `?sku=${sku}`;
   return { fetchMock, ...renderApp(`/purchase/${PRODUCT_ID}${query}`) };

@@ -6,7 +6,7 @@ import { useAuth } from '../../../lib/auth/session.ts';
 import { lastRequest, mockApi } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
-import { makeProduct } from '../../../test/fixtures.ts';
+import { makeLineQuote, makeProduct } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { PurchasePage } from './purchase-page.tsx';
 
@@ -35,6 +35,9 @@ function renderPage() {
     [`GET ${apiPaths.addresses}`]: jsonResponse([]),
     [`GET ${apiPaths.product(wrench._id)}`]: jsonResponse(wrench),
     [QUOTES]: jsonResponse({ message: 'x', code: 'CONFLICT' }, 409),
+    // Issue 35: the purchase form's live quote.
+    [`POST ${apiPaths.checkout}/quote`]: ({ body }) =>
+      jsonResponse(makeLineQuote(body, wrench.price)),
   });
   return {
     fetchMock,
