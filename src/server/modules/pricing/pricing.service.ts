@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { addressProblems } from '../../../shared/address-rules.ts';
+import { addressProblems, normalizeAddress } from '../../../shared/address-rules.ts';
 import { BASKET_EMPTY_MESSAGE } from '../../../shared/basket.ts';
 import { ErrorCode } from '../../../shared/errors.ts';
 import { centsToDollars } from '../../../shared/money.ts';
@@ -151,17 +151,17 @@ const oneLineAddress = (
 
 /** A structured address as given, checked against its country's rules (400 naming each field). */
 export function checkedAddress(body: PostalAddressBody, fallbackName: string): PostalAddress {
-  const address: PostalAddress = {
+  const address = normalizeAddress({
     name: body.name?.trim() || fallbackName,
     company: body.company ?? '',
     line1: body.line1,
     line2: body.line2 ?? '',
     city: body.city,
-    region: (body.region ?? '').toUpperCase(),
-    postalCode: (body.postalCode ?? '').toUpperCase(),
-    country: body.country.toUpperCase(),
+    region: body.region ?? '',
+    postalCode: body.postalCode ?? '',
+    country: body.country,
     phone: body.phone ?? '',
-  };
+  });
   const problems = addressProblems(address);
   const [first] = problems;
   if (first)
