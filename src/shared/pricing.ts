@@ -19,10 +19,12 @@ export const TAX_UNAVAILABLE_MESSAGE =
   'Tax cannot be calculated right now, so nothing was ordered. Please try again in a few minutes.';
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Saved address not found';
 export const CODES_MAX = 5;
+/** A promotion code the shop does not know (issue 36 adds promotions; until then, every code). */
+export const UNKNOWN_CODE_MESSAGE = 'This code is not valid';
 /** How long a quote can be placed (then the checkout asks for a new one). */
 export const QUOTE_TTL_MINUTES = 30;
 
-/** A promotion code as typed (issue 36 applies them; today every code is answered unknown). */
+/** A promotion code as typed (issue 36 applies them; today every code is answered unknown, 400). */
 export const PromotionCodeSchema = singleLineText('Code', { required: 'Code is required' }).max(
   40,
   'Code must be at most 40 characters',

@@ -15,6 +15,7 @@ import {
   PRICES_CHANGED_MESSAGE,
   ppmToPercent,
   QUOTE_TTL_MINUTES,
+  UNKNOWN_CODE_MESSAGE,
 } from '../../../shared/pricing.ts';
 import type { StoredPriceBreak } from '../../../shared/price-breaks.ts';
 import { WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
@@ -46,6 +47,8 @@ export interface Delivery {
   address?: PostalAddressBody | string | undefined;
   addressId?: string | undefined;
   shippingMethod?: string | undefined;
+  /** Promotion codes (issue 36); no promotion exists yet, so any code is refused as unknown. */
+  codes?: string[] | undefined;
   /** The phone of a one-line address (the spec's form). */
   phone?: string | undefined;
 }
@@ -236,6 +239,11 @@ export interface Pricer {
 
 export function createPricer(deps: PricerDeps): Pricer {
   const price: Pricer['price'] = async (caller, delivery, given, options = {}) => {
+    const [code] = delivery.codes ?? [];
+    if (code !== undefined)
+      throw new AppError(400, ErrorCode.Validation, UNKNOWN_CODE_MESSAGE, {
+        codes: UNKNOWN_CODE_MESSAGE,
+      });
     const db = options.db ?? deps.pool;
     const [lines, exemption] = await Promise.all([
       readLines(db, caller.id, given),

@@ -6,6 +6,7 @@ import {
   NO_SHIPPING_MESSAGE,
   PRICES_CHANGED_MESSAGE,
   SHIPPING_METHOD_UNAVAILABLE_MESSAGE,
+  UNKNOWN_CODE_MESSAGE,
 } from '../../../shared/pricing.ts';
 import {
   basketLine,
@@ -196,6 +197,9 @@ describe('POST /api/checkout/quote', () => {
     ]);
     const bad = await quote(buyer, { address: { ...NEW_YORK, country: 'USA' } });
     expect(bad.statusCode).toBe(400);
+    // No promotion exists yet (issue 36): a code is refused, never silently ignored.
+    const code = await quote(buyer, { address: NEW_YORK, codes: ['SPRING10'] });
+    expect([code.statusCode, code.json().fields]).toEqual([400, { codes: UNKNOWN_CODE_MESSAGE }]);
   });
 
   it('answers 409 for an empty basket, 401 without a session, 404 for another account’s address', async () => {
