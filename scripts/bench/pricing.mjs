@@ -9,6 +9,7 @@ import pg from 'pg';
 import { closedLoop, rawOrders, storeBasket } from './checkout-load.mjs';
 import { signUpCustomers } from './customers.mjs';
 import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
+import { cpuSeconds, postgresCpuSeconds } from './proc-cpu.mjs';
 
 // Issue 35 (shipping and tax) under load, on a fresh app and database of its own, with the
 // built-in tax table: shipping zones and methods, US states (New York collected) and EU/UK VAT
@@ -41,11 +42,13 @@ const failed = (r) => (r.bad ? `, ${r.bad} failed` : '');
 const quantile = (sorted, q) =>
   Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
 
-async function defaultLoad(options) {
-  const result = await autocannon({ connections: CONNECTIONS, duration: 5, ...options });
+/** One autocannon run of `seconds`: req/s (mean), p99, requests sent and non-2xx count. */
+async function load(seconds, options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
+    total: result.requests.total,
     bad: result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -173,11 +176,11 @@ const quoteSummary = (address, quote) =>
 
 /**
  * @param {{
- *   base: string, pool: import('pg').Pool, row: Function, load: typeof defaultLoad,
- *   seconds: number,
+ *   base: string, pool: import('pg').Pool, row: Function, seconds: number,
+ *   appPid: number, dataDir: string | null,
  * }} bench
  */
-async function benchQuotes({ base, pool, row, load }) {
+async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
   await configurePricing(pool);
   const variants = await addProducts(pool);
   console.log(`Pricing: signing up ${CONNECTIONS} customers…`);
@@ -224,12 +227,20 @@ async function benchQuotes({ base, pool, row, load }) {
   };
   const url = `${base}/api/checkout/quote`;
   console.log('Pricing: warming POST /api/checkout/quote up (not measured)…');
-  await load({ url, requests: [quoteRequest], duration: 2 });
+  await load(2, { url, requests: [quoteRequest] });
   console.log(`Pricing: POST /api/checkout/quote, ${CONNECTIONS} connections…`);
-  const quotes = await load({ url, requests: [quoteRequest] });
+  // CPU per quote (the app's process and, on the embedded cluster, PostgreSQL's): what a quote
+  // costs whatever else the shared machine runs.
+  const appBefore = cpuSeconds(appPid);
+  const postgresBefore = dataDir ? postgresCpuSeconds(dataDir) : 0;
+  const quotes = await load(seconds, { url, requests: [quoteRequest] });
+  const perQuote = (used) => ((1000 * used) / Math.max(1, quotes.total)).toFixed(2);
+  const appCpu = perQuote(cpuSeconds(appPid) - appBefore);
+  const postgresCpu = dataDir ? perQuote(postgresCpuSeconds(dataDir) - postgresBefore) : null;
   row(
     `POST /api/checkout/quote (${CHECKOUT_LINES}-line basket, built-in tax table, half New York, half Berlin, ${CONNECTIONS} customers)`,
-    `${fmt(quotes.rps)} req/s, p99 ${quotes.p99} ms${failed(quotes)}`,
+    `${fmt(quotes.rps)} req/s, p99 ${quotes.p99} ms${failed(quotes)}; CPU per quote: app ${appCpu} ms` +
+      `${postgresCpu === null ? '' : `, PostgreSQL ${postgresCpu} ms`}`,
     samples.join('; '),
     `p99 <= ${TARGETS.quoteP99Ms} ms: ${quotes.p99 <= TARGETS.quoteP99Ms ? 'met' : 'MISSED'}`,
   );
@@ -311,18 +322,12 @@ async function benchQuotedCheckout({ base, pool, row, seconds }, { customers, so
 
 /**
  * @param {{
- *   load?: typeof defaultLoad,
  *   row: (what: string, measured: string, baseline?: string, target?: string) => void,
  *   seconds?: number,
  *   outboxWorker?: 'separate' | 'app',
  * }} tools
  */
-export async function benchPricing({
-  load = defaultLoad,
-  row,
-  seconds = 5,
-  outboxWorker = 'separate',
-}) {
+export async function benchPricing({ row, seconds = 5, outboxWorker = 'separate' }) {
   const { runningClusterUrl } = await import(
     pathToFileURL(join(root, 'dist/node/server/db/embedded-cluster.js')).href
   );
@@ -330,8 +335,12 @@ export async function benchPricing({
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`Pricing: starting the built app on ${base} (DATA_DIR ${dataDir})…`);
-  const start = (script, env = {}) =>
-    spawn(process.execPath, [script], {
+  // BENCH_CPU_PROF=<dir>: the app runs under `node --cpu-prof` (its profile written there at exit).
+  const profiling = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const start = (script, env = {}, flags = []) =>
+    spawn(process.execPath, [...flags, script], {
       cwd: root,
       env: { ...process.env, ...builtAppEnvironment(port, dataDir), ...env },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -339,11 +348,11 @@ export async function benchPricing({
   // As npm start runs it (and the orders row): the outbox worker in a process of its own, unless
   // BENCH_OUTBOX_WORKER=app.
   const children = [
-    start('dist/node/server/main.js', {
-      ...LIMITS,
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      OUTBOX_WORKER: outboxWorker,
-    }),
+    start(
+      'dist/node/server/main.js',
+      { ...LIMITS, AUTH_RATE_LIMIT_PER_MINUTE: '100000', OUTBOX_WORKER: outboxWorker },
+      profiling,
+    ),
   ];
   let pool;
   try {
@@ -352,7 +361,14 @@ export async function benchPricing({
     const databaseUrl = process.env.DATABASE_URL ?? runningClusterUrl(dataDir, 'toolhouse');
     if (!databaseUrl) throw new Error('Could not find the app database URL');
     pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const bench = { base, pool, row, load, seconds };
+    const bench = {
+      base,
+      pool,
+      row,
+      seconds,
+      appPid: children[0].pid,
+      dataDir: process.env.DATABASE_URL ? null : dataDir,
+    };
     const buyers = await benchQuotes(bench);
     // Last: the checkouts' mails keep the outbox worker busy for a while.
     await benchQuotedCheckout(bench, buyers);
