@@ -20,8 +20,8 @@ import { cpuSeconds, postgresCpuSeconds } from './proc-cpu.mjs';
 // - the buyer's checkout: the basket stored again, POST /api/checkout/quote, then POST
 //   /api/checkout with the same address and the quoteId, the quote INSIDE each measured checkout,
 //   against the raw transaction of the orders row (5 UPDATEs + 5 INSERTs; ratio >= 0.5).
-// Part of `npm run bench` (BENCH_ONLY=pricing); alone: `node scripts/bench/pricing.mjs` (after
-// `npm run build`).
+// Part of `npm run bench` (BENCH_ONLY=pricing); alone: `node scripts/bench/pricing.mjs [quote]`
+// (after `npm run build`; BENCH_CPU_PROF=<dir> runs its app under `node --cpu-prof`).
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = 50;
@@ -231,16 +231,30 @@ async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
   console.log(`Pricing: POST /api/checkout/quote, ${CONNECTIONS} connections…`);
   // CPU per quote (the app's process and, on the embedded cluster, PostgreSQL's): what a quote
   // costs whatever else the shared machine runs.
+  const transactions = async () =>
+    Number(
+      (
+        await pool.query(
+          `SELECT xact_commit + xact_rollback AS n FROM pg_stat_database
+           WHERE datname = current_database()`,
+        )
+      ).rows[0].n,
+    );
+  const transactionsBefore = await transactions();
   const appBefore = cpuSeconds(appPid);
   const postgresBefore = dataDir ? postgresCpuSeconds(dataDir) : 0;
   const quotes = await load(seconds, { url, requests: [quoteRequest] });
   const perQuote = (used) => ((1000 * used) / Math.max(1, quotes.total)).toFixed(2);
   const appCpu = perQuote(cpuSeconds(appPid) - appBefore);
   const postgresCpu = dataDir ? perQuote(postgresCpuSeconds(dataDir) - postgresBefore) : null;
+  // The statistics reach pg_stat_database within a second of the statements.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const perQuoteTransactions = ((await transactions()) - transactionsBefore) / quotes.total;
   row(
     `POST /api/checkout/quote (${CHECKOUT_LINES}-line basket, built-in tax table, half New York, half Berlin, ${CONNECTIONS} customers)`,
     `${fmt(quotes.rps)} req/s, p99 ${quotes.p99} ms${failed(quotes)}; CPU per quote: app ${appCpu} ms` +
-      `${postgresCpu === null ? '' : `, PostgreSQL ${postgresCpu} ms`}`,
+      `${postgresCpu === null ? '' : `, PostgreSQL ${postgresCpu} ms`}; ` +
+      `${perQuoteTransactions.toFixed(1)} database transactions per quote`,
     samples.join('; '),
     `p99 <= ${TARGETS.quoteP99Ms} ms: ${quotes.p99 <= TARGETS.quoteP99Ms ? 'met' : 'MISSED'}`,
   );
@@ -325,9 +339,15 @@ async function benchQuotedCheckout({ base, pool, row, seconds }, { customers, so
  *   row: (what: string, measured: string, baseline?: string, target?: string) => void,
  *   seconds?: number,
  *   outboxWorker?: 'separate' | 'app',
+ *   checkouts?: boolean,
  * }} tools
  */
-export async function benchPricing({ row, seconds = 5, outboxWorker = 'separate' }) {
+export async function benchPricing({
+  row,
+  seconds = 5,
+  outboxWorker = 'separate',
+  checkouts = true,
+}) {
   const { runningClusterUrl } = await import(
     pathToFileURL(join(root, 'dist/node/server/db/embedded-cluster.js')).href
   );
@@ -371,7 +391,7 @@ export async function benchPricing({ row, seconds = 5, outboxWorker = 'separate'
     };
     const buyers = await benchQuotes(bench);
     // Last: the checkouts' mails keep the outbox worker busy for a while.
-    await benchQuotedCheckout(bench, buyers);
+    if (checkouts) await benchQuotedCheckout(bench, buyers);
   } finally {
     await pool?.end();
     for (const child of children.reverse()) {
@@ -385,9 +405,11 @@ export async function benchPricing({ row, seconds = 5, outboxWorker = 'separate'
   }
 }
 
-// Run alone: node scripts/bench/pricing.mjs
+// Run alone: node scripts/bench/pricing.mjs [quote] (`quote`: the quote row alone, e.g. to profile
+// it with BENCH_CPU_PROF=<dir>)
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   await benchPricing({
+    checkouts: process.argv[2] !== 'quote',
     seconds: Number(process.env.BENCH_DURATION ?? 5),
     outboxWorker: process.env.BENCH_OUTBOX_WORKER === 'app' ? 'app' : 'separate',
     row: (what, measured, baseline = '', target = '') =>
