@@ -393,13 +393,18 @@ async function benchOrders(base, pool) {
   const { PLACE_CHECKOUT_SQL, placeCheckoutValues } = await import(
     pathToFileURL(join(root, 'dist/node/server/modules/purchases/order-statement.js')).href
   );
+  // Since issue 35 the statement places a pricing (docs/decisions/050): each product's order of one
+  // unit priced once, before the run, by the app's own pricing (the tables as they are, the spec's
+  // one-line address in the origin country), as placePurchase prices it just before the statement.
+  const quotedOrders = await priceOneUnitOrders(pool, [...defaultVariant.values()]);
   /** placePurchase's one statement straight on pg (unnamed, as the app): for reference. */
   const statementViaPg = () =>
     callers(async (index) => {
+      const productId = pick(productIds);
       const { rows } = await pool.query(
         PLACE_CHECKOUT_SQL,
         placeCheckoutValues({
-          lines: [{ productId: pick(productIds), quantity: 1 }],
+          lines: [{ productId, quantity: 1 }],
           caller: customers[index % customers.length],
           address: '1 Bench Street',
           phone: '555 0100',
@@ -407,6 +412,7 @@ async function benchOrders(base, pool) {
           clientIp: oneAddress[0],
           holdHours: 24,
           limits: BENCH_ORDER_LIMITS,
+          quoted: quotedOrders.get(productId),
         }),
       );
       return rows[0]?.id != null;
@@ -482,6 +488,54 @@ async function benchOrders(base, pool) {
     `pg, ${CHECKOUT_LINES} UPDATEs + ${CHECKOUT_LINES} INSERTs ${fmt(checkoutPg.rps)}/s, p99 ${checkoutPg.p99} ms${checkoutPg.bad ? `, ${checkoutPg.bad} failed` : ''}; ratio ${checkoutRatio.toFixed(2)}`,
     `ratio >= ${TARGETS.checkoutRatio}: ${checkoutRatio >= TARGETS.checkoutRatio ? 'met' : 'MISSED'}`,
   );
+}
+
+/**
+ * An order of one unit of each variant priced by the app's pricing (from the build): the shop's
+ * tables as they are now, the built-in tax table, the one-line address '1 Bench Street' (priced
+ * in the origin country), no exemption. By product id.
+ * @param {import('pg').Pool} pool
+ * @param {{ id: string, product_id: string }[]} variants
+ */
+async function priceOneUnitOrders(pool, variants) {
+  const fromBuild = (path) => import(pathToFileURL(join(root, 'dist/node/server', path)).href);
+  const [{ drizzle }, schema, pricing] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    fromBuild('db/schema.js'),
+    fromBuild('modules/pricing/index.js'),
+  ]);
+  const tables = await pricing.loadPricingTables(drizzle({ client: pool, schema }));
+  const { rows } = await pool.query(
+    `SELECT v.id, v.product_id, v.sku, v.label, v.price_cents, v.price_breaks, v.weight_grams,
+       v.tax_class, p.name
+     FROM variant v JOIN product p ON p.id = v.product_id WHERE v.id = ANY($1::uuid[])`,
+    [variants.map((v) => v.id)],
+  );
+  const priced = new Map();
+  for (const v of rows) {
+    // The unit price of one unit: the list price, or a break's from one unit on (as the app).
+    const unitCents = v.price_breaks
+      .filter((step) => step.minQuantity <= 1)
+      .reduce((_, step) => step.priceCents, v.price_cents);
+    const address = {
+      ...{ name: 'Bench Customer', company: '', line1: '1 Bench Street', line2: '' },
+      ...{ city: '', region: '', postalCode: '', country: tables.originCountry, phone: '555 0100' },
+    };
+    const line = { productId: v.product_id, variantId: v.id, sku: v.sku, name: v.name };
+    const order = { variantLabel: v.label, quantity: 1, weightGrams: v.weight_grams };
+    priced.set(
+      v.product_id,
+      await pricing.priceOrder({
+        lines: [{ ...line, ...order, unitCents, taxClass: v.tax_class }],
+        address,
+        addressText: address.line1,
+        tables,
+        taxProvider: pricing.builtinTaxProvider(tables),
+        exemption: null,
+      }),
+    );
+  }
+  return priced;
 }
 
 /** The home page's initial JS (entry + static imports) and with the home route chunk, gzip -9. */
