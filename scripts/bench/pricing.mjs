@@ -262,7 +262,10 @@ async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
 }
 
 /** The buyer's checkout (quote, then place it) against the raw transaction, A B A B. */
-async function benchQuotedCheckout({ base, pool, row, seconds }, { customers, someVariants }) {
+async function benchQuotedCheckout(
+  { base, pool, row, seconds, appPid, dataDir },
+  { customers, someVariants },
+) {
   const quoteTimes = [];
   const placeTimes = [];
   let reported = false;
@@ -311,9 +314,18 @@ async function benchQuotedCheckout({ base, pool, row, seconds }, { customers, so
   );
   const app = [];
   const raw = [];
+  // CPU seconds of the app's process and PostgreSQL (with the outbox worker's statements) per side.
+  const cpu = { app: [0, 0], raw: [0, 0] };
+  const measured = async (side, run) => {
+    const before = [cpuSeconds(appPid), dataDir ? postgresCpuSeconds(dataDir) : 0];
+    const result = await run();
+    cpu[side][0] += cpuSeconds(appPid) - before[0];
+    cpu[side][1] += dataDir ? postgresCpuSeconds(dataDir) - before[1] : 0;
+    return result;
+  };
   for (let i = 0; i < 2; i += 1) {
-    app.push(await viaApp());
-    raw.push(await viaPg());
+    app.push(await measured('app', viaApp));
+    raw.push(await measured('raw', viaPg));
   }
   const combine = (runs) => ({
     rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
@@ -322,14 +334,29 @@ async function benchQuotedCheckout({ base, pool, row, seconds }, { customers, so
   });
   const [ours, theirs] = [combine(app), combine(raw)];
   const ratio = ours.rps / theirs.rps;
+  /** CPU ms per checkout of a side: the app's (on the app's side) and PostgreSQL's. */
+  const perCheckout = (side, runs) => {
+    const count = Math.max(
+      1,
+      runs.reduce((a, r) => a + r.rps * seconds, 0),
+    );
+    const ms = (used) => ((1000 * used) / count).toFixed(2);
+    const parts = [
+      ...(side === 'app' ? [`app ${ms(cpu.app[0])} ms`] : []),
+      ...(dataDir ? [`PostgreSQL ${ms(cpu[side][1])} ms`] : []),
+    ];
+    return parts.length ? `CPU per checkout: ${parts.join(', ')}` : '';
+  };
   quoteTimes.sort((a, b) => a - b);
   placeTimes.sort((a, b) => a - b);
   row(
     `Quote + POST /api/checkout with its quoteId (${CHECKOUT_LINES} lines, basket stored first, structured address, half New York, half Berlin; the quote counted in each checkout)`,
     `${fmt(ours.rps)} checkouts/s, p99 ${ours.p99} ms${failed(ours)}; ` +
       `quote p50/p99 ${quantile(quoteTimes, 0.5)}/${quantile(quoteTimes, 0.99)} ms, ` +
-      `placement p50/p99 ${quantile(placeTimes, 0.5)}/${quantile(placeTimes, 0.99)} ms`,
-    `pg, ${CHECKOUT_LINES} UPDATEs + ${CHECKOUT_LINES} INSERTs ${fmt(theirs.rps)}/s, p99 ${theirs.p99} ms${failed(theirs)}; ratio ${ratio.toFixed(2)}`,
+      `placement p50/p99 ${quantile(placeTimes, 0.5)}/${quantile(placeTimes, 0.99)} ms; ` +
+      perCheckout('app', app),
+    `pg, ${CHECKOUT_LINES} UPDATEs + ${CHECKOUT_LINES} INSERTs ${fmt(theirs.rps)}/s, p99 ${theirs.p99} ms${failed(theirs)}; ` +
+      `${perCheckout('raw', raw)}; ratio ${ratio.toFixed(2)}`,
     `ratio >= ${TARGETS.quotedCheckoutRatio}: ${ratio >= TARGETS.quotedCheckoutRatio ? 'met' : 'MISSED'}`,
   );
 }
