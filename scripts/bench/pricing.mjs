@@ -356,7 +356,7 @@ async function benchQuotedCheckout(
       `placement p50/p99 ${quantile(placeTimes, 0.5)}/${quantile(placeTimes, 0.99)} ms; ` +
       perCheckout('app', app),
     `pg, ${CHECKOUT_LINES} UPDATEs + ${CHECKOUT_LINES} INSERTs ${fmt(theirs.rps)}/s, p99 ${theirs.p99} ms${failed(theirs)}; ` +
-      `${perCheckout('raw', raw)}; ratio ${ratio.toFixed(2)}`,
+      [perCheckout('raw', raw), `ratio ${ratio.toFixed(2)}`].filter(Boolean).join('; '),
     `ratio >= ${TARGETS.quotedCheckoutRatio}: ${ratio >= TARGETS.quotedCheckoutRatio ? 'met' : 'MISSED'}`,
   );
 }
