@@ -56,13 +56,14 @@ async function load(seconds, options) {
 /**
  * The shop's shipping and tax as staff would configure them (whatever the seed configured is
  * replaced): zones for the US (Alaska and Hawaii apart), Canada, the EU and the UK, each with
- * methods by weight band and a free-shipping threshold; the built-in table with New York and Texas
- * collected (California listed, not collected) and VAT for Germany, France, the Netherlands and
- * the UK, prices including it there.
+ * methods by weight band and a free-shipping threshold; the built-in table with sales tax
+ * collected in New York and Texas only (California listed, not collected) and VAT for Germany,
+ * France, the Netherlands and the UK, prices including it there (its other rows as they are).
  */
 async function configurePricing(pool) {
   await pool.query('DELETE FROM shipping_zone'); // its methods go with it
-  await pool.query('DELETE FROM tax_region');
+  // The built-in table's other rows stay (drizzle/0031); of the US states, only ours collect.
+  await pool.query("UPDATE tax_region SET collect = false WHERE country = 'US' AND collect");
   const zone = async (name, countries, regions, position, methods) => {
     const {
       rows: [{ id }],
@@ -117,7 +118,11 @@ async function configurePricing(pool) {
     `INSERT INTO tax_region (country, region, name, standard_ppm, reduced_ppm, collect,
        tax_shipping, prices_include_tax)
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::bool[],
-       $7::bool[], $8::bool[])`,
+       $7::bool[], $8::bool[])
+     ON CONFLICT (country, region) DO UPDATE SET name = excluded.name,
+       standard_ppm = excluded.standard_ppm, reduced_ppm = excluded.reduced_ppm,
+       collect = excluded.collect, tax_shipping = excluded.tax_shipping,
+       prices_include_tax = excluded.prices_include_tax`,
     taxRows[0].map((_, c) => taxRows.map((r) => r[c])),
   );
 }
