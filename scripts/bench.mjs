@@ -19,16 +19,29 @@ import { benchProductImport } from './bench/product-import.mjs';
 import { benchVariants } from './bench/variants.mjs';
 import { signUpCustomers } from './bench/customers.mjs';
 import { benchPaidOrders } from './bench/paid-orders.mjs';
+import { benchPricing } from './bench/pricing.mjs';
+import {
+  closedLoop,
+  rawOrders as rawOrdersOnPg,
+  storeBasket as storeBasketOnPg,
+} from './bench/checkout-load.mjs';
 
 // npm run bench: the built app under load on this machine, against the physical-limit baselines
 // (a raw node:http server sending the same bytes; the order transaction run straight with pg),
 // plus the home page's initial JS and Lighthouse scores. See docs/benchmarks.md for how to read it.
+// `pricing` (issue 35, scripts/bench/pricing.mjs; shipping zones, New York sales tax and EU VAT
+// configured, half the buyers in New York, half in Berlin) prints two rows:
+// - POST /api/checkout/quote of a 5-line basket at 50 connections (target p99 <= 20 ms);
+// - the buyer's checkout: the basket stored, a quote, then POST /api/checkout with the same
+//   address and its quoteId, the quote counted inside each checkout (its and the placement's
+//   p50/p99 printed apart), against the raw transaction of the orders row (target ratio >= 0.5).
+//   The orders row "POST /api/checkout (5 lines…)" stays the spec path: no quote, priced on the spot.
 // DATABASE_URL set: benchmarks against that database (it adds products and orders to it!).
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
-// BENCH_ONLY=list,product,pages,asset,search,import,catalogue,orders,paid,js,lighthouse,kits,sku,variant-page runs only those parts (default:
+// BENCH_ONLY=list,product,pages,asset,search,import,catalogue,orders,paid,js,lighthouse,kits,sku,variant-page,pricing runs only those parts (default:
 // all; `asset` is the entry script's row of `pages` alone).
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const runs = (part) => !ONLY || ONLY.has(part);
@@ -288,6 +301,12 @@ async function main() {
       seconds: DURATION_S,
     });
 
+  // --- issue 35 (scripts/bench/pricing.mjs, its own app and database): the pricing step and the
+  // buyer's checkout (a quote, then placing it), with shipping zones and the built-in tax table;
+  // before the orders, whose mails keep this app's outbox worker busy ---
+  if (runs('pricing'))
+    await benchPricing({ row, seconds: DURATION_S, outboxWorker: OUTBOX_WORKER });
+
   // --- POST /api/purchase vs the same statement straight on pg: last, as the thousands of orders
   // it places leave the outbox worker busy sending their mails, which would skew Lighthouse ---
   if (runs('orders')) await benchOrders(base, pool);
@@ -360,105 +379,32 @@ async function benchOrders(base, pool) {
     });
 
   /** 50 callers of `once` for DURATION_S seconds; `once` says whether it placed an order. */
-  async function callers(once) {
-    const latencies = [];
-    let done = 0;
-    let failed = 0;
-    const end = Date.now() + DURATION_S * 1000;
-    const caller = async (index) => {
-      while (Date.now() < end) {
-        const t0 = performance.now();
-        try {
-          if (await once(index)) done += 1;
-          else failed += 1;
-        } catch (error) {
-          failed += 1;
-          if (failed === 1) console.error('order failed:', /** @type {Error} */ (error).message);
-        }
-        latencies.push(performance.now() - t0);
-      }
-    };
-    await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => caller(i)));
-    latencies.sort((a, b) => a - b);
-    const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
-    return { rps: done / DURATION_S, p99: Math.round(p99), bad: failed };
-  }
+  const callers = (once) => closedLoop(CONNECTIONS, DURATION_S, once);
 
-  /**
-   * The raw transaction of `lines` one-unit orders straight on pg (BEGIN, a conditional stock
-   * UPDATE and an order INSERT per line, COMMIT; named prepared statements, no limits, no effects):
-   * the baseline of the issue's targets.
-   */
-  async function rawOrders(who, lines) {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      // Each product's default variant, locked in variant-id order as the app's statement does,
-      // so 50 callers never deadlock.
-      const taken = [];
-      for (const variant of lines
-        .map((id) => defaultVariant.get(id))
-        .sort((a, b) => (a.id < b.id ? -1 : 1))) {
-        const { rows } = await client.query(
-          {
-            name: 'bench_take',
-            text: `UPDATE variant SET available_quantity = available_quantity - $2,
-                     updated_at = now()
-                   WHERE id = $1 AND available_quantity >= $2 AND min_quantity <= $2
-                     AND NOT withdrawn
-                   RETURNING id, product_id, sku, label, price_cents,
-                     (SELECT name FROM product WHERE product.id = variant.product_id) AS name`,
-          },
-          [variant.id, 1],
-        );
-        if (!rows[0]) throw new Error('out of stock');
-        taken.push(rows[0]);
-      }
-      for (const item of taken)
-        await client.query(
-          {
-            name: 'bench_order',
-            text: `INSERT INTO purchase (checkout_id, user_id, product_id, variant_id, sku,
-                     variant_label, stock_taken, product_name, unit_price_cents, quantity,
-                     total_cents, customer_name, customer_email, address, phone, hold_expires_at)
-                   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $9, $10, $11, '1 Bench Street',
-                     '555 0100', now() + 24 * interval '1 hour')`,
-          },
-          [
-            who.checkoutId,
-            who.id,
-            item.product_id,
-            item.id,
-            item.sku,
-            item.label,
-            JSON.stringify([{ variantId: item.id, quantity: 1 }]),
-            item.name,
-            item.price_cents,
-            who.name,
-            who.email,
-          ],
-        );
-      await client.query('COMMIT');
-      return true;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
+  /** The raw transaction of one-unit orders of `lines` (product ids: their default variants). */
+  const rawOrders = (who, lines) =>
+    rawOrdersOnPg(
+      pool,
+      who,
+      lines.map((id) => defaultVariant.get(id)),
+    );
 
   // The app's own statement, from the build: the same text and values placePurchase sends.
   const { PLACE_CHECKOUT_SQL, placeCheckoutValues } = await import(
     pathToFileURL(join(root, 'dist/node/server/modules/purchases/order-statement.js')).href
   );
+  // Since issue 35 the statement places a pricing (docs/decisions/050): each product's order of one
+  // unit priced once, before the run, by the app's own pricing (the tables as they are, the spec's
+  // one-line address in the origin country), as placePurchase prices it just before the statement.
+  const quotedOrders = await priceOneUnitOrders(pool, [...defaultVariant.values()]);
   /** placePurchase's one statement straight on pg (unnamed, as the app): for reference. */
   const statementViaPg = () =>
     callers(async (index) => {
+      const productId = pick(productIds);
       const { rows } = await pool.query(
         PLACE_CHECKOUT_SQL,
         placeCheckoutValues({
-          lines: [{ productId: pick(productIds), quantity: 1 }],
+          lines: [{ productId, quantity: 1 }],
           caller: customers[index % customers.length],
           address: '1 Bench Street',
           phone: '555 0100',
@@ -466,6 +412,7 @@ async function benchOrders(base, pool) {
           clientIp: oneAddress[0],
           holdHours: 24,
           limits: BENCH_ORDER_LIMITS,
+          quoted: quotedOrders.get(productId),
         }),
       );
       return rows[0]?.id != null;
@@ -476,12 +423,10 @@ async function benchOrders(base, pool) {
   // the same way, then runs the 5 updates and 5 inserts, so both include the refill.
   const CHECKOUT_LINES = 5;
   const storeBasket = async (who, lines) => {
-    await pool.query(
-      `INSERT INTO basket_line (user_id, product_id, variant_id, quantity, position)
-       SELECT $1, line.product_id, line.variant_id, 1, line.position - 1
-       FROM unnest($2::uuid[], $3::uuid[]) WITH ORDINALITY AS line(product_id, variant_id, position)
-       ON CONFLICT (user_id, variant_id) DO UPDATE SET quantity = 1`,
-      [who.id, lines, lines.map((id) => defaultVariant.get(id).id)],
+    await storeBasketOnPg(
+      pool,
+      who.id,
+      lines.map((id) => defaultVariant.get(id)),
     );
     return lines;
   };
@@ -543,6 +488,54 @@ async function benchOrders(base, pool) {
     `pg, ${CHECKOUT_LINES} UPDATEs + ${CHECKOUT_LINES} INSERTs ${fmt(checkoutPg.rps)}/s, p99 ${checkoutPg.p99} ms${checkoutPg.bad ? `, ${checkoutPg.bad} failed` : ''}; ratio ${checkoutRatio.toFixed(2)}`,
     `ratio >= ${TARGETS.checkoutRatio}: ${checkoutRatio >= TARGETS.checkoutRatio ? 'met' : 'MISSED'}`,
   );
+}
+
+/**
+ * An order of one unit of each variant priced by the app's pricing (from the build): the shop's
+ * tables as they are now, the built-in tax table, the one-line address '1 Bench Street' (priced
+ * in the origin country), no exemption. By product id.
+ * @param {import('pg').Pool} pool
+ * @param {{ id: string, product_id: string }[]} variants
+ */
+async function priceOneUnitOrders(pool, variants) {
+  const fromBuild = (path) => import(pathToFileURL(join(root, 'dist/node/server', path)).href);
+  const [{ drizzle }, schema, pricing] = await Promise.all([
+    import('drizzle-orm/node-postgres'),
+    fromBuild('db/schema.js'),
+    fromBuild('modules/pricing/index.js'),
+  ]);
+  const tables = await pricing.loadPricingTables(drizzle({ client: pool, schema }));
+  const { rows } = await pool.query(
+    `SELECT v.id, v.product_id, v.sku, v.label, v.price_cents, v.price_breaks, v.weight_grams,
+       v.tax_class, p.name
+     FROM variant v JOIN product p ON p.id = v.product_id WHERE v.id = ANY($1::uuid[])`,
+    [variants.map((v) => v.id)],
+  );
+  const priced = new Map();
+  for (const v of rows) {
+    // The unit price of one unit: the list price, or a break's from one unit on (as the app).
+    const unitCents = v.price_breaks
+      .filter((step) => step.minQuantity <= 1)
+      .reduce((_, step) => step.priceCents, v.price_cents);
+    const address = {
+      ...{ name: 'Bench Customer', company: '', line1: '1 Bench Street', line2: '' },
+      ...{ city: '', region: '', postalCode: '', country: tables.originCountry, phone: '555 0100' },
+    };
+    const line = { productId: v.product_id, variantId: v.id, sku: v.sku, name: v.name };
+    const order = { variantLabel: v.label, quantity: 1, weightGrams: v.weight_grams };
+    priced.set(
+      v.product_id,
+      await pricing.priceOrder({
+        lines: [{ ...line, ...order, unitCents, taxClass: v.tax_class }],
+        address,
+        addressText: address.line1,
+        tables,
+        taxProvider: pricing.builtinTaxProvider(tables),
+        exemption: null,
+      }),
+    );
+  }
+  return priced;
 }
 
 /** The home page's initial JS (entry + static imports) and with the home route chunk, gzip -9. */

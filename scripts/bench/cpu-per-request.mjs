@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
+import { cpuSeconds, postgresCpuSeconds as postgresCpuSecondsOf } from './proc-cpu.mjs';
 import { rawGet, startRawServer } from './raw-server.mjs';
 
 // node scripts/bench/cpu-per-request.mjs [product,list,asset] [requests]: the CPU time (user +
@@ -20,15 +21,6 @@ const parts = (process.argv[2] ?? 'product,list,asset').split(',');
 const amount = Number(process.argv[3] ?? 100_000);
 const ROUNDS = Number(process.env.CPU_ROUNDS ?? 3);
 
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-/** utime + stime of a process, in seconds. */
-function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-cpu-'));
 const [port, rawPort] = [await freePort(), await freePort()];
 const base = `http://127.0.0.1:${port}`;
@@ -41,31 +33,7 @@ const start = (args, env) =>
 const app = start(['dist/node/server/main.js'], builtAppEnvironment(port, dataDir));
 const rawServer = startRawServer(start, dataDir, rawPort);
 
-/**
- * utime + stime of the app's embedded PostgreSQL: the postmaster, its live children (backends,
- * background workers) and the children it has reaped (cutime + cstime), in seconds.
- */
-function postgresCpuSeconds() {
-  const postmaster = Number(
-    readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0],
-  );
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const pid = Number(entry);
-    if (pid !== postmaster && Number(fields[1]) !== postmaster) continue;
-    total += Number(fields[11]) + Number(fields[12]);
-    if (pid === postmaster) total += Number(fields[13]) + Number(fields[14]);
-  }
-  return total / TICKS_PER_SECOND;
-}
+const postgresCpuSeconds = () => postgresCpuSecondsOf(dataDir);
 
 /**
  * CPU µs per request of `pid` (and, with `database`, of the app's PostgreSQL: the version checks

@@ -1,0 +1,114 @@
+// What the checkout rows of the bench share (scripts/bench.mjs `orders`, scripts/bench/pricing.mjs):
+// callers in a closed loop, the basket stored as PUT /api/basket would, and the raw transaction
+// that is the checkouts' baseline.
+
+/**
+ * `connections` callers of `once` for `seconds`; `once` says whether it placed its order.
+ * @param {number} connections
+ * @param {number} seconds
+ * @param {(index: number) => Promise<boolean>} once
+ * @returns {Promise<{ rps: number, p99: number, bad: number }>}
+ */
+export async function closedLoop(connections, seconds, once) {
+  const latencies = [];
+  let done = 0;
+  let failed = 0;
+  const end = Date.now() + seconds * 1000;
+  const caller = async (index) => {
+    while (Date.now() < end) {
+      const t0 = performance.now();
+      try {
+        if (await once(index)) done += 1;
+        else failed += 1;
+      } catch (error) {
+        failed += 1;
+        if (failed === 1) console.error('order failed:', /** @type {Error} */ (error).message);
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, (_, i) => caller(i)));
+  latencies.sort((a, b) => a - b);
+  const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
+  return { rps: done / seconds, p99: Math.round(p99), bad: failed };
+}
+
+/**
+ * Stores a basket of one unit of each variant (one INSERT on pg, as PUT /api/basket would).
+ * @param {import('pg').Pool} pool
+ * @param {string} userId
+ * @param {{ id: string, product_id: string }[]} variants
+ */
+export async function storeBasket(pool, userId, variants) {
+  await pool.query(
+    `INSERT INTO basket_line (user_id, product_id, variant_id, quantity, position)
+     SELECT $1, line.product_id, line.variant_id, 1, line.position - 1
+     FROM unnest($2::uuid[], $3::uuid[]) WITH ORDINALITY AS line(product_id, variant_id, position)
+     ON CONFLICT (user_id, variant_id) DO UPDATE SET quantity = 1`,
+    [userId, variants.map((v) => v.product_id), variants.map((v) => v.id)],
+  );
+}
+
+/**
+ * The raw transaction of one-unit orders of `variants` straight on pg (BEGIN, a conditional stock
+ * UPDATE and an order INSERT per line, COMMIT; named prepared statements, no limits, no effects):
+ * the baseline of the order and checkout targets. `who` has the checkout its orders belong to.
+ * @param {import('pg').Pool} pool
+ * @param {{ id: string, name: string, email: string, checkoutId: string }} who
+ * @param {{ id: string }[]} variants
+ */
+export async function rawOrders(pool, who, variants) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // Locked in variant-id order as the app's statement does, so 50 callers never deadlock.
+    const taken = [];
+    for (const variant of [...variants].sort((a, b) => (a.id < b.id ? -1 : 1))) {
+      const { rows } = await client.query(
+        {
+          name: 'bench_take',
+          text: `UPDATE variant SET available_quantity = available_quantity - $2,
+                   updated_at = now()
+                 WHERE id = $1 AND available_quantity >= $2 AND min_quantity <= $2
+                   AND NOT withdrawn
+                 RETURNING id, product_id, sku, label, price_cents,
+                   (SELECT name FROM product WHERE product.id = variant.product_id) AS name`,
+        },
+        [variant.id, 1],
+      );
+      if (!rows[0]) throw new Error('out of stock');
+      taken.push(rows[0]);
+    }
+    for (const item of taken)
+      await client.query(
+        {
+          name: 'bench_order',
+          text: `INSERT INTO purchase (checkout_id, user_id, product_id, variant_id, sku,
+                   variant_label, stock_taken, product_name, unit_price_cents, quantity,
+                   total_cents, customer_name, customer_email, address, phone, hold_expires_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $9, $10, $11, '1 Bench Street',
+                   '555 0100', now() + 24 * interval '1 hour')`,
+        },
+        [
+          who.checkoutId,
+          who.id,
+          item.product_id,
+          item.id,
+          item.sku,
+          item.label,
+          JSON.stringify([{ variantId: item.id, quantity: 1 }]),
+          item.name,
+          item.price_cents,
+          who.name,
+          who.email,
+        ],
+      );
+    await client.query('COMMIT');
+    return true;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
