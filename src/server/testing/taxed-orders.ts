@@ -39,7 +39,11 @@ export async function setUpCaliforniaTax(t: TestApp): Promise<void> {
       collect: true,
       taxShipping: true,
     })
-    .onConflictDoNothing();
+    // The built-in table (drizzle/0031) has California, not collected: collected here.
+    .onConflictDoUpdate({
+      target: [taxRegion.country, taxRegion.region],
+      set: { standardPpm: CA_TAX_PPM, collect: true, taxShipping: true, pricesIncludeTax: false },
+    });
   const [zone] = await db
     .insert(shippingZone)
     .values({ name: 'United States (tested)', countries: ['US'] })

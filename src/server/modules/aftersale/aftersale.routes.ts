@@ -23,6 +23,7 @@ import {
 import { dollarsToCents } from '../../../shared/money.ts';
 import { PurchaseParamsSchema } from '../../../shared/purchase.ts';
 import type { Db } from '../../db/client.ts';
+import { Invalid } from '../../errors.ts';
 import { callerOf } from '../../http/authentication.ts';
 import { idempotencyClaim } from '../idempotency/index.ts';
 import type { PaymentProvider } from '../payments/index.ts';
@@ -155,6 +156,14 @@ export const aftersaleRoutes: FastifyPluginAsyncZod<{
     '/returns/:id/refund',
     {
       config: { access: { permission: REFUND_PERMISSION } },
+      // No body is the default refund; a body of JSON null is a bad body (400), as on every route.
+      preValidation: (request, _reply, done) => {
+        done(
+          request.body === null && request.headers['content-type'] !== undefined
+            ? new Invalid('The request body must be an object')
+            : undefined,
+        );
+      },
       schema: {
         params: ReturnParamsSchema,
         body: RefundReturnBodySchema,
