@@ -217,7 +217,7 @@ export interface Pricer {
     caller: Pick<AuthUser, 'id' | 'name'>,
     delivery: Delivery,
     given: GivenLine[] | null,
-    options?: { db?: Queryable; strict?: boolean },
+    options?: { strict?: boolean },
   ): Promise<Pricing>;
   /** POST /api/checkout/quote: prices and keeps the answer for QUOTE_TTL_MINUTES. */
   quote(
@@ -233,7 +233,6 @@ export interface Pricer {
     caller: Pick<AuthUser, 'id' | 'name'>,
     delivery: Delivery & { quoteId?: string | undefined },
     given: GivenLine[] | null,
-    options?: { db?: Queryable },
   ): Promise<Pricing>;
 }
 
@@ -244,7 +243,7 @@ export function createPricer(deps: PricerDeps): Pricer {
       throw new AppError(400, ErrorCode.Validation, UNKNOWN_CODE_MESSAGE, {
         codes: UNKNOWN_CODE_MESSAGE,
       });
-    const db = options.db ?? deps.pool;
+    const db = deps.pool;
     const [lines, exemption] = await Promise.all([
       readLines(db, caller.id, given),
       deps.exemptionOf(caller.id),
@@ -295,10 +294,10 @@ export function createPricer(deps: PricerDeps): Pricer {
       if (!row) throw new Error('the quote was not kept');
       return toCheckoutQuote(pricing, row.id, row.expires_at);
     },
-    async forPlacement(caller, delivery, given, options = {}) {
-      if (delivery.quoteId === undefined) return price(caller, delivery, given, options);
+    async forPlacement(caller, delivery, given) {
+      if (delivery.quoteId === undefined) return price(caller, delivery, given);
       const { rows } = UUID.test(delivery.quoteId)
-        ? await (options.db ?? deps.pool).query<{ pricing: Pricing }>(
+        ? await deps.pool.query<{ pricing: Pricing }>(
             `SELECT pricing FROM checkout_quote
              WHERE id = $1 AND user_id = $2 AND expires_at > now()`,
             [delivery.quoteId, caller.id],

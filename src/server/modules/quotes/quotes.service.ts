@@ -253,6 +253,31 @@ export async function acceptQuote(
 ): Promise<AcceptOutcome> {
   if (!isId(id)) throw new NotFound(QUOTE_NOT_FOUND_MESSAGE);
   await expireStaleHolds(db);
+  // Shipping and tax for the delivery (issue 35), priced before the transaction (the pricing step
+  // takes connections of its own): the statement then checks the price on its locked rows.
+  const [asked] = await db
+    .select({
+      productId: quote.productId,
+      sku: quote.sku,
+      quantity: quote.quantity,
+      unitPriceCents: quote.quotedPriceCents,
+    })
+    .from(quote)
+    .where(and(eq(quote.id, id), eq(quote.userId, caller.id)));
+  const line = (row: {
+    productId: string | null;
+    sku: string;
+    quantity: number;
+    unitPriceCents: number | null;
+  }) => ({
+    productId: row.productId,
+    // The variant quoted (a quote from before variants: '' is the product's default).
+    sku: row.sku || null,
+    quantity: row.quantity,
+    unitPriceCents: row.unitPriceCents ?? undefined,
+  });
+  const quoted =
+    asked?.unitPriceCents != null ? await pricer.forPlacement(caller, input, [line(asked)]) : null;
   const placed = await placeOrderInTransaction<{ checkoutId: string; orderId: string }>(pool, {
     before: async (client) => {
       const accepted = await client.query<{
@@ -265,21 +290,17 @@ export async function acceptQuote(
         caller.id,
       ]);
       const [row] = accepted.rows;
-      if (!row) return null;
-      const lines = [
-        {
-          productId: row.product_id,
-          // The variant quoted (a quote from before variants: '' is the product's default).
-          sku: row.sku || null,
-          quantity: row.quantity,
-          unitPriceCents: row.quoted_price_cents,
-        },
-      ];
-      // Shipping and tax for the delivery (issue 35), priced in this transaction.
-      const quoted = await pricer.forPlacement(caller, input, lines, { db: client });
+      if (!row || !quoted) return null;
       return {
         ...options,
-        lines,
+        lines: [
+          line({
+            productId: row.product_id,
+            sku: row.sku,
+            quantity: row.quantity,
+            unitPriceCents: row.quoted_price_cents,
+          }),
+        ],
         caller,
         address: quoted.addressText,
         phone: quoted.address.phone || input.phone,
