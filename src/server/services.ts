@@ -6,7 +6,6 @@ import { authConfigOf, createAuth, resolveAuthSecret } from './modules/auth/inde
 import { createCatalogCache, type CatalogCache } from './modules/catalog/index.ts';
 import { createMailer, mailConfigOf, type Mailer } from './modules/mail/index.ts';
 import { createPayments, paymentsConfigOf, type Payments } from './modules/payments/index.ts';
-import { approvedExemption } from './modules/tax-exemptions/index.ts';
 import {
   builtinTaxProvider,
   createPricer,
@@ -60,7 +59,6 @@ export async function createServices(options: {
       tablesAt: pricingTablesCache(db),
       // TAX_PROVIDER: the built-in table per set of tables, or Stripe Tax (ADR 053).
       taxProviderFor: taxProviderForOf(taxProvidersConfigOf(config), builtinTaxProvider, log),
-      exemptionOf: (userId) => approvedExemption(db, userId),
     }),
   };
 }

@@ -15,5 +15,4 @@ export const testPricer = (database: {
     pool: database.pool,
     tablesAt: pricingTablesCache(database.db),
     taxProviderFor: builtinTaxProvider,
-    exemptionOf: () => Promise.resolve(null),
   });

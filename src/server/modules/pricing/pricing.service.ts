@@ -19,6 +19,7 @@ import {
 } from '../../../shared/pricing.ts';
 import type { StoredPriceBreak } from '../../../shared/price-breaks.ts';
 import { WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
+import { exemptionNote } from '../../../shared/tax-exemption.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { type Exemption, methodTaxCents, type Pricing, priceOrder } from './price-order.ts';
@@ -26,7 +27,7 @@ import type { PricingTables } from './pricing-tables.ts';
 import type { TaxProvider } from './tax-provider.ts';
 
 // The pricing step (issue 35, docs/decisions/050): reads the lines to price (the caller's basket,
-// or lines given) with the pricing tables' version in one query, resolves the delivery address,
+// or lines given) with the pricing tables' version and the caller's exemption in one query, resolves the delivery address,
 // prices (price-order.ts, the only call to an outside service: the tax provider) and keeps the
 // answer as a quote. A placement places the quote it is given, or prices on the spot.
 
@@ -57,7 +58,6 @@ export interface PricerDeps {
   pool: Queryable;
   tablesAt: (version: number) => Promise<PricingTables>;
   taxProviderFor: (tables: PricingTables) => TaxProvider;
-  exemptionOf: (userId: string) => Promise<Exemption | null>;
 }
 
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
@@ -65,6 +65,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface LineRow {
   version: string;
+  /** The caller's approved exemption (tax_exemption, one at most), or null. */
+  exemption: {
+    kind: 'certificate' | 'vat_number';
+    vatNumber: string | null;
+    country: string | null;
+    reviewedAt: string | null;
+  } | null;
   position: string | null;
   asked_product_id: string | null;
   variant_id: string | null;
@@ -83,8 +90,17 @@ interface LineRow {
 const LINE_COLUMNS = `v.id AS variant_id, v.product_id, v.sku, v.label, p.name, v.price_cents,
   v.price_breaks, v.weight_grams, v.tax_class`;
 
-/** The basket's lines with their variants, and the version (a row of nulls: an empty basket). */
-const BASKET_LINES_SQL = `SELECT s.version::text AS version, b.position::text AS position,
+/** The caller's approved exemption, as a column of the settings' row. */
+const EXEMPTION_SQL = (userId: string) => `(SELECT jsonb_build_object('kind', e.kind,
+    'vatNumber', e.vat_number, 'country', e.country, 'reviewedAt', e.reviewed_at)
+  FROM tax_exemption e WHERE e.user_id = ${userId} AND e.status = 'approved' LIMIT 1) AS exemption`;
+
+/**
+ * The basket's lines with their variants, the tables' version and the caller's exemption (a row
+ * of nulls but those: an empty basket).
+ */
+const BASKET_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$1')},
+    b.position::text AS position,
     b.product_id AS asked_product_id, b.quantity, NULL::int AS unit_price, ${LINE_COLUMNS}
   FROM pricing_settings s
   LEFT JOIN basket_line b ON b.user_id = $1
@@ -93,7 +109,8 @@ const BASKET_LINES_SQL = `SELECT s.version::text AS version, b.position::text AS
   ORDER BY b.position`;
 
 /** Lines given: each its SKU's variant, or its product's default one. */
-const GIVEN_LINES_SQL = `SELECT s.version::text AS version, given.position::text AS position,
+const GIVEN_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$5')},
+    given.position::text AS position,
     given.product_id AS asked_product_id, given.quantity, given.unit_price, ${LINE_COLUMNS}
   FROM pricing_settings s
   CROSS JOIN unnest($1::uuid[], $2::text[], $3::int[], $4::int[])
@@ -114,6 +131,7 @@ const unitCentsOf = (row: LineRow): number => {
 
 export interface PricingLines {
   version: number;
+  exemption: Exemption | null;
   rows: LineRow[];
 }
 
@@ -129,10 +147,22 @@ async function readLines(
         given.map((line) => line.sku ?? null),
         given.map((line) => line.quantity),
         given.map((line) => line.unitPriceCents ?? null),
+        userId,
       ])
     : await db.query<LineRow>(BASKET_LINES_SQL, [userId]);
-  const version = Number(rows[0]?.version ?? 0);
-  return { version, rows: rows.filter((row) => row.position !== null) };
+  const first = rows[0];
+  const exemption = first?.exemption;
+  return {
+    version: Number(first?.version ?? 0),
+    exemption: exemption
+      ? {
+          kind: exemption.kind,
+          country: exemption.country,
+          note: exemptionNote(exemption, new Date(exemption.reviewedAt ?? Date.now())),
+        }
+      : null,
+    rows: rows.filter((row) => row.position !== null),
+  };
 }
 
 const oneLineAddress = (
@@ -244,10 +274,7 @@ export function createPricer(deps: PricerDeps): Pricer {
         codes: UNKNOWN_CODE_MESSAGE,
       });
     const db = deps.pool;
-    const [lines, exemption] = await Promise.all([
-      readLines(db, caller.id, given),
-      deps.exemptionOf(caller.id),
-    ]);
+    const lines = await readLines(db, caller.id, given);
     const tables = await deps.tablesAt(lines.version);
     const { address, text } = await deliveryAddress(db, caller, delivery, tables.originCountry);
     const found = lines.rows.filter((row) => row.variant_id !== null && row.product_id !== null);
@@ -277,7 +304,7 @@ export function createPricer(deps: PricerDeps): Pricer {
       methodId: delivery.shippingMethod,
       tables,
       taxProvider: deps.taxProviderFor(tables),
-      exemption,
+      exemption: lines.exemption,
     });
   };
 
