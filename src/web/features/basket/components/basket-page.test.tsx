@@ -7,7 +7,7 @@ import { ABOVE_STOCK_MESSAGE, BELOW_MINIMUM_MESSAGE } from '../../../../shared/p
 import { lastRequest, mockApi, requestLog } from '../../../test/api-routes.ts';
 import { customer, sessionResponse, storeAccessToken } from '../../../test/auth.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
-import { makeBasket, makeBasketLine, makeProduct } from '../../../test/fixtures.ts';
+import { makeBasket, makeBasketLine, makeProduct, uuid } from '../../../test/fixtures.ts';
 import { renderApp, renderWithProviders } from '../../../test/render.tsx';
 import { getVisitorLines, setVisitorLines } from '../lib/visitor-basket.ts';
 import { BasketPage } from './basket-page.tsx';
@@ -186,6 +186,69 @@ describe('BasketPage', () => {
       }),
     );
     expect(requestLog(fetchMock).filter((request) => request === BASKET)).toHaveLength(1);
+  });
+
+  it("estimates shipping and tax for a customer's newest saved address (issue 35)", async () => {
+    storeAccessToken('access-1');
+    const texas = {
+      name: 'Ana Lima',
+      company: '',
+      line1: '1 Congress Ave',
+      line2: '',
+      city: 'Austin',
+      region: 'TX',
+      postalCode: '78701',
+      country: 'US',
+      phone: '',
+    };
+    const saved = {
+      _id: uuid(7001),
+      address: '1 Congress Ave, Austin, TX 78701, US',
+      phone: '',
+      postal: texas,
+      createdAt: '2026-11-28T10:00:00.000Z',
+    };
+    const standard = {
+      id: uuid(7101),
+      name: 'Standard',
+      deliveryText: '3–5 business days',
+      price: 9.95,
+      tax: 0.62,
+      collect: false,
+    };
+    const fetchMock = mockApi({
+      [`GET ${apiPaths.auth.session}`]: sessionResponse(customer, 'access-1'),
+      [BASKET]: jsonResponse(makeBasket([makeBasketLine(1, 10)])),
+      'GET /api/addresses': jsonResponse([saved]),
+      'POST /api/checkout/quote': jsonResponse({
+        quoteId: uuid(7201),
+        expiresAt: '2026-11-29T10:30:00.000Z',
+        address: texas,
+        lines: [],
+        shippingMethods: [standard],
+        shippingMethod: standard,
+        subtotal: 1010,
+        discount: 0,
+        shipping: 9.95,
+        tax: 63.75,
+        total: 1083.7,
+        weightGrams: 10_000,
+        pricesIncludeTax: false,
+        taxNote: null,
+      }),
+    });
+    renderWithProviders(<BasketPage />, { route: '/basket' });
+
+    expect(
+      await screen.findByText('Estimated for delivery to 1 Congress Ave, Austin, TX 78701, US:'),
+    ).toBeInTheDocument();
+    const summary = screen.getByRole('group', { name: 'Order summary' });
+    expect(within(summary).getByText('$63.75')).toBeInTheDocument();
+    expect(within(summary).getByText('$1,083.70')).toBeInTheDocument();
+    expect(lastRequest(fetchMock, 'POST /api/checkout/quote').body).toEqual({
+      addressId: saved._id,
+    });
+    expect(screen.queryByText('Shipping and tax are calculated at checkout.')).toBeNull();
   });
 
   it('sends a visitor to sign in on Checkout, and back to /checkout after', async () => {

@@ -10,11 +10,9 @@ import { orderQuantityMessage } from '../../../lib/order-quantity.ts';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { useBasket } from '../hooks/use-basket.ts';
 import { atQuantity, lineInput, lineKey, orderableAtNoQuantity } from '../lib/basket-lines.ts';
+import { BasketEstimate } from './basket-estimate.tsx';
 import { BasketLineSummary } from './basket-line-summary.tsx';
 import { EmptyBasket } from './empty-basket.tsx';
-
-/** Issue 35: the basket prices the products; the checkout adds shipping and tax for the address. */
-const SHIPPING_AT_CHECKOUT_MESSAGE = 'Shipping and tax are calculated at checkout.';
 
 /**
  * What is wrong with a line at the quantity typed: the spec's messages, or the product is gone or
@@ -163,7 +161,9 @@ export function BasketPage() {
           <p className="text-xl font-semibold" aria-live="polite">
             Total Price: ${formatDollars(totalPrice)}
           </p>
-          <p className="text-sm">{SHIPPING_AT_CHECKOUT_MESSAGE}</p>
+          <BasketEstimate
+            basketKey={lines.map((line) => `${lineKey(line)}x${line.quantity}`).join(',')}
+          />
           {blocked && <p className="text-sm">Correct the quantities marked above to check out.</p>}
           <button
             type="button"
