@@ -305,7 +305,11 @@ async function main() {
   // buyer's checkout (a quote, then placing it), with shipping zones and the built-in tax table;
   // before the orders, whose mails keep this app's outbox worker busy ---
   if (runs('pricing'))
-    await benchPricing({ row, seconds: DURATION_S, outboxWorker: OUTBOX_WORKER });
+    await benchPricing({
+      row,
+      seconds: DURATION_S,
+      outboxWorker: OUTBOX_WORKER === 'app' ? 'app' : 'separate',
+    });
 
   // --- POST /api/purchase vs the same statement straight on pg: last, as the thousands of orders
   // it places leave the outbox worker busy sending their mails, which would skew Lighthouse ---

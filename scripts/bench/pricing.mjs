@@ -123,7 +123,7 @@ async function configurePricing(pool) {
        standard_ppm = excluded.standard_ppm, reduced_ppm = excluded.reduced_ppm,
        collect = excluded.collect, tax_shipping = excluded.tax_shipping,
        prices_include_tax = excluded.prices_include_tax`,
-    taxRows[0].map((_, c) => taxRows.map((r) => r[c])),
+    (taxRows[0] ?? []).map((_, c) => taxRows.map((r) => r[c])),
   );
 }
 
@@ -324,8 +324,9 @@ async function benchQuotedCheckout(
   const measured = async (side, run) => {
     const before = [cpuSeconds(appPid), dataDir ? postgresCpuSeconds(dataDir) : 0];
     const result = await run();
-    cpu[side][0] += cpuSeconds(appPid) - before[0];
-    cpu[side][1] += dataDir ? postgresCpuSeconds(dataDir) - before[1] : 0;
+    const spent = cpu[side];
+    spent[0] += cpuSeconds(appPid) - (before[0] ?? 0);
+    spent[1] += dataDir ? postgresCpuSeconds(dataDir) - (before[1] ?? 0) : 0;
     return result;
   };
   for (let i = 0; i < 2; i += 1) {
@@ -418,7 +419,7 @@ export async function benchPricing({
       pool,
       row,
       seconds,
-      appPid: children[0].pid,
+      appPid: children[0]?.pid ?? 0,
       dataDir: process.env.DATABASE_URL ? null : dataDir,
     };
     const buyers = await benchQuotes(bench);
