@@ -115,12 +115,16 @@ describe('the outbox with a receiver that trickles its answer', () => {
     );
     expect(mailed.to).toEqual([t.customer.email]);
     expect(stuck.closedAt).toBeUndefined(); // still trickling
-    const [mailJob] = await t.database.db
-      .select()
-      .from(outbox)
-      .where(
-        and(eq(outbox.kind, 'mail'), eq(outbox.dedupeKey, `${order.checkoutId}:placed:customer`)),
-      );
+    // The file is written before its job is marked sent: wait for the mark, not just the file.
+    const mailJob = await until('the mail job marked sent', async () => {
+      const [job] = await t.database.db
+        .select()
+        .from(outbox)
+        .where(
+          and(eq(outbox.kind, 'mail'), eq(outbox.dedupeKey, `${order.checkoutId}:placed:customer`)),
+        );
+      return job?.status === 'pending' ? undefined : job;
+    });
     expect(mailJob).toMatchObject({ status: 'sent', attempts: 1 });
     const other = await until('the other endpoint', () =>
       fastReceived.find((r) => r.type === 'order.placed'),
