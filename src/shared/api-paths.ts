@@ -31,15 +31,6 @@ export const apiPaths = {
   webhooks: '/api/admin/webhooks',
   webhook: (id: string) => `/api/admin/webhooks/${encodeURIComponent(id)}`,
   webhookDeliveries: (id: string) => `/api/admin/webhooks/${encodeURIComponent(id)}/deliveries`,
-  // Issue 35: shipping zones and methods, the tax table, the pricing settings (staff).
-  shippingZones: '/api/admin/shipping-zones',
-  shippingZone: (id: string) => `/api/admin/shipping-zones/${encodeURIComponent(id)}`,
-  shippingZoneMethods: (id: string) =>
-    `/api/admin/shipping-zones/${encodeURIComponent(id)}/methods`,
-  shippingMethod: (id: string) => `/api/admin/shipping-methods/${encodeURIComponent(id)}`,
-  taxRegions: '/api/admin/tax-regions',
-  taxRegion: (code: string) => `/api/admin/tax-regions/${encodeURIComponent(code)}`,
-  pricingSettings: '/api/admin/pricing-settings',
   contact: '/api/contact',
   newsletter: '/api/newsletter',
   purchases: '/api/purchase',

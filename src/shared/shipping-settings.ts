@@ -305,3 +305,18 @@ export const PricingSettingsSchema = z.object({
   version: z.number().int(),
 });
 export type PricingSettings = z.infer<typeof PricingSettingsSchema>;
+
+/**
+ * The staff API's paths (issue 35), kept here rather than in `apiPaths`: only the staff screens
+ * use them, and `apiPaths` is in every page's first script.
+ */
+export const shippingSettingsPaths = {
+  shippingZones: '/api/admin/shipping-zones',
+  shippingZone: (id: string) => `/api/admin/shipping-zones/${encodeURIComponent(id)}`,
+  shippingZoneMethods: (id: string) =>
+    `/api/admin/shipping-zones/${encodeURIComponent(id)}/methods`,
+  shippingMethod: (id: string) => `/api/admin/shipping-methods/${encodeURIComponent(id)}`,
+  taxRegions: '/api/admin/tax-regions',
+  taxRegion: (code: string) => `/api/admin/tax-regions/${encodeURIComponent(code)}`,
+  pricingSettings: '/api/admin/pricing-settings',
+} as const;

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '../../../../shared/api-paths.ts';
 import {
   DeletedSchema,
   PricingSettingsSchema,
@@ -12,6 +11,7 @@ import {
   type ShippingMethodBody,
   type ShippingZoneBody,
   type TaxRegionPatch,
+  shippingSettingsPaths,
 } from '../../../../shared/shipping-settings.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 
@@ -28,7 +28,7 @@ export function useShippingZones() {
   return useQuery({
     queryKey: keys.zones,
     queryFn: ({ signal }) =>
-      apiClient.get(apiPaths.shippingZones, ShippingZoneListSchema, { signal }),
+      apiClient.get(shippingSettingsPaths.shippingZones, ShippingZoneListSchema, { signal }),
     select: (list) => list.zones,
   });
 }
@@ -41,12 +41,13 @@ export function useShippingMutations() {
     saveZone: useMutation({
       mutationFn: ({ id, body }: { id?: string | undefined; body: ShippingZoneBody }) =>
         id === undefined
-          ? apiClient.post(apiPaths.shippingZones, body, ShippingZoneSchema)
-          : apiClient.put(apiPaths.shippingZone(id), body, ShippingZoneSchema),
+          ? apiClient.post(shippingSettingsPaths.shippingZones, body, ShippingZoneSchema)
+          : apiClient.put(shippingSettingsPaths.shippingZone(id), body, ShippingZoneSchema),
       onSuccess,
     }),
     deleteZone: useMutation({
-      mutationFn: (id: string) => apiClient.delete(apiPaths.shippingZone(id), DeletedSchema),
+      mutationFn: (id: string) =>
+        apiClient.delete(shippingSettingsPaths.shippingZone(id), DeletedSchema),
       onSuccess,
     }),
     saveMethod: useMutation({
@@ -60,12 +61,17 @@ export function useShippingMutations() {
         body: ShippingMethodBody;
       }) =>
         id === undefined
-          ? apiClient.post(apiPaths.shippingZoneMethods(zoneId), body, ShippingMethodSchema)
-          : apiClient.put(apiPaths.shippingMethod(id), body, ShippingMethodSchema),
+          ? apiClient.post(
+              shippingSettingsPaths.shippingZoneMethods(zoneId),
+              body,
+              ShippingMethodSchema,
+            )
+          : apiClient.put(shippingSettingsPaths.shippingMethod(id), body, ShippingMethodSchema),
       onSuccess,
     }),
     deleteMethod: useMutation({
-      mutationFn: (id: string) => apiClient.delete(apiPaths.shippingMethod(id), DeletedSchema),
+      mutationFn: (id: string) =>
+        apiClient.delete(shippingSettingsPaths.shippingMethod(id), DeletedSchema),
       onSuccess,
     }),
   };
@@ -74,7 +80,8 @@ export function useShippingMutations() {
 export function useTaxRegions() {
   return useQuery({
     queryKey: keys.taxRegions,
-    queryFn: ({ signal }) => apiClient.get(apiPaths.taxRegions, TaxRegionListSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiClient.get(shippingSettingsPaths.taxRegions, TaxRegionListSchema, { signal }),
     select: (list) => list.regions,
   });
 }
@@ -84,7 +91,7 @@ export function useUpdateTaxRegion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ code, patch }: { code: string; patch: TaxRegionPatch }) =>
-      apiClient.patch(apiPaths.taxRegion(code), patch, TaxRegionSchema),
+      apiClient.patch(shippingSettingsPaths.taxRegion(code), patch, TaxRegionSchema),
     onSuccess: (row) =>
       queryClient.setQueryData(keys.taxRegions, (list: { regions: (typeof row)[] } | undefined) =>
         list ? { regions: list.regions.map((one) => (one.code === row.code ? row : one)) } : list,
@@ -96,7 +103,7 @@ export function usePricingSettings() {
   return useQuery({
     queryKey: keys.pricingSettings,
     queryFn: ({ signal }) =>
-      apiClient.get(apiPaths.pricingSettings, PricingSettingsSchema, { signal }),
+      apiClient.get(shippingSettingsPaths.pricingSettings, PricingSettingsSchema, { signal }),
   });
 }
 
@@ -104,7 +111,7 @@ export function useSavePricingSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PricingSettingsBody) =>
-      apiClient.put(apiPaths.pricingSettings, body, PricingSettingsSchema),
+      apiClient.put(shippingSettingsPaths.pricingSettings, body, PricingSettingsSchema),
     onSuccess: (settings) => queryClient.setQueryData(keys.pricingSettings, settings),
   });
 }

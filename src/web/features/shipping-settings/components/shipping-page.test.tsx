@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '../../../../shared/api-paths.ts';
 import {
   COUNTRY_CODE_MESSAGE,
   MIN_ABOVE_MAX_WEIGHT_MESSAGE,
   type ShippingMethod,
   type ShippingZone,
+  shippingSettingsPaths,
 } from '../../../../shared/shipping-settings.ts';
 import { lastRequest, mockApi } from '../../../test/api-routes.ts';
 import { storeAccessToken } from '../../../test/auth.ts';
@@ -52,8 +52,8 @@ describe('ShippingPage', () => {
     storeAccessToken('access-1');
     let zones = [us];
     const fetchMock = mockApi({
-      [`GET ${apiPaths.shippingZones}`]: () => jsonResponse({ zones }),
-      [`DELETE ${apiPaths.shippingMethod(freight._id)}`]: () => {
+      [`GET ${shippingSettingsPaths.shippingZones}`]: () => jsonResponse({ zones }),
+      [`DELETE ${shippingSettingsPaths.shippingMethod(freight._id)}`]: () => {
         zones = [{ ...us, methods: [standard] }];
         return jsonResponse({ deleted: true });
       },
@@ -78,14 +78,16 @@ describe('ShippingPage', () => {
         screen.queryByRole('button', { name: 'Delete Freight (United States)' }),
       ).not.toBeInTheDocument(),
     );
-    expect(lastRequest(fetchMock, `DELETE ${apiPaths.shippingMethod(freight._id)}`)).toBeDefined();
+    expect(
+      lastRequest(fetchMock, `DELETE ${shippingSettingsPaths.shippingMethod(freight._id)}`),
+    ).toBeDefined();
   });
 
   it('adds a method with weight bands, saying first what is wrong with a band', async () => {
     storeAccessToken('access-1');
     const fetchMock = mockApi({
-      [`GET ${apiPaths.shippingZones}`]: jsonResponse({ zones: [us] }),
-      [`POST ${apiPaths.shippingZoneMethods(us._id)}`]: jsonResponse(
+      [`GET ${shippingSettingsPaths.shippingZones}`]: jsonResponse({ zones: [us] }),
+      [`POST ${shippingSettingsPaths.shippingZoneMethods(us._id)}`]: jsonResponse(
         { ...standard, _id: uuid(13), name: 'Express' },
         201,
       ),
@@ -109,7 +111,9 @@ describe('ShippingPage', () => {
     await user.type(form.getByLabelText('Free over ($)'), '500');
     await user.click(form.getByRole('button', { name: 'Add method' }));
     expect(await screen.findByText('Method Express is saved')).toBeInTheDocument();
-    expect(lastRequest(fetchMock, `POST ${apiPaths.shippingZoneMethods(us._id)}`).body).toEqual({
+    expect(
+      lastRequest(fetchMock, `POST ${shippingSettingsPaths.shippingZoneMethods(us._id)}`).body,
+    ).toEqual({
       name: 'Express',
       deliveryText: '1–2 business days',
       rates: [
@@ -126,8 +130,8 @@ describe('ShippingPage', () => {
   it('adds a zone from the codes typed, after saying which code is no country', async () => {
     storeAccessToken('access-1');
     const fetchMock = mockApi({
-      [`GET ${apiPaths.shippingZones}`]: jsonResponse({ zones: [] }),
-      [`POST ${apiPaths.shippingZones}`]: jsonResponse(
+      [`GET ${shippingSettingsPaths.shippingZones}`]: jsonResponse({ zones: [] }),
+      [`POST ${shippingSettingsPaths.shippingZones}`]: jsonResponse(
         { ...us, _id: uuid(2), name: 'North America', countries: ['US', 'CA'], methods: [] },
         201,
       ),
@@ -145,7 +149,7 @@ describe('ShippingPage', () => {
     await user.type(form.getByLabelText('Countries'), 'us ca');
     await user.click(form.getByRole('button', { name: 'Add zone' }));
     expect(await screen.findByText('Zone North America is saved')).toBeInTheDocument();
-    expect(lastRequest(fetchMock, `POST ${apiPaths.shippingZones}`).body).toEqual({
+    expect(lastRequest(fetchMock, `POST ${shippingSettingsPaths.shippingZones}`).body).toEqual({
       name: 'North America',
       countries: ['US', 'CA'],
       regions: [],

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiPaths } from '../../../../shared/api-paths.ts';
-import type { TaxRegion } from '../../../../shared/shipping-settings.ts';
+import { shippingSettingsPaths, type TaxRegion } from '../../../../shared/shipping-settings.ts';
 import { lastRequest, mockApi, type MockRequest } from '../../../test/api-routes.ts';
 import { storeAccessToken } from '../../../test/auth.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
@@ -46,9 +45,12 @@ describe('TaxesPage', () => {
   it('filters the table, turns Collect on for a state and saves a changed rate', async () => {
     storeAccessToken('access-1');
     const fetchMock = mockApi({
-      [`GET ${apiPaths.taxRegions}`]: jsonResponse({ regions }),
-      [`GET ${apiPaths.pricingSettings}`]: jsonResponse({ originCountry: 'US', version: 4 }),
-      [`PATCH ${apiPaths.taxRegion('US-WI')}`]: patched,
+      [`GET ${shippingSettingsPaths.taxRegions}`]: jsonResponse({ regions }),
+      [`GET ${shippingSettingsPaths.pricingSettings}`]: jsonResponse({
+        originCountry: 'US',
+        version: 4,
+      }),
+      [`PATCH ${shippingSettingsPaths.taxRegion('US-WI')}`]: patched,
     });
     const { user } = renderWithProviders(<TaxesPage />);
     const table = within(await screen.findByRole('table', { name: 'Tax table' }));
@@ -66,7 +68,9 @@ describe('TaxesPage', () => {
     expect(collect).not.toBeChecked();
     await user.click(collect);
     expect(await screen.findByText('Collect on for Wisconsin')).toBeInTheDocument();
-    expect(lastRequest(fetchMock, `PATCH ${apiPaths.taxRegion('US-WI')}`).body).toEqual({
+    expect(
+      lastRequest(fetchMock, `PATCH ${shippingSettingsPaths.taxRegion('US-WI')}`).body,
+    ).toEqual({
       collect: true,
     });
     expect(table.getByRole('checkbox', { name: 'Collect, Wisconsin (US-WI)' })).toBeChecked();
@@ -76,7 +80,9 @@ describe('TaxesPage', () => {
     await user.type(standard, '5.5');
     await user.click(table.getByRole('button', { name: 'Save rates, Wisconsin (US-WI)' }));
     expect(await screen.findByText('Rates of Wisconsin are saved')).toBeInTheDocument();
-    expect(lastRequest(fetchMock, `PATCH ${apiPaths.taxRegion('US-WI')}`).body).toEqual({
+    expect(
+      lastRequest(fetchMock, `PATCH ${shippingSettingsPaths.taxRegion('US-WI')}`).body,
+    ).toEqual({
       standardRate: 5.5,
       reducedRate: 0,
     });
@@ -85,8 +91,11 @@ describe('TaxesPage', () => {
   it('refuses a rate over 100 percent on its field, sending nothing', async () => {
     storeAccessToken('access-1');
     mockApi({
-      [`GET ${apiPaths.taxRegions}`]: jsonResponse({ regions }),
-      [`GET ${apiPaths.pricingSettings}`]: jsonResponse({ originCountry: 'US', version: 4 }),
+      [`GET ${shippingSettingsPaths.taxRegions}`]: jsonResponse({ regions }),
+      [`GET ${shippingSettingsPaths.pricingSettings}`]: jsonResponse({
+        originCountry: 'US',
+        version: 4,
+      }),
     });
     const { user } = renderWithProviders(<TaxesPage />);
     const table = within(await screen.findByRole('table', { name: 'Tax table' }));
