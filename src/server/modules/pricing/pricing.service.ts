@@ -27,9 +27,10 @@ import type { PricingTables } from './pricing-tables.ts';
 import type { TaxProvider } from './tax-provider.ts';
 
 // The pricing step (issue 35, docs/decisions/050): reads the lines to price (the caller's basket,
-// or lines given) with the pricing tables' version and the caller's exemption in one query, resolves the delivery address,
-// prices (price-order.ts, the only call to an outside service: the tax provider) and keeps the
-// answer as a quote. A placement places the quote it is given, or prices on the spot.
+// or lines given) with the pricing tables' version and the caller's exemption in one query,
+// resolves the delivery address, prices (price-order.ts, the only call to an outside service: the
+// tax provider) and keeps the answer as a quote. A placement places the quote it is given, or
+// prices on the spot.
 
 type Queryable = Pick<Pool, 'query'>;
 
@@ -273,10 +274,14 @@ export function createPricer(deps: PricerDeps): Pricer {
       throw new AppError(400, ErrorCode.Validation, UNKNOWN_CODE_MESSAGE, {
         codes: UNKNOWN_CODE_MESSAGE,
       });
-    const db = deps.pool;
-    const lines = await readLines(db, caller.id, given);
+    const lines = await readLines(deps.pool, caller.id, given);
     const tables = await deps.tablesAt(lines.version);
-    const { address, text } = await deliveryAddress(db, caller, delivery, tables.originCountry);
+    const { address, text } = await deliveryAddress(
+      deps.pool,
+      caller,
+      delivery,
+      tables.originCountry,
+    );
     const found = lines.rows.filter((row) => row.variant_id !== null && row.product_id !== null);
     if (options.strict) {
       if (lines.rows.length === 0) throw new Conflict(BASKET_EMPTY_MESSAGE);
