@@ -137,7 +137,10 @@ const fromBasket = `${param('productIds')} IS NULL`;
  *    (the only place the order rules are written: a SKU of another product, a kit of a deleted
  *    part; a variant or part a safety recall withdrew is refused whatever its stock, issue 39; a
  *    stock row short of the whole checkout's demand refuses every line drawing on it), the total
- *    of all lines counting for each;
+ *    of all lines with the quote's shipping and tax counting for each; last, `price_changed`
+ *    (issue 35, ADR 050): the line's unit price on the locked row, its quantity or the basket's
+ *    lines differ from the pricing step's quote (`quoted`), or the locked variants' total weight
+ *    or the pricing tables' version moved (`repriced`): the buyer is asked to look again;
  * 5. only when every line passes: `taken` (the demand of the rows locked in 3, by the stock's one
  *    entry point, stockChangeText: `change_stock`, drizzle/0014, 0027 and 0028: an UPDATE in this
  *    statement would reach each row again through the statement's older snapshot and can deadlock
@@ -146,8 +149,10 @@ const fromBasket = `${param('productIds')} IS NULL`;
  *    `placed_checkout`, `placed` (one order per line with the product's name, the variant's SKU
  *    and label as locked, the stock it took, and the unit price of its quantity (UNIT_PRICE_SQL: a
  *    quote's, a break's or the base price) and the customer as the session knows them, holding
- *    the stock `holdHours`), the lifecycle's effects of placing (timeline per order, one mail per
- *    checkout), and for a basket `emptied`, its lines as they were ordered;
+ *    the stock `holdHours`; with the quote's tax and shipping shares, the checkout with its
+ *    delivery address, method, shipping, tax and total), the lifecycle's effects of placing
+ *    (timeline per order, one mail per checkout), and for a basket `emptied`, its lines as they
+ *    were ordered;
  * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
  *    `ip_rate_hit`: the per-address hit on the account's shard of the address;
  * 7. rows: the limits' verdicts, each line with its problem, its name (a deleted product's as its
