@@ -56,6 +56,9 @@ describe('the outbox worker process', () => {
       while (orderMails(who.email).length === 0 && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 200));
       expect(orderMails(who.email), output).toHaveLength(1);
+      // The file is written before its job is marked sent: wait for the mark as well.
+      while ((await mailRows())[0]?.status === 'pending' && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await mailRows()).toEqual([{ status: 'sent' }]);
     } finally {
       const exited = once(worker, 'exit');
