@@ -11,6 +11,7 @@ import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { placeTestOrder, checkoutOf } from '../../testing/orders.ts';
 import { startFakeStripe } from '../../testing/fake-stripe-server.ts';
 import { setUpAppWithFakeStripe, STRIPE_TEST_ENV } from '../../testing/stripe-test-app.ts';
+import { setUpCaliforniaTax, taxedOrder } from '../../testing/taxed-orders.ts';
 import { intentKeyOf } from './stripe-provider.ts';
 
 // The app with Stripe configured while Stripe fails: its calls reach a local fake of Stripe's API
@@ -128,6 +129,47 @@ describe('PATCH /api/purchase/{id} while Stripe fails', () => {
     const retry = await patch();
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ paid: true, transactionId: intentId });
+  });
+});
+
+describe('a taxed order (issue 35) while Stripe fails after it charged', () => {
+  it('charges lines, tax and shipping once; the failed confirmation is retried to paid', async () => {
+    await setUpCaliforniaTax(t);
+    // 4 × $25.00 to California: 7.25% of $100.00 is $7.25; $10.00 shipping, its tax $0.73.
+    const order = await taxedOrder(t, customer, { paid: false });
+    expect(order.amount).toBe(117.98);
+    const asked = await askIntent(order._id);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const intentId = PaymentIntentResponseSchema.parse(asked.json()).clientSecret.split(
+      '_secret_',
+    )[0]!;
+    const charged = t.stripe.intents.get(intentId)!;
+    expect(charged.amount).toBe(11_798);
+    // Stripe took the money; our confirmation of it fails, then is retried.
+    charged.status = 'succeeded';
+    const patch = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/purchase/${order._id}`,
+        headers: customer.headers,
+        payload: { transactionId: intentId },
+      });
+    t.stripe.mode = 'rate-limited-429';
+    expectProviderFailure(await patch());
+    const [unpaid] = await t.database.db
+      .select({ paid: purchase.paid })
+      .from(purchase)
+      .where(eq(purchase.id, order._id));
+    expect(unpaid?.paid).toBe(false);
+    t.stripe.mode = 'ok';
+    const retry = await patch();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ paid: true, transactionId: intentId, amount: 117.98 });
+    const intents = await t.database.db
+      .select({ amount: paymentIntent.amountCents })
+      .from(paymentIntent)
+      .where(eq(paymentIntent.checkoutId, order.checkoutId));
+    expect(intents).toEqual([{ amount: 11_798 }]);
   });
 });
 
