@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { PostalAddressFieldsSchema, PostalAddressSchema } from './postal-address.ts';
+import { AppliedPromotionSchema, CODE_UNKNOWN_MESSAGE, PROMOTION_CODE_MAX } from './promotions.ts';
 import { ORDER_QUANTITY_MAX } from './purchase.ts';
 import { singleLineText } from './text.ts';
 import { SkuSchema } from './variant.ts';
@@ -19,15 +20,15 @@ export const TAX_UNAVAILABLE_MESSAGE =
   'Tax cannot be calculated right now, so nothing was ordered. Please try again in a few minutes.';
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Saved address not found';
 export const CODES_MAX = 5;
-/** A promotion code the shop does not know (issue 36 adds promotions; until then, every code). */
-export const UNKNOWN_CODE_MESSAGE = 'This code is not valid';
+/** A promotion code the shop does not know (src/shared/promotions.ts has every code message). */
+export const UNKNOWN_CODE_MESSAGE = CODE_UNKNOWN_MESSAGE;
 /** How long a quote can be placed (then the checkout asks for a new one). */
 export const QUOTE_TTL_MINUTES = 30;
 
-/** A promotion code as typed (issue 36 applies them; today every code is answered unknown, 400). */
+/** A promotion code as typed (issue 36; a code the shop does not know is refused, 400). */
 export const PromotionCodeSchema = singleLineText('Code', { required: 'Code is required' }).max(
-  40,
-  'Code must be at most 40 characters',
+  PROMOTION_CODE_MAX,
+  `Code must be at most ${PROMOTION_CODE_MAX} characters`,
 );
 
 /** Where to deliver: a structured address, or one line (the spec's form; priced at the origin). */
@@ -63,7 +64,7 @@ export const QuotedLineSchema = z.object({
   quantity: z.number().int(),
   /** Net unit price (a break's or an accepted quote's), before discounts. */
   unitPrice: z.number(),
-  /** Its share of the discounts (issue 36), to the cent. */
+  /** Its share of the promotions' discounts (issue 36), to the cent. */
   discount: z.number(),
   /** Net: unit price times quantity, less the discount. */
   lineTotal: z.number(),
@@ -95,7 +96,10 @@ export const CheckoutQuoteSchema = z.object({
   shippingMethods: z.array(ShippingOptionSchema),
   shippingMethod: ShippingOptionSchema,
   subtotal: z.number(),
+  /** The lines' discounts (every promotion's; free shipping shows in `shipping`). */
   discount: z.number(),
+  /** Each applied promotion with its saving, allocated per line (issue 36). */
+  promotions: z.array(AppliedPromotionSchema),
   shipping: z.number(),
   /** Everything's tax: the lines' and the shipping's. */
   tax: z.number(),

@@ -37,6 +37,13 @@ import type { ProductOption } from '../../shared/variant.ts';
 import { TAX_CLASSES, type PostalAddress } from '../../shared/postal-address.ts';
 import type { ShippingRate } from '../../shared/shipping.ts';
 import {
+  CODE_MODES,
+  type PlacedPromotion,
+  PROMOTION_KINDS,
+  PROMOTION_STATUSES,
+  TARGET_KINDS,
+} from '../../shared/promotions.ts';
+import {
   CERTIFICATE_MEDIA_TYPES,
   TAX_EXEMPTION_KINDS,
   TAX_EXEMPTION_STATUSES,
@@ -328,6 +335,9 @@ export const checkout = pgTable(
     pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
     /** Why it carries no tax (an approved exemption, a reverse charge), as printed on documents. */
     taxNote: text('tax_note'),
+    /** Issue 36: the lines' discounts, and each promotion applied as placed (for documents). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    promotions: jsonb('promotions').$type<PlacedPromotion[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [
@@ -397,9 +407,13 @@ export const purchase = pgTable(
     taxRatePpm: integer('tax_rate_ppm').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull().default(0),
     shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
+    /** Issue 36: its share of the checkout's promotions' discounts (tax is on the line after it). */
+    discountCents: integer('discount_cents').notNull().default(0),
     amountCents: integer('amount_cents')
       .notNull()
-      .generatedAlwaysAs(sql`total_cents + tax_cents + shipping_cents + shipping_tax_cents`),
+      .generatedAlwaysAs(
+        sql`total_cents - discount_cents + tax_cents + shipping_cents + shipping_tax_cents`,
+      ),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     address: text('address').notNull().default(''),
@@ -1138,6 +1152,119 @@ export const pricingSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('pricing_settings_one_row', sql`${t.id}`)],
+);
+
+// ---- Issue 36: promotions and codes (drizzle/0035, docs/decisions/055) ----
+
+/**
+ * A promotion: its kind and amount, what it applies to, its conditions, limits and stacking. Part of
+ * the pricing tables (a change but `uses` bumps pricing_settings.version). `uses` counts checkouts
+ * using it, kept only while it has a `usageLimit` (claim_promotion_uses locks the row then).
+ */
+export const promotion = pgTable(
+  'promotion',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    kind: text('kind', { enum: PROMOTION_KINDS }).notNull(),
+    /** percent_off: off the targets; buy_x_get_y: off each Y unit (1,000,000: free). */
+    percentPpm: integer('percent_ppm'),
+    /** amount_off, spend_threshold. */
+    amountCents: integer('amount_cents'),
+    targetKind: text('target_kind', { enum: TARGET_KINDS }).notNull().default('all'),
+    targetIds: text('target_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** buy_x_get_y: the X items and how many; Y is the target, `getQuantity` of it. */
+    buyKind: text('buy_kind', { enum: TARGET_KINDS }),
+    buyIds: text('buy_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    buyQuantity: integer('buy_quantity'),
+    getQuantity: integer('get_quantity'),
+    minSubtotalCents: integer('min_subtotal_cents'),
+    minQuantity: integer('min_quantity'),
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    uses: integer('uses').notNull().default(0),
+    exclusive: boolean('exclusive').notNull().default(false),
+    priority: integer('priority').notNull().default(0),
+    codeMode: text('code_mode', { enum: CODE_MODES }).notNull().default('automatic'),
+    status: text('status', { enum: PROMOTION_STATUSES }).notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('promotion_status_idx').on(t.status, t.priority)],
+);
+
+/** A batch of generated single-use codes (its CSV export lists them). */
+export const promotionCodeBatch = pgTable(
+  'promotion_code_batch',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotion.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull().default(''),
+    count: integer('count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('promotion_code_batch_promotion_idx').on(t.promotionId, t.createdAt)],
+);
+
+/**
+ * A code: a promotion's shared one (`maxUses` null: only the promotion's limits) or a batch's
+ * single-use one (`maxUses` 1; `uses` kept and its row locked when claimed). Unique in any case.
+ */
+export const promotionCode = pgTable(
+  'promotion_code',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotion.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id').references(() => promotionCodeBatch.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promotion_code_code_idx').on(sql`upper(${t.code})`),
+    index('promotion_code_promotion_idx').on(t.promotionId, t.batchId),
+  ],
+);
+
+/** A checkout's use of a promotion; released when its orders all end unpaid. */
+export const promotionUse = pgTable(
+  'promotion_use',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    promotionId: uuid('promotion_id')
+      .notNull()
+      .references(() => promotion.id, { onDelete: 'cascade' }),
+    codeId: uuid('code_id').references(() => promotionCode.id, { onDelete: 'set null' }),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkout.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    shippingDiscountCents: integer('shipping_discount_cents').notNull().default(0),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('promotion_use_customer_idx')
+      .on(t.promotionId, t.userId)
+      .where(sql`released_at IS NULL`),
+    index('promotion_use_checkout_idx').on(t.checkoutId),
+  ],
 );
 
 /** What the pricing step showed a buyer (unlogged: a lost one is asked again). */

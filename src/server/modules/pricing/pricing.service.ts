@@ -376,6 +376,7 @@ export function toCheckoutQuote(pricing: Pricing, quoteId: string, expiresAt: Da
     shippingMethod: { ...option(pricing.method), tax: centsToDollars(pricing.shippingTaxCents) },
     subtotal: centsToDollars(pricing.subtotalCents),
     discount: centsToDollars(pricing.discountCents),
+    promotions: [],
     shipping: centsToDollars(pricing.shippingCents),
     tax: centsToDollars(pricing.taxCents),
     total: centsToDollars(pricing.totalCents),
