@@ -87,6 +87,7 @@ const MODULE_TIERS = {
     'categories',
     'pricing',
     'product-import',
+    'promotions',
     'reviews',
     'shipping-settings',
     'stock',
