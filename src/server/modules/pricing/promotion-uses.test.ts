@@ -178,4 +178,28 @@ describe('promotions placed by the order statement', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     expect(await usesOf(single.id)).toHaveLength(1);
   });
+
+  it('the purchase form takes a code too: POST /api/purchase places the line after its discount', async () => {
+    await codePromotion('FORM-TEN');
+    const buyer = await signUp(t.app);
+    const sander = await createProduct(db(), { name: 'Form Sander', priceCents: 4_995 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: buyer.headers,
+      payload: {
+        productId: sander.id,
+        orderQuantity: 2,
+        address: '2 Form Road',
+        codes: ['form-ten'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [line] = await db()
+      .select({ discount: purchase.discountCents, amount: purchase.amountCents })
+      .from(purchase)
+      .where(eq(purchase.id, res.json()._id));
+    // 10% of 9990 = 999.
+    expect(line).toEqual({ discount: 999, amount: 8_991 });
+  });
 });
