@@ -1,14 +1,15 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { closedLoop, rawOrders, storeBasket } from './checkout-load.mjs';
+import {
+  call,
+  closedLoop,
+  quantile,
+  rawOrders,
+  storeBasket,
+  withCheckouts,
+} from './checkout-load.mjs';
 import { signUpCustomers } from './customers.mjs';
-import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
+import { withOwnApp } from './own-app.mjs';
 import { cpuSeconds, postgresCpuSeconds } from './proc-cpu.mjs';
 
 // Issue 35 (shipping and tax) under load, on a fresh app and database of its own, with the
@@ -23,24 +24,20 @@ import { cpuSeconds, postgresCpuSeconds } from './proc-cpu.mjs';
 // Part of `npm run bench` (BENCH_ONLY=pricing); alone: `node scripts/bench/pricing.mjs [quote]`
 // (after `npm run build`; BENCH_CPU_PROF=<dir> runs its app under `node --cpu-prof`).
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CONNECTIONS = 50;
-const CHECKOUT_LINES = 5;
+export const CONNECTIONS = 50;
+export const CHECKOUT_LINES = 5;
 const PRODUCTS = 20;
 const TARGETS = { quoteP99Ms: 20, quotedCheckoutRatio: 0.5 };
-const LIMITS = { ORDER_RATE_LIMIT_PER_HOUR: '1000000', MAX_UNPAID_ORDERS: '1000000' };
 
 /** The two delivery addresses: New York (sales tax added) and Berlin (VAT included). */
 const ADDRESSES = [
   { line1: '350 Fifth Avenue', city: 'New York', region: 'NY', postalCode: '10118', country: 'US' },
   { line1: 'Unter den Linden 1', city: 'Berlin', region: '', postalCode: '10117', country: 'DE' },
 ];
-const PHONE = '555 0100';
+export const PHONE = '555 0100';
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const failed = (r) => (r.bad ? `, ${r.bad} failed` : '');
-const quantile = (sorted, q) =>
-  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
 
 /** One autocannon run of `seconds`: req/s (mean), p99, requests sent and non-2xx count. */
 async function load(seconds, options) {
@@ -163,21 +160,31 @@ async function addProducts(pool) {
   return variants;
 }
 
-/** One signed-in JSON call; resolves to [status, answer]. */
-async function call(base, token, path, body) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return [res.status, await res.json()];
-}
-
 /** What a quote came to, for the printout: "NY: $… incl. shipping $… and tax $…". */
 const quoteSummary = (address, quote) =>
   `${address.region || address.country}: total $${quote.total.toFixed(2)} (shipping ` +
   `$${quote.shipping.toFixed(2)} ${quote.shippingMethod.name}, tax $${quote.tax.toFixed(2)}` +
   `${quote.pricesIncludeTax ? ' included' : ''}, ${quote.shippingMethods.length} methods)`;
+
+/**
+ * The shop of the pricing rows (also the promotions part's, scripts/bench/promotions.mjs): its
+ * shipping and tax configured, `PRODUCTS` products of its own, and `CONNECTIONS` signed-up
+ * customers (`prefix` starts their emails), each with a checkout for the raw side's orders, a
+ * delivery address (New York and Berlin in turn) and a stored basket of `CHECKOUT_LINES` of them.
+ * `someVariants()` draws another basket.
+ * @param {import('pg').Pool} pool
+ */
+export async function pricedShop(base, pool, prefix = 'pricer') {
+  await configurePricing(pool);
+  const variants = await addProducts(pool);
+  console.log(`Pricing: signing up ${CONNECTIONS} customers…`);
+  const customers = (
+    await withCheckouts(pool, await signUpCustomers(base, pool, CONNECTIONS, prefix))
+  ).map((customer, i) => ({ ...customer, address: ADDRESSES[i % 2] }));
+  const someVariants = () => [...variants].sort(() => Math.random() - 0.5).slice(0, CHECKOUT_LINES);
+  for (const who of customers) await storeBasket(pool, who.id, someVariants());
+  return { variants, customers, someVariants };
+}
 
 /**
  * @param {{
@@ -186,24 +193,7 @@ const quoteSummary = (address, quote) =>
  * }} bench
  */
 async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
-  await configurePricing(pool);
-  const variants = await addProducts(pool);
-  console.log(`Pricing: signing up ${CONNECTIONS} customers…`);
-  const customers = [];
-  for (const [i, customer] of (
-    await signUpCustomers(base, pool, CONNECTIONS, 'pricer')
-  ).entries()) {
-    // The raw transactions' orders need a checkout to belong to: one per customer, made once.
-    const {
-      rows: [held],
-    } = await pool.query(
-      'INSERT INTO checkout (user_id, unpaid_orders) VALUES ($1, 0) RETURNING id',
-      [customer.id],
-    );
-    customers.push({ ...customer, checkoutId: held.id, address: ADDRESSES[i % 2] });
-  }
-  const someVariants = () => [...variants].sort(() => Math.random() - 0.5).slice(0, CHECKOUT_LINES);
-  for (const who of customers) await storeBasket(pool, who.id, someVariants());
+  const { customers, someVariants } = await pricedShop(base, pool);
 
   // The tables as configured, and the quote of each address (also: the cache's first load).
   const samples = [];
@@ -381,61 +371,14 @@ export async function benchPricing({
   outboxWorker = 'separate',
   checkouts = true,
 }) {
-  const { runningClusterUrl } = await import(
-    pathToFileURL(join(root, 'dist/node/server/db/embedded-cluster.js')).href
-  );
-  const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-bench-pricing-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`Pricing: starting the built app on ${base} (DATA_DIR ${dataDir})…`);
-  // BENCH_CPU_PROF=<dir>: the app runs under `node --cpu-prof` (its profile written there at exit).
-  const profiling = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
-  const start = (script, env = {}, flags = []) =>
-    spawn(process.execPath, [...flags, script], {
-      cwd: root,
-      env: { ...process.env, ...builtAppEnvironment(port, dataDir), ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
   // As npm start runs it (and the orders row): the outbox worker in a process of its own, unless
   // BENCH_OUTBOX_WORKER=app.
-  const children = [
-    start(
-      'dist/node/server/main.js',
-      { ...LIMITS, AUTH_RATE_LIMIT_PER_MINUTE: '100000', OUTBOX_WORKER: outboxWorker },
-      profiling,
-    ),
-  ];
-  let pool;
-  try {
-    await waitFor(`${base}/api/health`, children[0], 120_000);
-    if (outboxWorker === 'separate') children.push(start('dist/node/server/outbox-worker.js'));
-    const databaseUrl = process.env.DATABASE_URL ?? runningClusterUrl(dataDir, 'toolhouse');
-    if (!databaseUrl) throw new Error('Could not find the app database URL');
-    pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const bench = {
-      base,
-      pool,
-      row,
-      seconds,
-      appPid: children[0]?.pid ?? 0,
-      dataDir: process.env.DATABASE_URL ? null : dataDir,
-    };
+  await withOwnApp({ name: 'Pricing', outboxWorker }, async (app) => {
+    const bench = { ...app, row, seconds };
     const buyers = await benchQuotes(bench);
     // Last: the checkouts' mails keep the outbox worker busy for a while.
     if (checkouts) await benchQuotedCheckout(bench, buyers);
-  } finally {
-    await pool?.end();
-    for (const child of children.reverse()) {
-      if (child.exitCode !== null || child.signalCode !== null) continue;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await once(child, 'exit');
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 // Run alone: node scripts/bench/pricing.mjs [quote] (`quote`: the quote row alone, e.g. to profile
