@@ -34,6 +34,18 @@ export async function closedLoop(connections, seconds, once) {
 }
 
 /**
+ * The runs of one side, A B A B: their mean req/s, worst p50 (when measured) and p99, and every
+ * failure.
+ * @param {{ rps: number, p50?: number, p99: number, bad: number }[]} runs
+ */
+export const combine = (runs) => ({
+  rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
+  p50: Math.max(...runs.map((r) => r.p50 ?? 0)),
+  p99: Math.max(...runs.map((r) => r.p99)),
+  bad: runs.reduce((a, r) => a + r.bad, 0),
+});
+
+/**
  * The `q` quantile of ascending `sorted` milliseconds, rounded (0 when empty).
  * @param {number[]} sorted
  * @param {number} q

@@ -3,6 +3,7 @@ import autocannon from 'autocannon';
 import {
   call,
   closedLoop,
+  combine,
   quantile,
   rawOrders,
   storeBasket,
@@ -39,11 +40,15 @@ export const PHONE = '555 0100';
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const failed = (r) => (r.bad ? `, ${r.bad} failed` : '');
 
-/** One autocannon run of `seconds`: req/s (mean), p99, requests sent and non-2xx count. */
-async function load(seconds, options) {
+/**
+ * One autocannon run of `seconds` at `CONNECTIONS`: req/s (mean), p50, p99, requests sent and
+ * non-2xx count.
+ */
+export async function load(seconds, options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
   return {
     rps: result.requests.average,
+    p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
     bad: result.non2xx + result.errors + result.timeouts,
@@ -187,6 +192,28 @@ export async function pricedShop(base, pool, prefix = 'pricer') {
 }
 
 /**
+ * An autocannon request of POST /api/checkout/quote, each a customer in turn (their basket, their
+ * address), with `fields` (e.g. `codes`) in the body.
+ * @param {{ token: string, address: unknown }[]} customers
+ * @param {Record<string, unknown>} [fields]
+ */
+export function quoteRequest(customers, fields = {}) {
+  let turn = 0;
+  return {
+    method: 'POST',
+    setupRequest: (request) => {
+      turn = (turn + 1) % customers.length;
+      const who = customers[turn];
+      return {
+        ...request,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${who?.token}` },
+        body: JSON.stringify({ address: who?.address, ...fields }),
+      };
+    },
+  };
+}
+
+/**
  * @param {{
  *   base: string, pool: import('pg').Pool, row: Function, seconds: number,
  *   appPid: number, dataDir: string | null,
@@ -207,22 +234,10 @@ async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
   console.log(`Pricing: a basket of ${CHECKOUT_LINES}, ${samples.join('; ')}`);
 
   // The pricing step: 50 connections, each request a customer in turn (its basket, its address).
-  let turn = 0;
-  const quoteRequest = {
-    method: 'POST',
-    setupRequest: (request) => {
-      turn = (turn + 1) % customers.length;
-      const who = customers[turn];
-      return {
-        ...request,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-        body: JSON.stringify({ address: who.address }),
-      };
-    },
-  };
+  const request = quoteRequest(customers);
   const url = `${base}/api/checkout/quote`;
   console.log('Pricing: warming POST /api/checkout/quote up (not measured)…');
-  await load(2, { url, requests: [quoteRequest] });
+  await load(2, { url, requests: [request] });
   console.log(`Pricing: POST /api/checkout/quote, ${CONNECTIONS} connections…`);
   // CPU per quote (the app's process and, on the embedded cluster, PostgreSQL's): what a quote
   // costs whatever else the shared machine runs.
@@ -238,7 +253,7 @@ async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
   const transactionsBefore = await transactions();
   const appBefore = cpuSeconds(appPid);
   const postgresBefore = dataDir ? postgresCpuSeconds(dataDir) : 0;
-  const quotes = await load(seconds, { url, requests: [quoteRequest] });
+  const quotes = await load(seconds, { url, requests: [request] });
   const perQuote = (used) => ((1000 * used) / Math.max(1, quotes.total)).toFixed(2);
   const appCpu = perQuote(cpuSeconds(appPid) - appBefore);
   const postgresCpu = dataDir ? perQuote(postgresCpuSeconds(dataDir) - postgresBefore) : null;
@@ -256,52 +271,77 @@ async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
   return { customers, someVariants };
 }
 
-/** The buyer's checkout (quote, then place it) against the raw transaction, A B A B. */
-async function benchQuotedCheckout(
-  { base, pool, row, seconds, appPid, dataDir },
-  { customers, someVariants },
-) {
+/**
+ * The checkout rows' sides, each 50 customers in a closed loop of `seconds` (each caller one
+ * customer, who stores a basket of 5 first: one INSERT, as PUT /api/basket would), with `fields`
+ * (e.g. `codes`) in each quote and checkout body:
+ * - `quoted`: the buyer's way: a quote, then POST /api/checkout with its quoteId (the quote inside
+ *   the measured checkout; `quoteTimes` and `placeTimes` collect each call's milliseconds);
+ * - `onTheSpot`: the spec's way: POST /api/checkout without a quote, priced on the spot;
+ * - `raw`: the raw transaction of the orders row, the same basket stored the same way and cleared.
+ * @param {{ base: string, pool: import('pg').Pool, seconds: number }} bench
+ * @param {{ customers: any[], someVariants: () => { id: string, product_id: string }[] }} buyers
+ * @param {Record<string, unknown>} [fields]
+ */
+export function checkoutSides({ base, pool, seconds }, { customers, someVariants }, fields = {}) {
+  /** @type {number[]} */
   const quoteTimes = [];
+  /** @type {number[]} */
   const placeTimes = [];
   let reported = false;
   const complain = (what) => {
     if (!reported) console.error(what);
     reported = true;
   };
-  // Each caller is one customer: stores a basket of 5 (one INSERT, as PUT /api/basket would), asks
-  // for the quote, and places it. The quote is inside the measured checkout.
-  const viaApp = () =>
-    closedLoop(CONNECTIONS, seconds, async (index) => {
-      const who = customers[index % customers.length];
+  const loop = (once) =>
+    closedLoop(CONNECTIONS, seconds, (index) => once(customers[index % customers.length]));
+  const place = async (who, extra) => {
+    const [placed, answer] = await call(base, who.token, '/api/checkout', {
+      address: who.address,
+      phone: PHONE,
+      ...fields,
+      ...extra,
+    });
+    if (placed !== 201) complain(`checkout ${placed}: ${JSON.stringify(answer)}`);
+    return placed === 201;
+  };
+  const quoted = () =>
+    loop(async (who) => {
       await storeBasket(pool, who.id, someVariants());
       let t0 = performance.now();
-      const [quoted, quote] = await call(base, who.token, '/api/checkout/quote', {
+      const [status, quote] = await call(base, who.token, '/api/checkout/quote', {
         address: who.address,
+        ...fields,
       });
       quoteTimes.push(performance.now() - t0);
-      if (quoted !== 200) {
-        complain(`quote ${quoted}: ${JSON.stringify(quote)}`);
+      if (status !== 200) {
+        complain(`quote ${status}: ${JSON.stringify(quote)}`);
         return false;
       }
       t0 = performance.now();
-      const [placed, answer] = await call(base, who.token, '/api/checkout', {
-        address: who.address,
-        phone: PHONE,
-        quoteId: quote.quoteId,
-      });
+      const placed = await place(who, { quoteId: quote.quoteId });
       placeTimes.push(performance.now() - t0);
-      if (placed !== 201) complain(`checkout ${placed}: ${JSON.stringify(answer)}`);
-      return placed === 201;
+      return placed;
     });
-  // The raw side stores the same basket the same way and clears it, as the orders row does.
-  const viaPg = () =>
-    closedLoop(CONNECTIONS, seconds, async (index) => {
-      const who = customers[index % customers.length];
+  const onTheSpot = () =>
+    loop(async (who) => {
+      await storeBasket(pool, who.id, someVariants());
+      return place(who, {});
+    });
+  const raw = () =>
+    loop(async (who) => {
       const lines = someVariants();
       await storeBasket(pool, who.id, lines);
       await pool.query('DELETE FROM basket_line WHERE user_id = $1', [who.id]);
       return rawOrders(pool, who, lines);
     });
+  return { quoted, onTheSpot, raw, quoteTimes, placeTimes };
+}
+
+/** The buyer's checkout (quote, then place it) against the raw transaction, A B A B. */
+async function benchQuotedCheckout(bench, buyers) {
+  const { pool, row, seconds, appPid, dataDir } = bench;
+  const { quoted: viaApp, raw: viaPg, quoteTimes, placeTimes } = checkoutSides(bench, buyers);
   // Whatever the quote run left in the baskets is the first checkouts' to place: start empty.
   await pool.query('DELETE FROM basket_line');
   console.log(
@@ -323,11 +363,6 @@ async function benchQuotedCheckout(
     app.push(await measured('app', viaApp));
     raw.push(await measured('raw', viaPg));
   }
-  const combine = (runs) => ({
-    rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
-    p99: Math.max(...runs.map((r) => r.p99)),
-    bad: runs.reduce((a, r) => a + r.bad, 0),
-  });
   const [ours, theirs] = [combine(app), combine(raw)];
   const ratio = ours.rps / theirs.rps;
   /** CPU ms per checkout of a side: the app's (on the app's side) and PostgreSQL's. */

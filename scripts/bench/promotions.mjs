@@ -1,8 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { call, closedLoop, quantile, rawOrders, storeBasket } from './checkout-load.mjs';
+import { call, combine, quantile } from './checkout-load.mjs';
 import { withOwnApp } from './own-app.mjs';
-import { CHECKOUT_LINES, CONNECTIONS, PHONE, pricedShop } from './pricing.mjs';
+import {
+  CHECKOUT_LINES,
+  CONNECTIONS,
+  checkoutSides,
+  load,
+  pricedShop,
+  quoteRequest,
+} from './pricing.mjs';
 
 // Issue 36 (promotions, docs/decisions/055) under load, on a fresh app and database of its own:
 // the pricing part's shop (shipping zones, the built-in tax table, 20 products, 50 customers with a
@@ -280,25 +286,6 @@ async function seedPromotions(pool, variants) {
   return active;
 }
 
-/** One autocannon run of `seconds` at `CONNECTIONS`: req/s (mean), p50, p99, non-2xx count. */
-async function load(seconds, options) {
-  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    bad: result.non2xx + result.errors + result.timeouts,
-  };
-}
-
-/** Runs of one side: mean req/s, the worst p50 and p99, every failure. */
-const combine = (runs) => ({
-  rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
-  p50: Math.max(...runs.map((r) => r.p50 ?? 0)),
-  p99: Math.max(...runs.map((r) => r.p99)),
-  bad: runs.reduce((a, r) => a + r.bad, 0),
-});
-
 /**
  * The quote of one buyer with the code, checked: BENCH10 and the automatic 15% applied, or the
  * bench would measure something else. Returns what it came to, for the rows.
@@ -323,64 +310,14 @@ async function sampleQuote(base, who) {
  * The checkout with the code and the automatic promotions, the buyer's way and the spec's way,
  * against the raw transaction, A B C A B C.
  */
-async function benchPromotedCheckout({ base, pool, row, seconds }, { customers, someVariants }) {
-  const quoteTimes = [];
-  const placeTimes = [];
-  let reported = false;
-  const complain = (what) => {
-    if (!reported) console.error(what);
-    reported = true;
-  };
-  const codes = [CODE];
-  // The buyer's way: the basket stored (one INSERT, as PUT /api/basket would), a quote with the
-  // code, then the checkout of that quote; the quote counted inside each checkout.
-  const quoted = () =>
-    closedLoop(CONNECTIONS, seconds, async (index) => {
-      const who = customers[index % customers.length];
-      await storeBasket(pool, who.id, someVariants());
-      let t0 = performance.now();
-      const [status, quote] = await call(base, who.token, '/api/checkout/quote', {
-        address: who.address,
-        codes,
-      });
-      quoteTimes.push(performance.now() - t0);
-      if (status !== 200) {
-        complain(`quote ${status}: ${JSON.stringify(quote)}`);
-        return false;
-      }
-      t0 = performance.now();
-      const [placed, answer] = await call(base, who.token, '/api/checkout', {
-        address: who.address,
-        phone: PHONE,
-        codes,
-        quoteId: quote.quoteId,
-      });
-      placeTimes.push(performance.now() - t0);
-      if (placed !== 201) complain(`checkout ${placed}: ${JSON.stringify(answer)}`);
-      return placed === 201;
-    });
-  // The spec's way: the basket stored, then POST /api/checkout with the code, priced on the spot.
-  const onTheSpot = () =>
-    closedLoop(CONNECTIONS, seconds, async (index) => {
-      const who = customers[index % customers.length];
-      await storeBasket(pool, who.id, someVariants());
-      const [placed, answer] = await call(base, who.token, '/api/checkout', {
-        address: who.address,
-        phone: PHONE,
-        codes,
-      });
-      if (placed !== 201) complain(`checkout ${placed}: ${JSON.stringify(answer)}`);
-      return placed === 201;
-    });
-  // The raw side stores the same basket the same way and clears it, as the orders row does.
-  const raw = () =>
-    closedLoop(CONNECTIONS, seconds, async (index) => {
-      const who = customers[index % customers.length];
-      const lines = someVariants();
-      await storeBasket(pool, who.id, lines);
-      await pool.query('DELETE FROM basket_line WHERE user_id = $1', [who.id]);
-      return rawOrders(pool, who, lines);
-    });
+async function benchPromotedCheckout(bench, buyers) {
+  const { pool, row } = bench;
+  // The buyer's way (a quote with the code, then its checkout; the quote counted inside), the
+  // spec's way (the checkout with the code, priced on the spot) and the raw transaction.
+  const { quoted, onTheSpot, raw, quoteTimes, placeTimes } = checkoutSides(bench, buyers, {
+    codes: [CODE],
+  });
+  // Whatever the quote runs left in the baskets is the first checkouts' to place: start empty.
   await pool.query('DELETE FROM basket_line');
   console.log(
     `Promotions: ${CHECKOUT_LINES}-line checkouts with ${CODE} (quoted, on the spot) vs the raw transaction…`,
@@ -392,18 +329,20 @@ async function benchPromotedCheckout({ base, pool, row, seconds }, { customers, 
     runs.spot.push(await onTheSpot());
     runs.raw.push(await raw());
   }
-  // Each checkout placed its promotions: the uses written with it (one per applied promotion).
+  // The app's checkouts (the raw side's orders count no unpaid order): how many were placed with
+  // a discount, and the promotion uses they wrote (one per applied promotion, ADR 055).
   const {
     rows: [placed],
   } = await pool.query(
-    `SELECT count(*)::int AS checkouts, count(*) FILTER (WHERE discount_cents > 0)::int AS discounted
+    `SELECT count(*)::int AS checkouts, count(*) FILTER (WHERE discount_cents > 0)::int AS discounted,
+       (SELECT count(*)::int FROM promotion_use) AS uses
      FROM checkout WHERE unpaid_orders > 0`,
   );
   const [a, b, r] = [combine(runs.quoted), combine(runs.spot), combine(runs.raw)];
   const verdict = (ratio) =>
     `ratio >= ${TARGETS.checkoutRatio}: ${ratio >= TARGETS.checkoutRatio ? 'met' : 'MISSED'}`;
   const rawText = `pg, ${CHECKOUT_LINES} UPDATEs + ${CHECKOUT_LINES} INSERTs ${fmt(r.rps)}/s, p99 ${r.p99} ms${failed(r)}`;
-  const discounted = `${fmt(placed.discounted)} of ${fmt(placed.checkouts)} checkouts placed with a discount`;
+  const discounted = `${fmt(placed.discounted)} of ${fmt(placed.checkouts)} checkouts placed with a discount, ${fmt(placed.uses)} promotion uses`;
   quoteTimes.sort((x, y) => x - y);
   placeTimes.sort((x, y) => x - y);
   row(
@@ -427,21 +366,6 @@ async function benchPromotedCheckout({ base, pool, row, seconds }, { customers, 
  * with every promotion paused and no code, A B A B.
  */
 async function benchPromotedQuote({ base, pool, row, seconds }, { customers }, active, sample) {
-  const quoteRequest = (codes) => {
-    let turn = 0;
-    return {
-      method: 'POST',
-      setupRequest: (request) => {
-        turn = (turn + 1) % customers.length;
-        const who = customers[turn];
-        return {
-          ...request,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-          body: JSON.stringify({ address: who.address, ...(codes ? { codes } : {}) }),
-        };
-      },
-    };
-  };
   const url = `${base}/api/checkout/quote`;
   /** Pauses or resumes every promotion (the pricing tables reload once, on the next quote). */
   const promotionsTo = async (status) => {
@@ -450,14 +374,16 @@ async function benchPromotedQuote({ base, pool, row, seconds }, { customers }, a
     if (first) await call(base, first.token, '/api/checkout/quote', { address: first.address });
   };
   console.log('Promotions: warming POST /api/checkout/quote up (not measured)…');
-  await load(2, { url, requests: [quoteRequest([CODE])] });
+  await load(2, { url, requests: [quoteRequest(customers, { codes: [CODE] })] });
   console.log(`Promotions: POST /api/checkout/quote with ${CODE}, ${CONNECTIONS} connections…`);
   const withThem = [];
   const without = [];
   for (let i = 0; i < 2; i += 1) {
-    withThem.push(await load(seconds, { url, requests: [quoteRequest([CODE])] }));
+    withThem.push(
+      await load(seconds, { url, requests: [quoteRequest(customers, { codes: [CODE] })] }),
+    );
     await promotionsTo('paused');
-    without.push(await load(seconds, { url, requests: [quoteRequest(null)] }));
+    without.push(await load(seconds, { url, requests: [quoteRequest(customers)] }));
     await promotionsTo('active');
   }
   const [ours, bare] = [combine(withThem), combine(without)];

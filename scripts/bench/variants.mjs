@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { closedLoop, storeBasket, withCheckouts } from './checkout-load.mjs';
+import { closedLoop, combine, storeBasket, withCheckouts } from './checkout-load.mjs';
 import { signUpCustomers } from './customers.mjs';
 import { LIGHTHOUSE_TARGETS, auditPage, launchChrome } from './lighthouse.mjs';
 import { withOwnApp } from './own-app.mjs';
@@ -339,11 +339,6 @@ async function benchKitCheckout({ base, pool, row, seconds }, kits) {
     app.push(await viaApp());
     raw.push(await viaPg());
   }
-  const combine = (runs) => ({
-    rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
-    p99: Math.max(...runs.map((r) => r.p99)),
-    bad: runs.reduce((a, r) => a + r.bad, 0),
-  });
   const [ours, theirs] = [combine(app), combine(raw)];
   const parts = new Set(kits.flatMap((k) => k.parts.map(([p]) => p.id))).size;
   const ratio = ours.rps / theirs.rps;
