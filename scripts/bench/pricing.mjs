@@ -192,6 +192,65 @@ export async function pricedShop(base, pool, prefix = 'pricer') {
 }
 
 /**
+ * @typedef {{ app: number, postgres: number | null, transactions: number, requests: number }} Cost
+ *   CPU seconds of the app's process and (on the embedded cluster) PostgreSQL's, and database
+ *   transactions, during a load run of `requests` requests.
+ */
+
+/**
+ * Runs one load run and counts what it cost: steadier than req/s on a shared machine, as a
+ * request's CPU hardly depends on what else runs.
+ * @template {{ total: number }} R
+ * @param {{ pool: import('pg').Pool, appPid: number, dataDir: string | null }} app
+ * @param {() => Promise<R>} run
+ * @returns {Promise<[R, Cost]>}
+ */
+export async function withCost({ pool, appPid, dataDir }, run) {
+  const transactions = async () =>
+    Number(
+      (
+        await pool.query(
+          `SELECT xact_commit + xact_rollback AS n FROM pg_stat_database
+           WHERE datname = current_database()`,
+        )
+      ).rows[0].n,
+    );
+  const transactionsBefore = await transactions();
+  const appBefore = cpuSeconds(appPid);
+  const postgresBefore = dataDir ? postgresCpuSeconds(dataDir) : 0;
+  const result = await run();
+  const app = cpuSeconds(appPid) - appBefore;
+  const postgres = dataDir ? postgresCpuSeconds(dataDir) - postgresBefore : null;
+  // The statistics reach pg_stat_database within a second of the statements.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const requests = result.total;
+  return [
+    result,
+    { app, postgres, transactions: (await transactions()) - transactionsBefore, requests },
+  ];
+}
+
+/**
+ * "CPU per quote: app … ms, PostgreSQL … ms; … database transactions per quote" of load runs.
+ * @param {Cost[]} costs
+ */
+export function costPerQuote(costs) {
+  const sum = (pick) => costs.reduce((a, c) => a + (pick(c) ?? 0), 0);
+  const requests = Math.max(
+    1,
+    sum((c) => c.requests),
+  );
+  const ms = (seconds) => ((1000 * seconds) / requests).toFixed(2);
+  const postgres = costs.every((c) => c.postgres !== null)
+    ? `, PostgreSQL ${ms(sum((c) => c.postgres))} ms`
+    : '';
+  return (
+    `CPU per quote: app ${ms(sum((c) => c.app))} ms${postgres}; ` +
+    `${(sum((c) => c.transactions) / requests).toFixed(1)} database transactions per quote`
+  );
+}
+
+/**
  * An autocannon request of POST /api/checkout/quote, each a customer in turn (their basket, their
  * address), with `fields` (e.g. `codes`) in the body.
  * @param {{ token: string, address: unknown }[]} customers
@@ -219,7 +278,8 @@ export function quoteRequest(customers, fields = {}) {
  *   appPid: number, dataDir: string | null,
  * }} bench
  */
-async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
+async function benchQuotes(bench) {
+  const { base, pool, row, seconds } = bench;
   const { customers, someVariants } = await pricedShop(base, pool);
 
   // The tables as configured, and the quote of each address (also: the cache's first load).
@@ -239,32 +299,10 @@ async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
   console.log('Pricing: warming POST /api/checkout/quote up (not measured)…');
   await load(2, { url, requests: [request] });
   console.log(`Pricing: POST /api/checkout/quote, ${CONNECTIONS} connections…`);
-  // CPU per quote (the app's process and, on the embedded cluster, PostgreSQL's): what a quote
-  // costs whatever else the shared machine runs.
-  const transactions = async () =>
-    Number(
-      (
-        await pool.query(
-          `SELECT xact_commit + xact_rollback AS n FROM pg_stat_database
-           WHERE datname = current_database()`,
-        )
-      ).rows[0].n,
-    );
-  const transactionsBefore = await transactions();
-  const appBefore = cpuSeconds(appPid);
-  const postgresBefore = dataDir ? postgresCpuSeconds(dataDir) : 0;
-  const quotes = await load(seconds, { url, requests: [request] });
-  const perQuote = (used) => ((1000 * used) / Math.max(1, quotes.total)).toFixed(2);
-  const appCpu = perQuote(cpuSeconds(appPid) - appBefore);
-  const postgresCpu = dataDir ? perQuote(postgresCpuSeconds(dataDir) - postgresBefore) : null;
-  // The statistics reach pg_stat_database within a second of the statements.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const perQuoteTransactions = ((await transactions()) - transactionsBefore) / quotes.total;
+  const [quotes, cost] = await withCost(bench, () => load(seconds, { url, requests: [request] }));
   row(
     `POST /api/checkout/quote (${CHECKOUT_LINES}-line basket, built-in tax table, half New York, half Berlin, ${CONNECTIONS} customers)`,
-    `${fmt(quotes.rps)} req/s, p99 ${quotes.p99} ms${failed(quotes)}; CPU per quote: app ${appCpu} ms` +
-      `${postgresCpu === null ? '' : `, PostgreSQL ${postgresCpu} ms`}; ` +
-      `${perQuoteTransactions.toFixed(1)} database transactions per quote`,
+    `${fmt(quotes.rps)} req/s, p99 ${quotes.p99} ms${failed(quotes)}; ${costPerQuote([cost])}`,
     samples.join('; '),
     `p99 <= ${TARGETS.quoteP99Ms} ms: ${quotes.p99 <= TARGETS.quoteP99Ms ? 'met' : 'MISSED'}`,
   );

@@ -5,9 +5,11 @@ import {
   CHECKOUT_LINES,
   CONNECTIONS,
   checkoutSides,
+  costPerQuote,
   load,
   pricedShop,
   quoteRequest,
+  withCost,
 } from './pricing.mjs';
 
 // Issue 36 (promotions, docs/decisions/055) under load, on a fresh app and database of its own:
@@ -365,7 +367,8 @@ async function benchPromotedCheckout(bench, buyers) {
  * The pricing step with the promotions and the code, at 50 connections, against the same quote
  * with every promotion paused and no code, A B A B.
  */
-async function benchPromotedQuote({ base, pool, row, seconds }, { customers }, active, sample) {
+async function benchPromotedQuote(bench, { customers }, active, sample) {
+  const { base, pool, row, seconds } = bench;
   const url = `${base}/api/checkout/quote`;
   /** Pauses or resumes every promotion (the pricing tables reload once, on the next quote). */
   const promotionsTo = async (status) => {
@@ -376,21 +379,26 @@ async function benchPromotedQuote({ base, pool, row, seconds }, { customers }, a
   console.log('Promotions: warming POST /api/checkout/quote up (not measured)…');
   await load(2, { url, requests: [quoteRequest(customers, { codes: [CODE] })] });
   console.log(`Promotions: POST /api/checkout/quote with ${CODE}, ${CONNECTIONS} connections…`);
-  const withThem = [];
-  const without = [];
+  /** @typedef {[Awaited<ReturnType<typeof load>>, import('./pricing.mjs').Cost]} Run */
+  /** @type {{ promoted: Run[], paused: Run[] }} */
+  const runs = { promoted: [], paused: [] };
+  const quotes = (fields) => () =>
+    load(seconds, { url, requests: [quoteRequest(customers, fields)] });
   for (let i = 0; i < 2; i += 1) {
-    withThem.push(
-      await load(seconds, { url, requests: [quoteRequest(customers, { codes: [CODE] })] }),
-    );
+    runs.promoted.push(await withCost(bench, quotes({ codes: [CODE] })));
     await promotionsTo('paused');
-    without.push(await load(seconds, { url, requests: [quoteRequest(customers)] }));
+    runs.paused.push(await withCost(bench, quotes({})));
     await promotionsTo('active');
   }
-  const [ours, bare] = [combine(withThem), combine(without)];
+  const summary = (side) => ({
+    ...combine(side.map(([result]) => result)),
+    cost: costPerQuote(side.map(([, cost]) => cost)),
+  });
+  const [ours, bare] = [summary(runs.promoted), summary(runs.paused)];
   row(
     `POST /api/checkout/quote with codes ["${CODE}"], ${fmt(active)} active promotions (${CHECKOUT_LINES}-line basket, half New York, half Berlin, ${CONNECTIONS} customers)`,
-    `${fmt(ours.rps)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms${failed(ours)}; ${sample}`,
-    `every promotion paused, no code: ${fmt(bare.rps)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms${failed(bare)}`,
+    `${fmt(ours.rps)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms${failed(ours)}; ${ours.cost}; ${sample}`,
+    `every promotion paused, no code: ${fmt(bare.rps)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms${failed(bare)}; ${bare.cost}`,
     `p99 <= ${TARGETS.quoteP99Ms} ms: ${ours.p99 <= TARGETS.quoteP99Ms ? 'met' : 'MISSED'}`,
   );
 }
