@@ -50,25 +50,32 @@ export async function discountedOrder(
     ...(options.name ? { name: options.name } : {}),
     paid: false,
   });
-  await setDiscount(t, order._id, options.discountCents, options.promotions);
+  await setDiscount(t, order._id, options.discountCents, {
+    ...(options.promotions ? { promotions: options.promotions } : {}),
+  });
   if (options.paid !== false) await payWithTestCard(t, who, order);
   return order;
 }
 
-/** Puts `discountCents` on a placed line (and its checkout), with its tax on the discounted net. */
+/**
+ * Puts `discountCents` on a placed line (and sums its checkout's), with its tax on the discounted
+ * net (California's, unless `taxCents` says), and the checkout's `promotions` (default: one "Ten
+ * off tools" giving `discountCents`).
+ */
 export async function setDiscount(
   t: TestApp,
   purchaseId: string,
   discountCents: number,
-  promotions: PlacedPromotion[] = [{ ...TEN_PERCENT, discountCents }],
+  options: { promotions?: PlacedPromotion[]; taxCents?: number } = {},
 ): Promise<void> {
+  const promotions = options.promotions ?? [{ ...TEN_PERCENT, discountCents }];
   const { db } = t.database;
   const [line] = await db
     .select({ totalCents: purchase.totalCents, checkoutId: purchase.checkoutId })
     .from(purchase)
     .where(eq(purchase.id, purchaseId));
   if (!line) throw new Error('no such order');
-  const taxCents = californiaTaxOf(line.totalCents - discountCents);
+  const taxCents = options.taxCents ?? californiaTaxOf(line.totalCents - discountCents);
   await db.update(purchase).set({ discountCents, taxCents }).where(eq(purchase.id, purchaseId));
   await db
     .update(checkout)
