@@ -5,7 +5,7 @@ import { CheckoutPlacedSchema } from '../../../shared/checkout.ts';
 import { CheckoutQuoteSchema } from '../../../shared/pricing.ts';
 import { PurchaseSchema } from '../../../shared/purchase.ts';
 import { orderAftersale, promotion, promotionCode } from '../../db/schema.ts';
-import { payWithTestCard } from '../../testing/aftersale.ts';
+import { mailTo, payWithTestCard } from '../../testing/aftersale.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createProduct } from '../../testing/factories.ts';
 import { storeBasket, tryCheckOut } from '../../testing/orders.ts';
@@ -45,6 +45,12 @@ describe('a checkout placed with a code, then paid and refunded', () => {
     // 3 × 33.33 = 99.99; 10% = 9.999 → 10.00 off: 89.99 (no tax or shipping to this address).
     expect(order).toMatchObject({ totalPrice: 99.99, discount: 10, amount: 89.99 });
     await payWithTestCard(t, t.customer, order!);
+    // The mail of the placed checkout names the promotion, its code and saving.
+    const placedMail = await mailTo(t, t.customer.email, 'Order received: Flow Saw');
+    const mailText = placedMail.text.replace(/\s+/g, ' ');
+    expect(mailText).toContain('Discount: -$10.00');
+    expect(mailText).toContain('Promotion: Flow ten (code FLOW10): -$10.00');
+    expect(mailText).toContain('Total: $89.99');
 
     const read = await t.app.inject({
       url: `/api/purchase/${order!._id}`,

@@ -433,7 +433,7 @@ describe('ManageAllOrders', () => {
       ],
     };
     mockApi({ ...signedInAdmin(), [ORDERS]: jsonResponse([discounted]) });
-    renderWithProviders(<ManageAllOrders />);
+    const { user } = renderWithProviders(<ManageAllOrders />);
     const row = within(
       (await screen.findByRole('cell', { name: 'Cordless Drill' })).closest('tr')!,
     );
@@ -441,6 +441,12 @@ describe('ManageAllOrders', () => {
       row.getByText(/^Discount -\$25\.00 · Shipping \$0\.00 · Tax \$0\.00 · Amount/),
     ).toBeInTheDocument();
     expect(row.getByText('Promotions: Spring saws (code SAW25)')).toBeInTheDocument();
+    // The refund form says what was paid: the goods before the discount, and the discount.
+    await user.click(await row.findByRole('button', { name: 'Refund' }));
+    const form = screen.getByRole('form', { name: 'Refund Cordless Drill' });
+    expect(
+      within(form).getByText(/^Paid \$.*: goods \$.*, discount -\$25\.00, tax \$0\.00/),
+    ).toBeInTheDocument();
   });
 
   it('offers a retry when the orders cannot be loaded', async () => {
