@@ -7,14 +7,14 @@ import { PromotionSchema } from './promotions.ts';
 // each answer carries and the code batches.
 
 export const promotionsPaths = {
-  promotions: '/admin/promotions',
-  promotion: (id: string) => `/admin/promotions/${encodeURIComponent(id)}`,
-  pause: (id: string) => `/admin/promotions/${encodeURIComponent(id)}/pause`,
-  resume: (id: string) => `/admin/promotions/${encodeURIComponent(id)}/resume`,
-  end: (id: string) => `/admin/promotions/${encodeURIComponent(id)}/end`,
-  codeBatches: (id: string) => `/admin/promotions/${encodeURIComponent(id)}/code-batches`,
+  promotions: '/api/admin/promotions',
+  promotion: (id: string) => `/api/admin/promotions/${encodeURIComponent(id)}`,
+  pause: (id: string) => `/api/admin/promotions/${encodeURIComponent(id)}/pause`,
+  resume: (id: string) => `/api/admin/promotions/${encodeURIComponent(id)}/resume`,
+  end: (id: string) => `/api/admin/promotions/${encodeURIComponent(id)}/end`,
+  codeBatches: (id: string) => `/api/admin/promotions/${encodeURIComponent(id)}/code-batches`,
   codesCsv: (id: string, batchId: string) =>
-    `/admin/promotions/${encodeURIComponent(id)}/code-batches/${encodeURIComponent(batchId)}/codes.csv`,
+    `/api/admin/promotions/${encodeURIComponent(id)}/code-batches/${encodeURIComponent(batchId)}/codes.csv`,
 } as const;
 
 export const PromotionParamsSchema = z.object({ id: z.string() });
