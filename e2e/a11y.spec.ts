@@ -104,7 +104,6 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       '/dashboard/auditLog',
       '/dashboard/shipping',
       '/dashboard/taxes',
-      '/dashboard/promotions',
       `/dashboard/manageProducts/${await firstProductId(page)}/edit`,
     ])
       await expectAccessible(page, path);
