@@ -464,6 +464,20 @@ describe('code batches', () => {
     ).toBe(404);
   });
 
+  it('lists every code of a batch larger than a page of the CSV (1,000 rows)', async () => {
+    const made = await create({ name: 'Big show', kind: 'free_shipping', codeMode: 'code' });
+    const res = await call('POST', `/promotions/${made.id}/code-batches`, { count: 2345 });
+    expect(res.statusCode, res.body).toBe(201);
+    const batch = CodeBatchSchema.parse(res.json());
+    const csv = await call('GET', `/promotions/${made.id}/code-batches/${batch.id}/codes.csv`);
+    const codes = parseCsv(csv.body.replace(/^\uFEFF/, ''))!
+      .slice(1)
+      .filter((line) => line.length > 1)
+      .map(([code]) => code);
+    expect(codes).toHaveLength(2345);
+    expect(new Set(codes).size).toBe(2345);
+  });
+
   it('draws again the codes a collision left out (an existing code, any case, or a twin)', async () => {
     const made = await create({ name: 'Tiny', kind: 'free_shipping', codeMode: 'code' });
     const existing = `Taken${unique()}`;
