@@ -26,7 +26,7 @@ import {
 import type { SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { afterDirectWrite, createProduct, userIdOf } from '../../testing/factories.ts';
-import { placeTestOrder } from '../../testing/orders.ts';
+import { checkOutBasket, placeTestOrder, storeBasket } from '../../testing/orders.ts';
 import { signUpWithRole } from '../../testing/staff.ts';
 import { parseCsv } from '../csv/index.ts';
 import { createCodeBatch } from './code-batches.service.ts';
@@ -527,7 +527,18 @@ describe('usage', () => {
   it('counts uses not released, their orders as revenue and the discount given', async () => {
     const made = await create({ name: 'Usage', kind: 'percent_off', percentOff: 10 });
     const userId = await userIdOf(t.database.db, t.customer.email);
-    const { order: first } = await placeTestOrder(t, t.customer, { orderQuantity: 2 });
+    // A checkout of two lines, one of them cancelled since (its revenue does not count).
+    const [drill, saw] = [await createProduct(t.database.db), await createProduct(t.database.db)];
+    await storeBasket(t, t.customer, [
+      [drill, 2],
+      [saw, 1],
+    ]);
+    const first = await checkOutBasket(t, t.customer);
+    const [kept, cancelled] = first.orders;
+    await t.database.db
+      .update(purchase)
+      .set({ status: 'cancelled' })
+      .where(eq(purchase.id, cancelled!._id));
     const { order: second } = await placeTestOrder(t, t.customer, { orderQuantity: 1 });
     const { order: released } = await placeTestOrder(t, t.customer, { orderQuantity: 3 });
     await t.database.db.insert(promotionUse).values([
@@ -551,7 +562,7 @@ describe('usage', () => {
     const amounts = await t.database.db
       .select({ id: purchase.id, cents: purchase.amountCents })
       .from(purchase)
-      .where(inArray(purchase.id, [first._id, second._id]));
+      .where(inArray(purchase.id, [kept!._id, second._id]));
     const revenueCents = amounts.reduce((sum, row) => sum + row.cents, 0);
     expect(revenueCents).toBeGreaterThan(0);
 
