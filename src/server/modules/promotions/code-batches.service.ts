@@ -18,7 +18,7 @@ import { recordAudit } from '../audit/index.ts';
 import { assertPromotionId, type Actor } from './promotions.service.ts';
 
 // Batches of single-use codes (issue 36): N codes of a promotion, each usable once (`max_uses` 1,
-// claimed in the order statement), unique whatever their case across every code of the shop, and
+// claimed in the order statement; a code is used while a use of it is not released), unique whatever their case across every code of the shop, and
 // exported as CSV for a trade show's flyers.
 
 /** No 0/O, 1/I/L: a code read off paper is typed right. 31 characters, 10 of them: ~8·10^14. */
@@ -103,8 +103,9 @@ export async function listCodeBatches(db: Db, promotionId: string): Promise<Code
   const rows = await db
     .select({
       batch: promotionCodeBatch,
-      used: sql<number>`(SELECT count(*)::int FROM promotion_code c
-        WHERE c.batch_id = promotion_code_batch.id AND c.uses > 0)`,
+      used: sql<number>`(SELECT count(DISTINCT u.code_id)::int FROM promotion_code c
+        JOIN promotion_use u ON u.code_id = c.id AND u.released_at IS NULL
+        WHERE c.batch_id = promotion_code_batch.id)`,
     })
     .from(promotionCodeBatch)
     .where(eq(promotionCodeBatch.promotionId, promotionId))
@@ -132,12 +133,16 @@ export async function* batchCodeRows(db: Db, batchId: string): AsyncGenerator<Cs
   let after = '';
   for (;;) {
     const rows = await db
-      .select({ code: promotionCode.code, uses: promotionCode.uses })
+      .select({
+        code: promotionCode.code,
+        used: sql<boolean>`EXISTS (SELECT FROM promotion_use u
+          WHERE u.code_id = promotion_code.id AND u.released_at IS NULL)`,
+      })
       .from(promotionCode)
       .where(and(eq(promotionCode.batchId, batchId), sql`${promotionCode.code} > ${after}`))
       .orderBy(asc(promotionCode.code))
       .limit(CSV_PAGE);
-    if (rows.length > 0) yield rows.map((row) => [row.code, row.uses > 0 ? 'yes' : 'no']);
+    if (rows.length > 0) yield rows.map((row) => [row.code, row.used ? 'yes' : 'no']);
     const last = rows.at(-1);
     if (rows.length < CSV_PAGE || last === undefined) return;
     after = last.code;

@@ -97,7 +97,7 @@ function storedValues(body: PromotionDefinition) {
 
 /** What the audit log keeps of a promotion: its stored definition (and status), no bookkeeping. */
 const audited = (
-  { id: _id, uses: _uses, createdAt: _c, updatedAt: _u, ...rest }: PromotionRow,
+  { id: _id, createdAt: _c, updatedAt: _u, ...rest }: PromotionRow,
   code: string | null,
 ) => ({ ...rest, code });
 
