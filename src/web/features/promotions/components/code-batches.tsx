@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { CodeBatchBodySchema } from '../../../../shared/promotions.ts';
 import type { AdminPromotion } from '../../../../shared/promotions-admin.ts';
@@ -22,6 +22,9 @@ export function CodeBatches({ promotion }: { promotion: AdminPromotion }) {
   const [values, setValues] = useState({ count: '', prefix: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ended = promotion.status === 'ended';
+  // Opened from the list's Codes button: the focus (and the view) goes to the Count field.
+  const countRef = useRef<HTMLInputElement>(null);
+  useEffect(() => countRef.current?.focus(), []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -62,6 +65,7 @@ export function CodeBatches({ promotion }: { promotion: AdminPromotion }) {
           className="grid items-start gap-4 sm:grid-cols-[1fr_1fr_auto]"
         >
           <TextField
+            ref={countRef}
             label="Count"
             type="number"
             inputMode="numeric"

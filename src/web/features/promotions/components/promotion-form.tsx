@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import {
   PROMOTION_KIND_LABELS,
@@ -128,6 +128,12 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const label = promotion ? `Edit ${promotion.name}` : 'New promotion';
   const zone = browserTimeZone();
+  // Editing opens the form below the list: the focus (and the view) goes to its first field.
+  const nameRef = useRef<HTMLInputElement>(null);
+  const editingId = promotion?.id;
+  useEffect(() => {
+    if (editingId !== undefined) nameRef.current?.focus();
+  }, [editingId]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -197,7 +203,13 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
     >
       <h2 className="text-xl font-semibold">{label}</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Name" value={values.name} onChange={text('name')} error={errors.name} />
+        <TextField
+          ref={nameRef}
+          label="Name"
+          value={values.name}
+          onChange={text('name')}
+          error={errors.name}
+        />
         <TextField
           label="Description"
           value={values.description}

@@ -124,6 +124,38 @@ describe('PromotionsPage', () => {
     });
   });
 
+  it('edits a promotion in a form filled with it, its first field focused', async () => {
+    storeAccessToken('access-1');
+    const fetchMock = mockApi({
+      [`GET ${promotionsPaths.promotions}`]: jsonResponse({ promotions: [saws] }),
+      [`PUT ${promotionsPaths.promotion(saws.id)}`]: jsonResponse({ ...saws, percentOff: 20 }),
+    });
+    const { user } = renderWithProviders(<PromotionsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Saw week' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Saw week' }));
+    expect(form.getByLabelText('Name')).toHaveFocus();
+    expect(form.getByLabelText('Name')).toHaveValue('Saw week');
+    expect(form.getByLabelText('Applies to')).toHaveValue('platforms');
+    expect(form.getByLabelText('Targets')).toHaveValue('18V');
+    expect(form.getByLabelText('Total uses')).toHaveValue(50);
+    expect(form.getByLabelText('Code')).toHaveValue('SAWS15');
+    await user.clear(form.getByLabelText('Percent off'));
+    await user.type(form.getByLabelText('Percent off'), '20');
+    await user.click(form.getByRole('button', { name: 'Save promotion' }));
+    expect(await screen.findByText('Promotion Saw week is saved')).toBeInTheDocument();
+    expect(lastRequest(fetchMock, `PUT ${promotionsPaths.promotion(saws.id)}`).body).toMatchObject({
+      name: 'Saw week',
+      percentOff: 20,
+      target: { kind: 'platforms', ids: ['18V'] },
+      usageLimit: 50,
+      codeMode: 'code',
+      code: 'SAWS15',
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: 'Edit Saw week' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('generates a batch of codes for a promotion with codes', async () => {
     storeAccessToken('access-1');
     let batches: object[] = [];
