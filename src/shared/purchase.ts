@@ -10,6 +10,7 @@ import {
   SHIPMENT_ORDERS_MESSAGE,
   trackingPairProblem,
 } from './shipment.ts';
+import { PromotionCodesSchema } from './promotions.ts';
 import { singleLineText } from './text.ts';
 import { SkuSchema } from './variant.ts';
 
@@ -77,6 +78,8 @@ export const PurchaseBodySchema = z.object({
   /** The shipping method (else the cheapest), and the quote the buyer saw (POST /api/checkout/quote). */
   shippingMethod: IdSchema.optional(),
   quoteId: IdSchema.optional(),
+  /** Issue 36: promotion codes typed on the purchase form. */
+  codes: PromotionCodesSchema.optional(),
 });
 export type PurchaseBody = z.input<typeof PurchaseBodySchema>;
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CheckoutQuoteSchema, PRICES_CHANGED_MESSAGE } from '../../../shared/pricing.ts';
-import { CODE_USED_UP_MESSAGE } from '../../../shared/promotions.ts';
+import { CODE_FIRST_ORDER_MESSAGE, CODE_USED_UP_MESSAGE } from '../../../shared/promotions.ts';
 import { checkout, promotion, promotionCode, promotionUse, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
@@ -177,5 +177,48 @@ describe('promotions placed by the order statement', () => {
     const placed = await tryCheckOut(t, second!, { ...ADDRESS, quoteId: again.quoteId });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(await usesOf(single.id)).toHaveLength(1);
+  });
+
+  it('the purchase form takes a code too: POST /api/purchase places the line after its discount', async () => {
+    await codePromotion('FORM-TEN');
+    const buyer = await signUp(t.app);
+    const sander = await createProduct(db(), { name: 'Form Sander', priceCents: 4_995 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: buyer.headers,
+      payload: {
+        productId: sander.id,
+        orderQuantity: 2,
+        address: '2 Form Road',
+        codes: ['form-ten'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [line] = await db()
+      .select({ discount: purchase.discountCents, amount: purchase.amountCents })
+      .from(purchase)
+      .where(eq(purchase.id, res.json()._id));
+    // 10% of 9990 = 999.
+    expect(line).toEqual({ discount: 999, amount: 8_991 });
+  });
+
+  it('the seeded WELCOME10 takes 10% off a first order only', async () => {
+    const buyer = await signUp(t.app);
+    const planer = await createProduct(db(), { name: 'Welcome Planer', priceCents: 12_000 });
+    await storeBasket(t, buyer, [[planer, 1]]);
+    const answer = await quote(buyer, { ...ADDRESS, codes: ['welcome10'] });
+    expect([answer.discount, answer.total]).toEqual([12, 108]);
+    const res = await tryCheckOut(t, buyer, { ...ADDRESS, quoteId: answer.quoteId });
+    expect(res.statusCode, res.body).toBe(201);
+    await storeBasket(t, buyer, [[planer, 1]]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/quote',
+      headers: buyer.headers,
+      payload: { ...ADDRESS, codes: ['WELCOME10'] },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fields).toEqual({ codes: CODE_FIRST_ORDER_MESSAGE });
   });
 });

@@ -336,6 +336,7 @@ function purchaseDelivery(input: PurchaseInput): Delivery & { quoteId?: string |
     phone: input.phone,
     shippingMethod: input.shippingMethod,
     quoteId: input.quoteId,
+    codes: input.codes,
   };
 }
 
