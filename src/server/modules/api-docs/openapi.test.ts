@@ -142,6 +142,8 @@ const ORDER: ObjectShape = {
     'shipping',
     'shippingTax',
     'amount',
+    'discount',
+    'promotions',
   ],
   types: {
     _id: 'string',
@@ -172,6 +174,8 @@ const ORDER: ObjectShape = {
     shipping: 'number',
     shippingTax: 'number',
     amount: 'number',
+    discount: 'number',
+    promotions: 'array',
   },
 };
 

@@ -5,6 +5,7 @@ import { CODE_FIRST_ORDER_MESSAGE, CODE_USED_UP_MESSAGE } from '../../../shared/
 import { checkout, promotion, promotionCode, promotionUse, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
 import { storeBasket, tryCheckOut } from '../../testing/orders.ts';
 
@@ -114,20 +115,32 @@ describe('promotions placed by the order statement', () => {
     }
   });
 
-  it('a code limited to 3 uses places exactly 3 of 12 parallel checkouts; the rest change nothing', async () => {
+  it('a code limited to 3 uses places exactly 3 of 12 parallel checkouts on two instances; the rest change nothing', async () => {
     const limited = await codePromotion('THREE-ONLY', { usageLimit: 3 });
-    const drill = await createProduct(db(), { name: 'Limited Drill', priceCents: 5_000 });
-    const before = (await stockOf(db(), drill.id))?.available ?? 0;
-    const buyers = await Promise.all(Array.from({ length: 12 }, () => signUp(t.app)));
-    await Promise.all(buyers.map((buyer) => storeBasket(t, buyer, [[drill, 1]])));
+    // Each buyer a tool of their own: no stock row queues them, only the promotion's limit.
+    const tools = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        createProduct(db(), { name: `Limited Tool ${n}`, priceCents: 5_000 }),
+      ),
+    );
+    const before = await Promise.all(
+      tools.map(async (tool) => (await stockOf(db(), tool.id))?.available ?? 0),
+    );
+    const buyers = await Promise.all(tools.map(() => signUp(t.app)));
+    await Promise.all(buyers.map((buyer, n) => storeBasket(t, buyer, [[tools[n]!, 1]])));
     const answers = await Promise.all(
       buyers.map((buyer) => quote(buyer, { ...ADDRESS, codes: ['THREE-ONLY'] })),
     );
+    // Half of them through a second instance on the same database, as behind a load balancer.
+    const second = await buildTestApp({ shareDatabaseOf: t });
     const results = await Promise.all(
       buyers.map((buyer, index) =>
-        tryCheckOut(t, buyer, { ...ADDRESS, quoteId: answers[index]?.quoteId }),
+        tryCheckOut(index % 2 === 0 ? t : second, buyer, {
+          ...ADDRESS,
+          quoteId: answers[index]?.quoteId,
+        }),
       ),
-    );
+    ).finally(() => second.close());
     const statuses = results.map((res) => res.statusCode).sort();
     expect(statuses).toEqual([...Array(3).fill(201), ...Array(9).fill(409)]);
     for (const res of results.filter((one) => one.statusCode === 409))
@@ -136,7 +149,11 @@ describe('promotions placed by the order statement', () => {
         fields: { codes: CODE_USED_UP_MESSAGE },
       });
     expect(await usesOf(limited.id)).toHaveLength(3);
-    expect((await stockOf(db(), drill.id))?.available).toBe(before - 3);
+    // Stock was taken for the 3 placed only.
+    const after = await Promise.all(tools.map((tool) => stockOf(db(), tool.id)));
+    expect(after.map((row, n) => (before[n] ?? 0) - (row?.available ?? 0))).toEqual(
+      results.map((res) => (res.statusCode === 201 ? 1 : 0)),
+    );
   });
 
   it('cancelling the unpaid order releases the use; a quote made before an edit is answered 409', async () => {
