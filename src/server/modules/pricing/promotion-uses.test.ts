@@ -85,6 +85,18 @@ describe('promotions placed by the order statement', () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().totalPrice).toBe(165.97);
+      // The answer's orders name the checkout's promotions as placed.
+      expect(
+        res
+          .json()
+          .orders[0].promotions.map((p: { name: string; discount: number }) => [
+            p.name,
+            p.discount,
+          ]),
+      ).toEqual([
+        ['Code TENOFF-A1', 19],
+        ['Five off', 5],
+      ]);
       const checkoutId: string = res.json().checkoutId;
       const lines = await db()
         .select({

@@ -91,6 +91,7 @@ export const ANSWER_COLUMNS: readonly (readonly [name: string, type: string])[] 
   ['line_name', 'text'],
   ['checkout_number', 'bigint'],
   ['checkout_po_reference', 'text'],
+  ['checkout_promotions', 'jsonb'],
   ['promotion_problem', 'text'],
   ...Object.entries(getTableColumns(purchase)).map(
     ([key, column]) => [key, column.getSQLType()] as const,
@@ -272,7 +273,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       "taxCents" int, "totalCents" int, "weightGrams" int, "pricesIncludeTax" boolean,
       "taxNote" text, "discountCents" int, promotions jsonb)
     WHERE (SELECT placeable FROM verdict)
-    RETURNING id, number, po_reference
+    RETURNING id, number, po_reference, promotions
   ), placed AS (
     INSERT INTO purchase (checkout_id, user_id, product_id, product_name, variant_id, sku,
       variant_label, stock_taken, unit_price_cents, quantity, total_cents, discount_cents,
@@ -311,7 +312,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     COALESCE(judged.name || CASE WHEN judged.label = '' THEN '' ELSE ' (' || judged.label || ')' END,
       judged.gone_product_name) AS line_name,
     placed_checkout.number AS checkout_number, placed_checkout.po_reference AS checkout_po_reference,
-    claimed.problem AS promotion_problem,
+    placed_checkout.promotions AS checkout_promotions, claimed.problem AS promotion_problem,
     ${PLACED_COLUMNS}
   FROM limits
   LEFT JOIN claimed ON true
@@ -461,6 +462,8 @@ export type PlaceCheckoutRow = {
   line_name: string | null;
   checkout_number: string | null;
   checkout_po_reference: string | null;
+  /** The promotions the checkout was placed with (null when nothing was placed). */
+  checkout_promotions: PlacedPromotion[] | null;
   /**
    * Why a promotion's use could not be claimed (claim_promotion_uses, drizzle/0035:
    * "<problem>:<promotion id>"), or null.

@@ -295,6 +295,7 @@ export function placedPurchase(row: PlaceCheckoutRow): Purchase | null {
     checkoutNumber: row.checkout_number,
     poReference: row.checkout_po_reference,
     checkoutReceiptNumber: null,
+    checkoutPromotions: row.checkout_promotions ?? [],
   });
 }
 
