@@ -336,7 +336,12 @@ export function randomBasket(seed: number) {
     categoryId: chance(0.85) ? pick(categories) : null,
     platform: chance(0.75) ? randomCase(pick(platforms), chance) : null,
     quantity: int(1, 20),
-    unitCents: chance(0.1) ? pick([1, 2, 3, 99, 100]) : int(1, 200_000),
+    // Small and equal prices often, so that roundings and ties (the earlier line) are met.
+    unitCents: chance(0.1)
+      ? pick([1, 2, 3, 99, 100])
+      : chance(0.25)
+        ? pick([100, 250, 999, 1_000])
+        : int(1, 200_000),
     agreed: chance(0.07),
   }));
   const target = (): { kind: TargetKind; ids: string[] } => {
