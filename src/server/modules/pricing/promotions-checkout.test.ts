@@ -238,6 +238,25 @@ const ordersOf = (checkoutId: string) =>
 const cancel = (who: SignedIn, orderId: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/purchase/${orderId}`, headers: who.headers });
 
+/** POST /api/purchase (the purchase form) of one unit, placing a one-line quote. */
+const purchaseWithQuote = (who: SignedIn, item: TestProduct, answer: CheckoutQuote) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/purchase',
+    headers: who.headers,
+    payload: {
+      productId: item.id,
+      orderQuantity: 1,
+      address: NEW_YORK.line1,
+      phone: NEW_YORK.phone,
+      city: NEW_YORK.city,
+      region: NEW_YORK.region,
+      postalCode: NEW_YORK.postalCode,
+      country: NEW_YORK.country,
+      quoteId: answer.quoteId,
+    },
+  });
+
 /** The applied promotions' lines that took something, as [sku, discount]. */
 const takers = (applied: CheckoutQuote['promotions'][number]) =>
   applied.lines.filter((l) => l.discount !== 0).map((l) => [l.sku, l.discount]);
@@ -287,6 +306,11 @@ describe('a quote with a code and an automatic promotion', () => {
       [[blade.sku, 5]],
     ]);
     expect(answer.promotions.map((p) => p.shippingDiscount)).toEqual([0, 0]);
+    // Each promotion's allocation sums to its discount, the lines' discounts to the total's.
+    for (const applied of answer.promotions)
+      expect(Math.round(applied.lines.reduce((sum, l) => sum + l.discount * 100, 0))).toBe(
+        Math.round(applied.discount * 100),
+      );
     expect(answer.shippingMethod.id).toBe(standard);
     expect([answer.subtotal, answer.discount, answer.shipping, answer.tax, answer.total]).toEqual([
       225, 27.5, 9.95, 18.41, 225.86,
@@ -524,6 +548,15 @@ describe('a typed code that does not apply: 400 naming `codes`', () => {
     ]);
     // The buyer of this describe has never ordered.
     expect((await quoted(buyer, { address: NEW_YORK, codes: [code] })).discount).toBe(20);
+    // A buyer whose only order was cancelled has still not ordered.
+    const cancelled = await signUp(t.app);
+    const { order } = await placeTestOrder(t, cancelled, {
+      product: { priceCents: 1_000 },
+      orderQuantity: 1,
+    });
+    expect((await cancel(cancelled, order._id)).statusCode).toBeLessThan(300);
+    await storeBasket(t, cancelled, [[drill, 1]]);
+    expect((await quoted(cancelled, { address: NEW_YORK, codes: [code] })).discount).toBe(10);
   });
 
   it('not combinable with an exclusive automatic promotion', async () => {
@@ -673,26 +706,7 @@ describe('limits under parallel checkouts', () => {
       ),
     );
     expect(quotes.every((q) => q.discount === 10)).toBe(true);
-    const answers = await Promise.all(
-      quotes.map((q) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/purchase',
-          headers: buyer.headers,
-          payload: {
-            productId: saw.id,
-            orderQuantity: 1,
-            address: NEW_YORK.line1,
-            phone: NEW_YORK.phone,
-            city: NEW_YORK.city,
-            region: NEW_YORK.region,
-            postalCode: NEW_YORK.postalCode,
-            country: NEW_YORK.country,
-            quoteId: q.quoteId,
-          },
-        }),
-      ),
-    );
+    const answers = await Promise.all(quotes.map((q) => purchaseWithQuote(buyer, saw, q)));
     const placed = answers.filter((a) => a.statusCode === 201);
     expect(placed, answers.map((a) => a.body).join('\n')).toHaveLength(1);
     expect(
@@ -700,6 +714,35 @@ describe('limits under parallel checkouts', () => {
     ).toEqual(Array.from({ length: 9 }, () => [409, CODE_CUSTOMER_USED_MESSAGE]));
     expect((await stockOf(db(), saw.id))!.available).toBe(before - 1);
     expect(await liveUses(once.id)).toHaveLength(1);
+  });
+
+  it('first orders only holds under a burst of 5 from one new account', async () => {
+    const buyer = await signUp(t.app);
+    const saw = await product('First Burst Saw', 10_000, 1_000);
+    const code = uniqueCode('firstburst-');
+    const first = await addPromotion(
+      { kind: 'percent_off', percentPpm: 100_000, codeMode: 'code', firstOrderOnly: true },
+      code,
+    );
+    const quotes = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        quoted(buyer, {
+          address: NEW_YORK,
+          codes: [code],
+          line: { productId: saw.id, quantity: 1 },
+        }),
+      ),
+    );
+    expect(quotes.every((q) => q.discount === 10)).toBe(true);
+    const answers = await Promise.all(quotes.map((q) => purchaseWithQuote(buyer, saw, q)));
+    expect(
+      answers.filter((a) => a.statusCode === 201),
+      answers.map((a) => a.body).join('\n'),
+    ).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode !== 201).map((a) => a.statusCode)).toEqual([
+      409, 409, 409, 409,
+    ]);
+    expect(await liveUses(first.id)).toHaveLength(1);
   });
 
   it('a single-use code is used once under 10 parallel checkouts', async () => {
@@ -784,6 +827,28 @@ describe('a use is released when its unpaid orders all end', () => {
     expect(released?.releasedAt).toBeInstanceOf(Date);
     await checkOutWith(second, code);
     expect(await usesOf(promotionId)).toBe(1);
+  });
+
+  it('a per-customer use cancelled counts no more for that customer', async () => {
+    const code = uniqueCode('againme-');
+    const once = await addPromotion(
+      { kind: 'percent_off', percentPpm: 100_000, codeMode: 'code', perCustomerLimit: 1 },
+      code,
+    );
+    const buyer = await signUp(t.app);
+    const drill = await product('Again Drill', 10_000);
+    await storeBasket(t, buyer, [[drill, 1]]);
+    const { placed } = await checkOutWith(buyer, code);
+    await storeBasket(t, buyer, [[drill, 1]]);
+    expect(await refusedQuote(buyer, { address: NEW_YORK, codes: [code] })).toEqual([
+      400,
+      CODE_CUSTOMER_USED_MESSAGE,
+    ]);
+    const [order] = await ordersOf(placed.checkoutId);
+    expect((await cancel(buyer, order!.id)).statusCode).toBeLessThan(300);
+    expect(await liveUses(once.id)).toEqual([]);
+    await checkOutWith(buyer, code);
+    expect(await liveUses(once.id)).toHaveLength(1);
   });
 
   it('expiring the unpaid orders gives the use back', async () => {
