@@ -111,10 +111,13 @@ const PROMOTION_STATE_SQL = (userId: string, codes: string) => `EXISTS (SELECT F
       WHERE pr.per_customer_limit IS NOT NULL AND pr.status = 'active'
         AND pu.user_id = ${userId} AND pu.released_at IS NULL
       GROUP BY pu.promotion_id) AS u) AS customer_uses,
-  (SELECT jsonb_object_agg(pr.id, pr.uses) FROM promotion pr
-    WHERE pr.usage_limit IS NOT NULL AND pr.status = 'active') AS promotion_uses,
+  (SELECT jsonb_object_agg(pr.id, (SELECT count(*) FROM promotion_use pu
+      WHERE pu.promotion_id = pr.id AND pu.released_at IS NULL))
+    FROM promotion pr WHERE pr.usage_limit IS NOT NULL AND pr.status = 'active') AS promotion_uses,
   (SELECT jsonb_agg(jsonb_build_object('codeId', c.id, 'code', c.code,
-      'promotionId', c.promotion_id, 'maxUses', c.max_uses, 'uses', c.uses))
+      'promotionId', c.promotion_id, 'maxUses', c.max_uses,
+      'uses', CASE WHEN c.max_uses IS NULL THEN 0 ELSE (SELECT count(*) FROM promotion_use pu
+        WHERE pu.code_id = c.id AND pu.released_at IS NULL) END))
     FROM promotion_code c WHERE upper(c.code) = ANY(${codes}::text[])) AS codes`;
 
 /** The caller's approved exemption, as a column of the settings' row. */
