@@ -174,13 +174,23 @@ async function refusedQuote(who: SignedIn, payload: object) {
   return [res.statusCode, res.json().fields?.codes];
 }
 
-const usesOf = async (promotionId: string) => {
-  const [row] = await db()
-    .select({ uses: promotion.uses })
-    .from(promotion)
-    .where(eq(promotion.id, promotionId));
-  return row!.uses;
-};
+/** A promotion's uses: its use rows not released (docs/decisions/055). */
+const usesOf = async (promotionId: string) => (await liveUses(promotionId)).length;
+
+/** A use of a promotion (and code) by an account, written with SQL on a checkout of its own. */
+async function addUse(promotionId: string, who: SignedIn, codeId: string | null = null) {
+  const userId = await userIdOf(db(), who.email);
+  await db()
+    .insert(promotionUse)
+    .values({
+      promotionId,
+      codeId,
+      checkoutId: await createCheckout(db(), userId),
+      userId,
+      discountCents: 100,
+    });
+  await afterDirectWrite();
+}
 
 const liveUses = (promotionId: string) =>
   db()
@@ -406,9 +416,8 @@ describe('placing a quote with promotions', () => {
       { promotionId: typed.id, codeId: typed.codeId, discount: 2_250, userId },
       { promotionId: automatic.id, codeId: null, discount: 500, userId },
     ]);
-    // The limited promotion counts its use; the unlimited automatic one's row is not written.
     expect(await usesOf(typed.id)).toBe(1);
-    expect(await usesOf(automatic.id)).toBe(0);
+    expect(await usesOf(automatic.id)).toBe(1);
 
     const intent = await askPaymentIntent(t, buyer, { checkoutId: placed.checkoutId });
     expect(intent.statusCode, intent.body).toBe(200);
@@ -499,29 +508,18 @@ describe('a typed code that does not apply: 400 naming `codes`', () => {
   it('used up (the usage limit, or a single-use code used), used by this customer', async () => {
     const full = uniqueCode('full-');
     const limited = await addPromotion({ ...codeMode, usageLimit: 1 }, full);
-    await db().update(promotion).set({ uses: 1 }).where(eq(promotion.id, limited.id));
-    await afterDirectWrite();
+    await addUse(limited.id, t.other);
     expect(await ask(full)).toEqual([400, CODE_USED_UP_MESSAGE]);
 
     const batchPromotion = await addPromotion(codeMode);
     const single = uniqueCode('expo-');
     const singleId = await addSingleUseCode(batchPromotion.id, single);
-    await db().update(promotionCode).set({ uses: 1 }).where(eq(promotionCode.id, singleId));
-    await afterDirectWrite();
+    await addUse(batchPromotion.id, t.other, singleId);
     expect(await ask(single)).toEqual([400, CODE_USED_UP_MESSAGE]);
 
     const mine = uniqueCode('mine-');
     const once = await addPromotion({ ...codeMode, perCustomerLimit: 1 }, mine);
-    const userId = await userIdOf(db(), buyer.email);
-    await db()
-      .insert(promotionUse)
-      .values({
-        promotionId: once.id,
-        checkoutId: await createCheckout(db(), userId),
-        userId,
-        discountCents: 100,
-      });
-    await afterDirectWrite();
+    await addUse(once.id, buyer);
     expect(await ask(mine)).toEqual([400, CODE_CUSTOMER_USED_MESSAGE]);
     // Another customer may still use it.
     const other = await signUp(t.app);
@@ -774,11 +772,11 @@ describe('limits under parallel checkouts', () => {
     expect(
       answers.filter((a) => a.statusCode !== 201).map((a) => [a.statusCode, a.json().message]),
     ).toEqual(Array.from({ length: 9 }, () => [409, CODE_USED_UP_MESSAGE]));
-    const [row] = await db()
-      .select({ uses: promotionCode.uses })
-      .from(promotionCode)
-      .where(eq(promotionCode.id, codeId));
-    expect(row!.uses).toBe(1);
+    const codeUses = await db()
+      .select({ id: promotionUse.id })
+      .from(promotionUse)
+      .where(and(eq(promotionUse.codeId, codeId), isNull(promotionUse.releasedAt)));
+    expect(codeUses).toHaveLength(1);
     expect(await liveUses(batchPromotion.id)).toHaveLength(1);
     expect((await stockOf(db(), saw.id))!.available).toBe(before - 1);
   });
@@ -875,40 +873,56 @@ describe('a use is released when its unpaid orders all end', () => {
     await checkOutWith(second, code);
   });
 
-  it('a paid order keeps its use when refunded; the refund returns what was paid after the discount', async () => {
-    const { code, id: promotionId } = await limitedCode('keepit-');
+  /** A paid checkout of 2 × $100 with 10% off (code limited to 1 use), and its one order. */
+  async function paidDiscountedOrder(stem: string) {
+    const { code, id: promotionId } = await limitedCode(stem);
     const buyer = await signUp(t.app);
-    const drill = await product('Refunded Promo Drill', 10_000);
+    const drill = await product(`Refunded ${stem}`, 10_000);
     await storeBasket(t, buyer, [[drill, 2]]);
     // 2 × 10,000, 10% off → net 18,000, tax 1,597.5 → 1,598; 18,000 is under $199: shipping
-    // $9.95 and its 88 cents.
+    // $9.95 and its 88 cents. Paid: 18,000 + 1,598 + 995 + 88 = 20,681.
     const { placed } = await checkOutWith(buyer, code);
     await payCheckout(buyer, placed.checkoutId);
     const [order] = await ordersOf(placed.checkoutId);
-    // One of two units: half the net after discount (9,000) and half its tax (799).
-    const refunded = await t.app.inject({
+    const [row] = await db()
+      .select({ amount: purchase.amountCents, discount: purchase.discountCents })
+      .from(purchase)
+      .where(eq(purchase.id, order!.id));
+    expect(row).toEqual({ amount: 20_681, discount: 2_000 });
+    return { code, promotionId, drill, orderId: order!.id };
+  }
+  const refundOf = (orderId: string, payload: object) =>
+    t.app.inject({
       method: 'POST',
-      url: `/api/purchase/${order!.id}/refunds`,
+      url: `/api/purchase/${orderId}/refunds`,
       headers: t.admin.headers,
-      payload: { quantity: 1, reason: 'One back' },
+      payload,
     });
+
+  it('a paid order keeps its use when refunded', async () => {
+    const { code, promotionId, drill, orderId } = await paidDiscountedOrder('keepit-');
+    const refunded = await refundOf(orderId, { amount: 10, reason: 'Scratched' });
     expect(refunded.statusCode, refunded.body).toBe(201);
-    expect(refunded.json()).toMatchObject({ quantity: 1, net: 90, tax: 7.99, amount: 97.99 });
-    const rest = await t.app.inject({
-      method: 'POST',
-      url: `/api/purchase/${order!.id}/refunds`,
-      headers: t.admin.headers,
-      payload: { quantity: 1, refundShipping: true, reason: 'All back' },
-    });
-    expect(rest.statusCode, rest.body).toBe(201);
-    expect(rest.json()).toMatchObject({ net: 90, tax: 7.99, shipping: 9.95, shippingTax: 0.88 });
     expect(await usesOf(promotionId)).toBe(1);
-    expect(await liveUses(promotionId)).toHaveLength(1);
     const other = await signUp(t.app);
     await storeBasket(t, other, [[drill, 1]]);
     expect(await refusedQuote(other, { address: NEW_YORK, codes: [code] })).toEqual([
       400,
       CODE_USED_UP_MESSAGE,
     ]);
+  });
+
+  it('a refund of units returns what was paid for them after their share of the discount', async () => {
+    const { promotionId, orderId } = await paidDiscountedOrder('unitsback-');
+    // One of two units: half the net after discount (9,000) and half its tax (799).
+    const first = await refundOf(orderId, { quantity: 1, reason: 'One back' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ quantity: 1, net: 90, tax: 7.99, amount: 97.99 });
+    const rest = await refundOf(orderId, { quantity: 1, refundShipping: true, reason: 'All back' });
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(rest.json()).toMatchObject({ net: 90, tax: 7.99, shipping: 9.95, shippingTax: 0.88 });
+    // Together exactly what was paid, and a refunded paid order keeps its use.
+    expect(Math.round((first.json().amount + rest.json().amount) * 100)).toBe(20_681);
+    expect(await usesOf(promotionId)).toBe(1);
   });
 });
