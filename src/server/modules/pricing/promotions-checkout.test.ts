@@ -467,6 +467,114 @@ describe('placing a quote with promotions', () => {
   });
 });
 
+describe('without a quote, and automatic limits', () => {
+  it('a checkout with a code and no quote is priced on the spot and claims its use', async () => {
+    const buyer = await signUp(t.app);
+    const saw = await product('Spot Saw', 10_000);
+    await storeBasket(t, buyer, [[saw, 1]]);
+    const code = uniqueCode('spot-');
+    const spot = await addPromotion(
+      { kind: 'amount_off', amountCents: 1_500, codeMode: 'code', usageLimit: 10 },
+      code,
+    );
+    const res = await tryCheckOut(t, buyer, { address: NEW_YORK, codes: [code] });
+    expect(res.statusCode, res.body).toBe(201);
+    // 10,000 − 1,500 = 8,500; tax 754.38 → 754; shipping 995, tax 88.
+    expect(res.json().totalPrice).toBe(103.37);
+    const [order] = await db()
+      .select({ discount: purchase.discountCents, amount: purchase.amountCents })
+      .from(purchase)
+      .where(eq(purchase.checkoutId, res.json().checkoutId));
+    expect(order).toEqual({ discount: 1_500, amount: 10_337 });
+    expect(await liveUses(spot.id)).toEqual([
+      { userId: await userIdOf(db(), buyer.email), checkoutId: res.json().checkoutId },
+    ]);
+  });
+
+  it('an automatic promotion with a per-customer limit applies once per customer', async () => {
+    const buyer = await signUp(t.app);
+    const saw = await product('Once Auto Saw', 10_000);
+    await addPromotion({
+      kind: 'percent_off',
+      percentPpm: 200_000,
+      perCustomerLimit: 1,
+      targetKind: 'products',
+      targetIds: [saw.id],
+    });
+    await storeBasket(t, buyer, [[saw, 1]]);
+    const first = await quoted(buyer, { address: NEW_YORK });
+    expect(first.discount).toBe(20);
+    const placed = await tryCheckOut(t, buyer, { address: NEW_YORK, quoteId: first.quoteId });
+    expect(placed.statusCode, placed.body).toBe(201);
+    await storeBasket(t, buyer, [[saw, 1]]);
+    const second = await quoted(buyer, { address: NEW_YORK });
+    expect([second.discount, second.promotions]).toEqual([0, []]);
+  });
+
+  it('an automatic promotion limited to 3 uses: 10 parallel checkouts place 3 with it', async () => {
+    const saw = await product('Auto Race Saw', 10_000, 1_000);
+    const before = (await stockOf(db(), saw.id))!.available;
+    const limited = await addPromotion({
+      kind: 'amount_off',
+      amountCents: 1_000,
+      usageLimit: 3,
+      targetKind: 'products',
+      targetIds: [saw.id],
+    });
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
+    for (const buyer of buyers) await storeBasket(t, buyer, [[saw, 1]]);
+    const quotes = await Promise.all(buyers.map((buyer) => quoted(buyer, { address: NEW_YORK })));
+    expect(quotes.every((q) => q.discount === 10)).toBe(true);
+    const answers = await Promise.all(
+      buyers.map((buyer, index) =>
+        tryCheckOut(t, buyer, { address: NEW_YORK, quoteId: quotes[index]!.quoteId }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
+    expect(answers.filter((a) => a.statusCode !== 201).map((a) => a.statusCode)).toEqual(
+      Array.from({ length: 7 }, () => 409),
+    );
+    expect(await usesOf(limited.id)).toBe(3);
+    expect((await stockOf(db(), saw.id))!.available).toBe(before - 3);
+  });
+
+  it('claims all or none: a used-up automatic promotion leaves the code’s use unclaimed', async () => {
+    const saw = await product('All Or None Saw', 10_000);
+    const automatic = await addPromotion({
+      kind: 'amount_off',
+      amountCents: 500,
+      usageLimit: 1,
+      targetKind: 'products',
+      targetIds: [saw.id],
+    });
+    const code = uniqueCode('allornone-');
+    const typed = await addPromotion(
+      { kind: 'percent_off', percentPpm: 100_000, codeMode: 'code', usageLimit: 1 },
+      code,
+    );
+    const late = await signUp(t.app);
+    await storeBasket(t, late, [[saw, 1]]);
+    const lateQuote = await quoted(late, { address: NEW_YORK, codes: [code] });
+    expect(lateQuote.promotions.map((p) => p.id).sort()).toEqual([automatic.id, typed.id].sort());
+    // Someone else takes the automatic promotion's only use first.
+    const early = await signUp(t.app);
+    await storeBasket(t, early, [[saw, 1]]);
+    const earlyQuote = await quoted(early, { address: NEW_YORK });
+    expect(
+      (await tryCheckOut(t, early, { address: NEW_YORK, quoteId: earlyQuote.quoteId })).statusCode,
+    ).toBe(201);
+    const refused = await tryCheckOut(t, late, {
+      address: NEW_YORK,
+      codes: [code],
+      quoteId: lateQuote.quoteId,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await usesOf(automatic.id)).toBe(1);
+    expect(await usesOf(typed.id)).toBe(0);
+    expect(await basketOf(late)).toEqual([{ quantity: 1 }]);
+  });
+});
+
 describe('a typed code that does not apply: 400 naming `codes`', () => {
   let buyer: SignedIn;
   let drill: TestProduct;
