@@ -21,8 +21,10 @@ import {
 } from '../../../shared/promotions.ts';
 import {
   basketLine,
+  category,
   checkout,
   paymentIntent,
+  product as productTable,
   promotion,
   promotionCode,
   promotionCodeBatch,
@@ -324,6 +326,74 @@ describe('a quote with a code and an automatic promotion', () => {
     expect(answer.shippingMethod.id).toBe(standard);
     expect([answer.subtotal, answer.discount, answer.shipping, answer.tax, answer.total]).toEqual([
       225, 27.5, 9.95, 18.41, 225.86,
+    ]);
+  });
+});
+
+describe('targets as the pricing step reads them from the catalogue', () => {
+  it('a category, a platform and a SKU in any case, and buy X get Y across products', async () => {
+    const buyer = await signUp(t.app);
+    const [saws] = await db()
+      .insert(category)
+      .values({ slug: `promo-saws-${process.pid}`, name: `Promo Saws ${process.pid}` })
+      .returning({ id: category.id });
+    const kit = await product('Target Kit', 10_000);
+    const bare = await product('Target Bare Tool', 3_000);
+    await db()
+      .update(productTable)
+      .set({ categoryId: saws!.id, platform: '18V' })
+      .where(eq(productTable.id, kit.id));
+    await afterDirectWrite();
+    await storeBasket(t, buyer, [
+      [kit, 1],
+      [bare, 1],
+    ]);
+    const byCategory = await addPromotion({
+      kind: 'percent_off',
+      percentPpm: 100_000,
+      priority: 3,
+      targetKind: 'categories',
+      targetIds: [saws!.id],
+    });
+    const byPlatform = await addPromotion({
+      kind: 'amount_off',
+      amountCents: 100,
+      priority: 2,
+      targetKind: 'platforms',
+      targetIds: ['18v'],
+    });
+    const bySku = await addPromotion({
+      kind: 'amount_off',
+      amountCents: 200,
+      priority: 1,
+      targetKind: 'variants',
+      targetIds: [kit.sku.toLowerCase()],
+    });
+    const kitGetsTool = await addPromotion({
+      kind: 'buy_x_get_y',
+      percentPpm: 1_000_000,
+      buyKind: 'categories',
+      buyIds: [saws!.id],
+      buyQuantity: 1,
+      getQuantity: 1,
+      targetKind: 'products',
+      targetIds: [bare.id],
+    });
+    // Kit: 10% (1,000), then $1, then $2 → 1,300 off, net 8,700. The bare tool free (3,000).
+    // 8,700 is under $199: shipping 995. Tax 772.1 → 772, shipping's 88. Total 10,555.
+    const answer = await quoted(buyer, { address: NEW_YORK });
+    expect(answer.promotions.map((p) => [p.id, p.discount])).toEqual([
+      [byCategory.id, 10],
+      [byPlatform.id, 1],
+      [bySku.id, 2],
+      [kitGetsTool.id, 30],
+    ]);
+    expect(answer.lines.map((l) => [l.name, l.discount, l.lineTotal, l.tax])).toEqual([
+      ['Target Kit', 13, 87, 7.72],
+      ['Target Bare Tool', 30, 0, 0],
+    ]);
+    expect([answer.discount, answer.shipping, answer.tax, answer.total]).toEqual([
+      43, 9.95, 8.6, 105.55,
     ]);
   });
 });
