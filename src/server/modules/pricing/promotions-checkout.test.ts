@@ -498,6 +498,39 @@ describe('placing a quote with promotions', () => {
     expect(stored?.amount).toBe(22_586);
   });
 
+  it('one promotion typed through two codes counts once, under the first code', async () => {
+    const buyer = await signUp(t.app);
+    const saw = await product('Two Codes Saw', 10_000);
+    await storeBasket(t, buyer, [[saw, 1]]);
+    const shared = uniqueCode('shared-');
+    const twice = await addPromotion(
+      { kind: 'percent_off', percentPpm: 100_000, codeMode: 'code' },
+      shared,
+    );
+    const single = uniqueCode('single-');
+    await addSingleUseCode(twice.id, single);
+    const answer = await quoted(buyer, { address: NEW_YORK, codes: [shared, single] });
+    expect(answer.promotions.map((p) => [p.id, p.code, p.discount])).toEqual([
+      [twice.id, shared, 10],
+    ]);
+    const res = await tryCheckOut(t, buyer, {
+      address: NEW_YORK,
+      codes: [shared, single],
+      quoteId: answer.quoteId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const uses = await db()
+      .select({ codeId: promotionUse.codeId })
+      .from(promotionUse)
+      .where(eq(promotionUse.promotionId, twice.id));
+    expect(uses).toEqual([{ codeId: twice.codeId }]);
+    // The single-use code was not used: someone else may use it.
+    const other = await signUp(t.app);
+    await storeBasket(t, other, [[saw, 1]]);
+    const theirs = await quoted(other, { address: NEW_YORK, codes: [single] });
+    expect(theirs.promotions.map((p) => p.code)).toEqual([single]);
+  });
+
   it('free shipping makes every method cost 0, and saves the chosen one’s price', async () => {
     const buyer = await signUp(t.app);
     const saw = await product('Free Ship Saw', 5_000);
