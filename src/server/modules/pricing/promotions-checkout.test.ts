@@ -1038,6 +1038,22 @@ describe('a use is released when its unpaid orders all end', () => {
     expect(await usesOf(promotionId)).toBe(1);
   });
 
+  it('staff cancelling the unpaid order gives the use back too', async () => {
+    const { code, id: promotionId } = await limitedCode('staffcancel-');
+    const buyer = await signUp(t.app);
+    const drill = await product('Staff Cancel Drill', 10_000);
+    await storeBasket(t, buyer, [[drill, 1]]);
+    const { placed } = await checkOutWith(buyer, code);
+    const [order] = await ordersOf(placed.checkoutId);
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/purchase/${order!.id}`,
+      headers: t.admin.headers,
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    expect(await usesOf(promotionId)).toBe(0);
+  });
+
   it('a per-customer use cancelled counts no more for that customer', async () => {
     const code = uniqueCode('againme-');
     const once = await addPromotion(
