@@ -230,6 +230,7 @@ export function makeLineQuote(
     shippingMethod: standard,
     subtotal: net,
     discount: 0,
+    promotions: [],
     shipping: 0,
     tax: 0,
     total: net,
