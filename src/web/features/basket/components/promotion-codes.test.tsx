@@ -147,7 +147,7 @@ function renderSignedIn(page: 'checkout' | 'basket', routes: Record<string, Answ
 /** Picks the saved Texas address at the checkout and waits for its quote. */
 async function deliverToTexas(user: ReturnType<typeof renderSignedIn>['user']) {
   await user.selectOptions(
-    await screen.findByLabelText('Saved address'),
+    await screen.findByLabelText('Saved address', {}, PRICED),
     '1 Main Street, Austin, TX 78701, US (+1 512 555 0100)',
   );
   await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
@@ -172,8 +172,9 @@ describe('Promotion codes at the checkout', () => {
     expect(within(promotions).getByRole('listitem')).toHaveTextContent(
       'Trade show 10% (code SAVE10)−$101.00',
     );
-    await waitFor(() =>
-      expect(summary().getByText('Total').nextSibling).toHaveTextContent('$997.52'),
+    await waitFor(
+      () => expect(summary().getByText('Total').nextSibling).toHaveTextContent('$997.52'),
+      PRICED,
     );
     expect(summary().getByText('Discount').nextSibling).toHaveTextContent('−$101.00');
     expect(summary().getByText('Subtotal').nextSibling).toHaveTextContent('$1,010.00');
@@ -186,8 +187,10 @@ describe('Promotion codes at the checkout', () => {
     expect(lastRequest(fetchMock, QUOTE).body).toEqual({ address: TEXAS, codes: ['save10'] });
 
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`/dashboard/payment/${placed.orders[0]!._id}`),
+    await waitFor(
+      () =>
+        expect(router.state.location.pathname).toBe(`/dashboard/payment/${placed.orders[0]!._id}`),
+      PRICED,
     );
     expect(lastRequest(fetchMock, PLACE).body).toEqual({
       address: TEXAS,
@@ -207,10 +210,12 @@ describe('Promotion codes at the checkout', () => {
     await user.type(codeField(), 'NOPE-2026');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
-    await waitFor(() =>
-      expect(codeField()).toHaveAccessibleDescription(
-        expect.stringContaining(CODE_UNKNOWN_MESSAGE),
-      ),
+    await waitFor(
+      () =>
+        expect(codeField()).toHaveAccessibleDescription(
+          expect.stringContaining(CODE_UNKNOWN_MESSAGE),
+        ),
+      PRICED,
     );
     expect(codeField()).toHaveValue('NOPE-2026');
     expect(appliedCodes()).not.toBeInTheDocument();
@@ -219,7 +224,7 @@ describe('Promotion codes at the checkout', () => {
     expect(summary().getByText('Total').nextSibling).toHaveTextContent('$1,106.86');
     // The order is placed without it.
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(requestLog(fetchMock)).toContain(PLACE));
+    await waitFor(() => expect(requestLog(fetchMock)).toContain(PLACE), PRICED);
     expect(lastRequest(fetchMock, PLACE).body).not.toHaveProperty('codes');
   });
 
@@ -229,7 +234,7 @@ describe('Promotion codes at the checkout', () => {
     await deliverToTexas(user);
 
     expect(lastRequest(fetchMock, QUOTE).body).toEqual({ address: TEXAS, codes: ['SAVE10'] });
-    expect(await screen.findByRole('list', { name: 'Promotions' })).toHaveTextContent(
+    expect(await screen.findByRole('list', { name: 'Promotions' }, PRICED)).toHaveTextContent(
       'Trade show 10%',
     );
     const item = within(appliedCodes()!).getByRole('listitem', { name: 'SAVE10' });
@@ -258,13 +263,14 @@ describe('Promotion codes at the checkout', () => {
       },
     });
     await deliverToTexas(user);
-    await waitFor(() =>
-      expect(summary().getByText('Total').nextSibling).toHaveTextContent('$997.52'),
+    await waitFor(
+      () => expect(summary().getByText('Total').nextSibling).toHaveTextContent('$997.52'),
+      PRICED,
     );
 
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(CODE_USED_UP_MESSAGE);
+    expect(await screen.findByRole('alert', {}, PRICED)).toHaveTextContent(CODE_USED_UP_MESSAGE);
     await waitFor(
       () =>
         expect(codeField()).toHaveAccessibleDescription(
@@ -295,11 +301,12 @@ describe('Promotion codes on the basket', () => {
     await user.type(codeField(), 'SAVE10');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
-    expect(await screen.findByRole('list', { name: 'Promotions' })).toHaveTextContent(
+    expect(await screen.findByRole('list', { name: 'Promotions' }, PRICED)).toHaveTextContent(
       'Trade show 10% (code SAVE10)−$101.00',
     );
-    await waitFor(() =>
-      expect(summary().getByText('Total').nextSibling).toHaveTextContent('$997.52'),
+    await waitFor(
+      () => expect(summary().getByText('Total').nextSibling).toHaveTextContent('$997.52'),
+      PRICED,
     );
     expect(summary().getByText('Discount').nextSibling).toHaveTextContent('−$101.00');
     expect(screen.getByRole('listitem', { name: 'Drill' })).toHaveTextContent('Discount: −$101.00');
@@ -318,10 +325,12 @@ describe('Promotion codes on the basket', () => {
     await user.type(codeField(), 'EXPO-1');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
-    await waitFor(() =>
-      expect(codeField()).toHaveAccessibleDescription(
-        expect.stringContaining(CODE_UNKNOWN_MESSAGE),
-      ),
+    await waitFor(
+      () =>
+        expect(codeField()).toHaveAccessibleDescription(
+          expect.stringContaining(CODE_UNKNOWN_MESSAGE),
+        ),
+      PRICED,
     );
     expect(appliedCodes()).not.toBeInTheDocument();
     expect(getPromotionCodes()).toEqual([]);
@@ -332,7 +341,7 @@ describe('Promotion codes on the basket', () => {
     setVisitorLines([{ productId: tool._id, quantity: 2 }]);
     const fetchMock = mockApi({ [`GET ${apiPaths.product(tool._id)}`]: jsonResponse(tool) });
     const { user } = renderWithProviders(<BasketPage />, { route: '/basket' });
-    await screen.findByRole('listitem', { name: 'Drill' });
+    await screen.findByRole('listitem', { name: 'Drill' }, PRICED);
     expect(codeField()).toHaveAccessibleDescription('Codes are checked at checkout.');
 
     await user.type(codeField(), 'save10');

@@ -103,14 +103,15 @@ describe('PurchaseForm promotion codes', () => {
       'Trade show 10% (code SAVE10)−$129.99',
     );
     const summary = within(form.getByRole('group', { name: 'Order summary' }));
-    await waitFor(() =>
-      expect(summary.getByText('Total').nextSibling).toHaveTextContent('$1,169.91'),
+    await waitFor(
+      () => expect(summary.getByText('Total').nextSibling).toHaveTextContent('$1,169.91'),
+      PRICED,
     );
     expect(summary.getByText('Discount').nextSibling).toHaveTextContent('−$129.99');
 
     await user.click(form.getByRole('button', { name: 'Purchase' }));
 
-    expect(await screen.findByText(PURCHASE_CONFIRMED_MESSAGE)).toBeInTheDocument();
+    expect(await screen.findByText(PURCHASE_CONFIRMED_MESSAGE, {}, PRICED)).toBeInTheDocument();
     expect(lastRequest(fetchMock, PURCHASE).body).toMatchObject({
       productId: drill._id,
       orderQuantity: 10,
@@ -129,8 +130,10 @@ describe('PurchaseForm promotion codes', () => {
     await user.type(field, 'NOPE');
     await user.click(form.getByRole('button', { name: 'Apply' }));
 
-    await waitFor(() =>
-      expect(field).toHaveAccessibleDescription(expect.stringContaining(CODE_UNKNOWN_MESSAGE)),
+    await waitFor(
+      () =>
+        expect(field).toHaveAccessibleDescription(expect.stringContaining(CODE_UNKNOWN_MESSAGE)),
+      PRICED,
     );
     expect(form.queryByRole('list', { name: 'Codes applied:' })).not.toBeInTheDocument();
   });
