@@ -7,6 +7,13 @@ import { runningClusterUrl } from '../../src/server/db/embedded-cluster.ts';
 // beside these journeys. A promotion is a pricing table: inserting one bumps the pricing version.
 // LEAD: once POST /api/admin/promotions is on main, this can create it through the API as staff.
 
+function databaseUrl(): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  const url = dataDir && runningClusterUrl(dataDir, EMBEDDED_DATABASE);
+  if (!url) throw new Error('The e2e shop is not running');
+  return url;
+}
+
 /** A code promotion: `percent` off everything with the shared `code`, active now, no limits. */
 export async function createCodePromotion({
   name,
@@ -17,10 +24,7 @@ export async function createCodePromotion({
   code: string;
   percent: number;
 }): Promise<string> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  const url = dataDir && runningClusterUrl(dataDir, EMBEDDED_DATABASE);
-  if (!url) throw new Error('The e2e shop is not running');
-  const { pool } = connectDatabase(url, { max: 1 });
+  const { pool } = connectDatabase(databaseUrl(), { max: 1 });
   try {
     const client = await pool.connect();
     try {
@@ -43,6 +47,32 @@ export async function createCodePromotion({
     } finally {
       client.release();
     }
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * What a customer's newest checkout was placed with and charged: its discount, and the amount of
+ * its succeeded payment (null: none yet), in cents.
+ */
+export async function newestCheckoutCharged(
+  customerEmail: string,
+): Promise<{ discountCents: number; paidCents: number | null }> {
+  const { pool } = connectDatabase(databaseUrl(), { max: 1 });
+  try {
+    const { rows } = await pool.query<{ discount_cents: number; paid_cents: number | null }>(
+      `SELECT checkout.discount_cents,
+              (SELECT sum(amount_cents)::int FROM payment_intent
+                WHERE checkout_id = checkout.id AND status = 'succeeded') AS paid_cents
+         FROM checkout
+        WHERE checkout.id = (SELECT checkout_id FROM purchase WHERE customer_email = $1
+                              ORDER BY created_at DESC LIMIT 1)`,
+      [customerEmail],
+    );
+    const [row] = rows;
+    if (!row) throw new Error(`No checkout for ${customerEmail}`);
+    return { discountCents: row.discount_cents, paidCents: row.paid_cents };
   } finally {
     await pool.end();
   }
