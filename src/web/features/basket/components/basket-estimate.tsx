@@ -7,6 +7,7 @@ import { useSavedAddresses } from '../../../api/addresses.ts';
 import { useCheckoutQuote, useQuoteFor } from '../../../api/checkout-quote.ts';
 import {
   applyCode,
+  codeRefusal,
   removedCodeMessage,
   sameCode,
   useDropRefusedCodes,
@@ -74,7 +75,8 @@ export function useBasketQuote(basketKey: string): BasketQuote {
     stale: quoted.isPlaceholderData || quoted.isFetching,
     codes,
     probe,
-    codeMessage,
+    // Until the refused code is found and taken off, the quote's refusal says why.
+    codeMessage: codeMessage ?? (priced ? codeRefusal(quoted.error) : null),
     setCodeMessage,
   };
 }

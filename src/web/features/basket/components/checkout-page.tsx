@@ -383,7 +383,8 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
           <CheckoutLines lines={lines} totalPrice={totalPrice} refusal={refusal} quote={quote} />
           <PromotionCodeField
             codes={codes}
-            message={codeMessage}
+            // Until the refused code is found and taken off, the quote's refusal says why.
+            message={codeMessage ?? (delivery ? codeRefusal(quoted.error) : null)}
             onApply={(code) => {
               setCodeMessage(null);
               return applyCode(codes, code, probe, setPromotionCodes);

@@ -319,7 +319,8 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
       />
       <PromotionCodeField
         codes={codes}
-        message={codeMessage}
+        // Until the refused code is found and taken off, the quote's refusal says why.
+        message={codeMessage ?? (quoteBody ? codeRefusal(quoted.error) : null)}
         onApply={(code) => {
           setCodeMessage(null);
           return applyCode(codes, code, probe, setCodes);
