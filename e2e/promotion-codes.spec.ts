@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { register, uniqueEmail } from './support/accounts.ts';
 import { payWith } from './support/checkout.ts';
@@ -23,6 +24,15 @@ const summaryValue = (page: Page, term: string | RegExp) =>
     .getByRole('group', { name: 'Order summary' })
     .locator('dt', { hasText: term })
     .locator('xpath=following-sibling::dd[1]');
+
+/** No serious or critical axe violation on the page as it is (the code field, the savings). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+  expect(serious).toEqual([]);
+}
 
 async function applyCode(page: Page, code: string) {
   await page.getByLabel('Promotion code').fill(code);
@@ -64,6 +74,7 @@ test('a customer applies a 10% code on the basket, sees the saving at checkout a
   await expect(page.getByRole('list', { name: 'Codes applied:' })).toContainText(
     code.toLowerCase(),
   );
+  await expectAccessible(page);
 
   // At the checkout: the same code, the saving, and the total after it.
   await page.getByRole('button', { name: 'Checkout' }).click();
@@ -89,6 +100,7 @@ test('a customer applies a 10% code on the basket, sees the saving at checkout a
   await expect(
     page.getByRole('listitem', { name: TOOL }).getByText(`Discount: −${dollars(discount)}`),
   ).toBeVisible();
+  await expectAccessible(page);
 
   // Placed with the discount, and paid at the discounted total.
   await page.getByRole('button', { name: 'Place order' }).click();
