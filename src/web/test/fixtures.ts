@@ -117,6 +117,8 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     shipping: 0,
     shippingTax: 0,
     amount: (100 + n) * 10,
+    discount: 0,
+    promotions: [],
     ...overrides,
   };
 }
