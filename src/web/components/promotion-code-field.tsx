@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { CODES_MAX, PromotionCodeSchema } from '../../shared/pricing.ts';
+import { CODES_MAX, PromotionCodesSchema } from '../../shared/promotions.ts';
 import { sameCode } from '../api/promotion-codes.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { FormField } from './form-field.tsx';
@@ -45,7 +45,7 @@ export function PromotionCodeField({
   const hydrated = useHydrated();
 
   const apply = async () => {
-    const parsed = PromotionCodeSchema.safeParse(text);
+    const parsed = PromotionCodesSchema.element.safeParse(text);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Code is required');
       return;

@@ -15,7 +15,6 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export type CreatePurchaseBody = PurchaseBody &
   Partial<Pick<PostalAddress, 'country' | 'region' | 'city' | 'postalCode'>> & {
     quoteId?: string;
-    codes?: string[];
   };
 
 /**
