@@ -5,6 +5,8 @@ import { breakAppliedText, breakFor } from '../../../../shared/price-breaks.ts';
 
 interface BasketLineSummaryProps {
   line: BasketLine;
+  /** Its share of the promotions (issue 36), shown under its total when there is one. */
+  discount?: number;
   /** The line's controls or messages; `nameId` is the id of the product's name. */
   children: (nameId: string) => ReactNode;
 }
@@ -13,7 +15,7 @@ interface BasketLineSummaryProps {
  * One basket line as the basket and the checkout list it: image, name, prices, then `children`. A
  * line whose product was deleted has no price: it says it is no longer available (issue 39).
  */
-export function BasketLineSummary({ line, children }: BasketLineSummaryProps) {
+export function BasketLineSummary({ line, discount = 0, children }: BasketLineSummaryProps) {
   const nameId = useId();
   const applied = breakFor(line.priceBreaks, line.quantity);
   return (
@@ -43,6 +45,9 @@ export function BasketLineSummary({ line, children }: BasketLineSummaryProps) {
             <p>Unit price: ${formatDollars(line.price)}</p>
             {applied && <p className="text-sm text-success">{breakAppliedText(applied)}</p>}
             <p className="font-medium">Line total: ${formatDollars(line.lineTotal)}</p>
+            {discount > 0 && (
+              <p className="text-sm text-success">Discount: −${formatDollars(discount)}</p>
+            )}
           </>
         )}
       </div>

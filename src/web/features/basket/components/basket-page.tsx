@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { PRODUCT_GONE_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
 import { formatDollars } from '../../../../shared/money.ts';
@@ -8,9 +8,15 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { orderQuantityMessage } from '../../../lib/order-quantity.ts';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
-import { useBasket } from '../hooks/use-basket.ts';
-import { atQuantity, lineInput, lineKey, orderableAtNoQuantity } from '../lib/basket-lines.ts';
-import { BasketEstimate } from './basket-estimate.tsx';
+import { useBasket, type BasketHandle } from '../hooks/use-basket.ts';
+import {
+  atQuantity,
+  lineInput,
+  lineKey,
+  orderableAtNoQuantity,
+  quotedLineFor,
+} from '../lib/basket-lines.ts';
+import { BasketEstimate, BasketPromotionCode, useBasketQuote } from './basket-estimate.tsx';
 import { BasketLineSummary } from './basket-line-summary.tsx';
 import { EmptyBasket } from './empty-basket.tsx';
 
@@ -25,6 +31,8 @@ function lineMessage(line: BasketLine, quantityText: string): string | undefined
 
 interface LineItemProps {
   line: BasketLine;
+  /** Its share of the promotions (issue 36), as the basket's quote shows it; 0: none. */
+  discount: number;
   quantityText: string;
   onQuantityText: (text: string) => void;
   onRemove: () => void;
@@ -52,14 +60,14 @@ function GoneLineItem({ line, onRemove }: Pick<LineItemProps, 'line' | 'onRemove
   );
 }
 
-function LineItem({ line, quantityText, onQuantityText, onRemove }: LineItemProps) {
+function LineItem({ line, discount, quantityText, onQuantityText, onRemove }: LineItemProps) {
   if (line.problem === PRODUCT_GONE_MESSAGE)
     return <GoneLineItem line={line} onRemove={onRemove} />;
   const typed = PurchaseBodySchema.shape.orderQuantity.safeParse(quantityText);
   // The line total follows the quantity as typed, once it is a quantity at all.
   const shown = typed.success ? atQuantity(line, typed.data) : line;
   return (
-    <BasketLineSummary line={shown}>
+    <BasketLineSummary line={shown} discount={discount}>
       {(nameId) => (
         <>
           <div className="w-full sm:w-40">
@@ -83,13 +91,83 @@ function LineItem({ line, quantityText, onQuantityText, onRemove }: LineItemProp
   );
 }
 
+interface BasketContentProps {
+  lines: BasketLine[];
+  totalPrice: number;
+  saveLines: BasketHandle['saveLines'];
+  heading: RefObject<HTMLHeadingElement | null>;
+}
+
+/** The lines, their quantities, the promotion code, the total and the estimate. */
+function BasketContent({ lines, totalPrice, saveLines, heading }: BasketContentProps) {
+  const navigate = useNavigate();
+  // The quantities as typed, by line: a text that is not a quantity yet is not saved.
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const basketQuote = useBasketQuote(
+    lines.map((line) => `${lineKey(line)}x${line.quantity}`).join(','),
+  );
+  const { quote } = basketQuote;
+  const textOf = (line: BasketLine) => typed[lineKey(line)] ?? String(line.quantity);
+
+  const changeQuantity = (line: BasketLine, text: string) => {
+    const key = lineKey(line);
+    setTyped((current) => ({ ...current, [key]: text }));
+    const quantity = PurchaseBodySchema.shape.orderQuantity.safeParse(text);
+    if (!quantity.success || quantity.data === line.quantity) return;
+    saveLines(
+      lines.map((other) =>
+        lineKey(other) === key ? lineInput(other, quantity.data) : lineInput(other),
+      ),
+    );
+  };
+  const remove = (line: BasketLine) => {
+    const key = lineKey(line);
+    saveLines(lines.filter((other) => lineKey(other) !== key).map((other) => lineInput(other)));
+    // The Remove button goes with its line: keep the keyboard user's place on the page.
+    heading.current?.focus();
+  };
+  const blocked = lines.some((line) => lineMessage(line, textOf(line)) !== undefined);
+
+  return (
+    <>
+      <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
+        {lines.map((line) => (
+          <LineItem
+            key={lineKey(line)}
+            line={line}
+            discount={(quote && quotedLineFor(quote, line)?.discount) ?? 0}
+            quantityText={textOf(line)}
+            onQuantityText={(text) => changeQuantity(line, text)}
+            onRemove={() => remove(line)}
+          />
+        ))}
+      </ul>
+      <p className="text-xl font-semibold" aria-live="polite">
+        Total Price: ${formatDollars(totalPrice)}
+      </p>
+      <div className="max-w-md">
+        <BasketPromotionCode basketQuote={basketQuote} />
+      </div>
+      <div aria-live="polite">
+        <BasketEstimate basketQuote={basketQuote} />
+      </div>
+      {blocked && <p className="text-sm">Correct the quantities marked above to check out.</p>}
+      <button
+        type="button"
+        className="btn btn-primary self-start"
+        disabled={blocked}
+        onClick={() => void navigate(pageRoutes.checkout.href())}
+      >
+        Checkout
+      </button>
+    </>
+  );
+}
+
 /** /basket, for everyone: the lines, their quantities and the total; Checkout signs in first. */
 export function BasketPage() {
   const { state, saveLines } = useBasket();
-  const navigate = useNavigate();
   const heading = useRef<HTMLHeadingElement>(null);
-  // The quantities as typed, by line: a text that is not a quantity yet is not saved.
-  const [typed, setTyped] = useState<Record<string, string>>({});
 
   const title = (
     <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold">
@@ -119,61 +197,18 @@ export function BasketPage() {
   }
 
   const { lines, totalPrice } = state.basket;
-  const textOf = (line: BasketLine) => typed[lineKey(line)] ?? String(line.quantity);
-
-  const changeQuantity = (line: BasketLine, text: string) => {
-    const key = lineKey(line);
-    setTyped((current) => ({ ...current, [key]: text }));
-    const quantity = PurchaseBodySchema.shape.orderQuantity.safeParse(text);
-    if (!quantity.success || quantity.data === line.quantity) return;
-    saveLines(
-      lines.map((other) =>
-        lineKey(other) === key ? lineInput(other, quantity.data) : lineInput(other),
-      ),
-    );
-  };
-  const remove = (line: BasketLine) => {
-    const key = lineKey(line);
-    saveLines(lines.filter((other) => lineKey(other) !== key).map((other) => lineInput(other)));
-    // The Remove button goes with its line: keep the keyboard user's place on the page.
-    heading.current?.focus();
-  };
-  const blocked = lines.some((line) => lineMessage(line, textOf(line)) !== undefined);
-
   return (
     <section className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-12">
       {title}
       {lines.length === 0 ? (
         <EmptyBasket />
       ) : (
-        <>
-          <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
-            {lines.map((line) => (
-              <LineItem
-                key={lineKey(line)}
-                line={line}
-                quantityText={textOf(line)}
-                onQuantityText={(text) => changeQuantity(line, text)}
-                onRemove={() => remove(line)}
-              />
-            ))}
-          </ul>
-          <p className="text-xl font-semibold" aria-live="polite">
-            Total Price: ${formatDollars(totalPrice)}
-          </p>
-          <BasketEstimate
-            basketKey={lines.map((line) => `${lineKey(line)}x${line.quantity}`).join(',')}
-          />
-          {blocked && <p className="text-sm">Correct the quantities marked above to check out.</p>}
-          <button
-            type="button"
-            className="btn btn-primary self-start"
-            disabled={blocked}
-            onClick={() => void navigate(pageRoutes.checkout.href())}
-          >
-            Checkout
-          </button>
-        </>
+        <BasketContent
+          lines={lines}
+          totalPrice={totalPrice}
+          saveLines={saveLines}
+          heading={heading}
+        />
       )}
     </section>
   );

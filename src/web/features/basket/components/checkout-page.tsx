@@ -21,8 +21,18 @@ import {
 } from '../../../../shared/pricing.ts';
 import { useSaveAddress } from '../../../api/addresses.ts';
 import { useCheckoutQuote, useQuoteFor } from '../../../api/checkout-quote.ts';
+import {
+  applyCode,
+  codeConflict,
+  codeRefusal,
+  removedCodeMessage,
+  sameCode,
+  useDropRefusedCodes,
+  type CodesProbe,
+} from '../../../api/promotion-codes.ts';
 import { addressErrorsFrom, AddressForm, emptyAddress } from '../../../components/address-form.tsx';
 import { ErrorState } from '../../../components/error-state.tsx';
+import { PromotionCodeField } from '../../../components/promotion-code-field.tsx';
 import { QuotedLinePrice, QuoteTotals } from '../../../components/quote-totals.tsx';
 import { SavedAddressSelect } from '../../../components/saved-address-select.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -36,7 +46,8 @@ import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 import { usePlaceCheckout, type PlaceCheckoutBody } from '../api/place-checkout.ts';
 import { useBasket } from '../hooks/use-basket.ts';
-import { lineKey } from '../lib/basket-lines.ts';
+import { lineKey, quotedLineFor } from '../lib/basket-lines.ts';
+import { setPromotionCodes, usePromotionCodes } from '../lib/promotion-codes.ts';
 import { BasketLineSummary } from './basket-line-summary.tsx';
 import { EmptyBasket } from './empty-basket.tsx';
 
@@ -119,10 +130,7 @@ function CheckoutLines({
       <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300">
         {lines.map((line) => {
           const message = refusal?.lines[line.productId] ?? line.problem;
-          const quoted = quote?.lines.find(
-            (each) =>
-              each.productId === line.productId && (line.sku === '' || each.sku === line.sku),
-          );
+          const quoted = quote && quotedLineFor(quote, line);
           return (
             <BasketLineSummary key={lineKey(line)} line={line}>
               {() => (
@@ -159,6 +167,9 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
   const [serverErrors, setServerErrors] = useState<AddressFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const addressRef = useRef<HTMLFieldSetElement>(null);
+  // Issue 36: the codes applied here or on the basket, and what is said of them.
+  const codes = usePromotionCodes();
+  const [codeMessage, setCodeMessage] = useState<string | null>(null);
 
   const basketKey = lines.map((line) => `${lineKey(line)}x${line.quantity}`).join(',');
   const addressValid = Object.keys(addressFieldErrors(address)).length === 0;
@@ -167,10 +178,32 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
     : addressValid
       ? { address, ...(shippingMethod && { shippingMethod }) }
       : null;
-  const quoted = useCheckoutQuote(delivery, basketKey);
+  /** The delivery fields with these codes (none: no `codes` sent). */
+  const withCodes = (fields: DeliveryFields, given: readonly string[]): DeliveryFields => ({
+    ...fields,
+    ...(given.length > 0 && { codes: [...given] }),
+  });
+  const quoted = useCheckoutQuote(delivery && withCodes(delivery, codes), basketKey);
   const quoteFor = useQuoteFor(basketKey);
   const quote = delivery ? quoted.data : undefined;
-  const quoteProblem = delivery && quoted.isError ? getErrorMessage(quoted.error) : null;
+  // A refused code is said next to the code field (and taken off), not as the quote's problem.
+  const quoteProblem =
+    delivery && quoted.isError && codeRefusal(quoted.error) === null
+      ? getErrorMessage(quoted.error)
+      : null;
+  /** Prices the order with these codes (at the shop's origin while there is no address yet). */
+  const probe: CodesProbe = (given) => quoteFor(withCodes(delivery ?? {}, given));
+  const removeCode = (code: string) =>
+    setPromotionCodes(codes.filter((applied) => !sameCode(applied, code)));
+  useDropRefusedCodes({
+    codes,
+    quoteError: delivery ? quoted.error : null,
+    probe,
+    onRemoved: (code, message) => {
+      removeCode(code);
+      setCodeMessage(removedCodeMessage(code, message));
+    },
+  });
 
   const afterPlaced = async (placed: CheckoutPlaced) => {
     // The order stands whatever happens to the address: a failure to save it is only told.
@@ -180,6 +213,8 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
         .catch((error: unknown) => toast.error(getErrorMessage(error)));
     }
     toast.success(CHECKOUT_PLACED_MESSAGE);
+    // The codes were used by this checkout: the next one starts without them.
+    setPromotionCodes([]);
     const first = placed.orders[0];
     await navigate(first ? pageRoutes.payment.href({ id: first._id }) : pageRoutes.myOrders.href());
     // Only once this page is left: the emptied basket must not flash its empty state here.
@@ -200,9 +235,9 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
     let placed: CheckoutPlaced;
     try {
       // The quote of exactly these fields: the one shown, or a new one if it is not yet priced.
-      const current = await quoteFor(delivery);
+      const current = await quoteFor(withCodes(delivery, codes));
       const body: PlaceCheckoutBody = {
-        ...delivery,
+        ...withCodes(delivery, codes),
         shippingMethod: current.shippingMethod.id,
         quoteId: current.quoteId,
         phone: savedLine ? savedLine.phone : address.phone,
@@ -210,7 +245,18 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
       };
       placed = await placeCheckout(body);
     } catch (error) {
-      if (isApiError(error) && error.status === 409 && error.message === PRICES_CHANGED_MESSAGE) {
+      const conflict = codeConflict(error);
+      if (conflict !== null) {
+        // A code's limit was reached meanwhile: said at the top and by the code field; the quote
+        // is asked again, which refuses that code, and it is taken off (useDropRefusedCodes).
+        setRefusal({ message: conflict, lines: {} });
+        setCodeMessage(conflict);
+        await queryClient.invalidateQueries({ queryKey: queryKeys.checkoutQuotes });
+      } else if (
+        isApiError(error) &&
+        error.status === 409 &&
+        error.message === PRICES_CHANGED_MESSAGE
+      ) {
         // What was quoted no longer holds: tell, and show the new prices.
         setRefusal({ message: error.message, lines: {} });
         await queryClient.invalidateQueries({ queryKey: queryKeys.checkoutQuotes });
@@ -335,6 +381,19 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
         </div>
         <div className="flex flex-col gap-5">
           <CheckoutLines lines={lines} totalPrice={totalPrice} refusal={refusal} quote={quote} />
+          <PromotionCodeField
+            codes={codes}
+            // Until the refused code is found and taken off, the quote's refusal says why.
+            message={codeMessage ?? (delivery ? codeRefusal(quoted.error) : null)}
+            onApply={(code) => {
+              setCodeMessage(null);
+              return applyCode(codes, code, probe, setPromotionCodes);
+            }}
+            onRemove={(code) => {
+              setCodeMessage(null);
+              removeCode(code);
+            }}
+          />
           {quote && <ShippingMethods quote={quote} onChoose={setShippingMethod} />}
           {/* Read out as it changes: the new total, or why there is none. */}
           <div aria-live="polite" className="flex flex-col gap-4">

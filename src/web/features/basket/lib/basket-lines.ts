@@ -6,6 +6,7 @@ import {
 } from '../../../../shared/basket.ts';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { centsToDollars, dollarsToCents } from '../../../../shared/money.ts';
+import type { CheckoutQuote, QuotedLine } from '../../../../shared/pricing.ts';
 import { unitPriceFor } from '../../../../shared/price-breaks.ts';
 import { orderQuantityProblem } from '../../../../shared/purchase.ts';
 
@@ -56,3 +57,9 @@ export function lineInput(line: BasketLine, quantity = line.quantity): BasketLin
 
 /** The key of a line on the page: one per variant. */
 export const lineKey = (line: BasketLine): string => basketLineKey(lineInput(line));
+
+/** The quote's line of a basket line: the same product, and its SKU when the line names one. */
+export const quotedLineFor = (quote: CheckoutQuote, line: BasketLine): QuotedLine | undefined =>
+  quote.lines.find(
+    (each) => each.productId === line.productId && (line.sku === '' || each.sku === line.sku),
+  );

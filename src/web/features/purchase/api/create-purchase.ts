@@ -9,7 +9,8 @@ import { queryKeys } from '../../../lib/query-keys.ts';
  * What the purchase form sends (issue 35): the spec's fields (Address is the first line), the rest
  * of a structured address beside them (`country`, `region`, `city`, `postalCode`; left out, the
  * address is one line, priced at the shop's origin), and the `quoteId` of the prices it showed
- * (409 PRICES_CHANGED_MESSAGE when they no longer hold).
+ * (409 PRICES_CHANGED_MESSAGE when they no longer hold), with the promotion codes it was priced
+ * with (issue 36; the quote holds its promotions).
  */
 export type CreatePurchaseBody = PurchaseBody &
   Partial<Pick<PostalAddress, 'country' | 'region' | 'city' | 'postalCode'>> & {

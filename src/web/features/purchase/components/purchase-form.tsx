@@ -10,11 +10,21 @@ import type { PostalAddress, PostalAddressBody } from '../../../../shared/postal
 import { PRICES_CHANGED_MESSAGE, type QuoteBody } from '../../../../shared/pricing.ts';
 import { useCheckoutQuote, useQuoteFor } from '../../../api/checkout-quote.ts';
 import {
+  applyCode,
+  codeConflict,
+  codeRefusal,
+  removedCodeMessage,
+  sameCode,
+  useDropRefusedCodes,
+  type CodesProbe,
+} from '../../../api/promotion-codes.ts';
+import {
   addressErrorsFrom,
   AddressForm,
   emptyAddress,
   type AddressField,
 } from '../../../components/address-form.tsx';
+import { PromotionCodeField } from '../../../components/promotion-code-field.tsx';
 import { QuoteTotals } from '../../../components/quote-totals.tsx';
 import { SavedAddressSelect } from '../../../components/saved-address-select.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -122,6 +132,9 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
   const [place, setPlace] = useState<PlaceFields>(noPlace);
   const [showAllErrors, setShowAllErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<AddressFieldErrors>({});
+  // Issue 36: the promotion codes applied to this purchase, and what is said of them.
+  const [codes, setCodes] = useState<readonly string[]>([]);
+  const [codeMessage, setCodeMessage] = useState<string | null>(null);
   // Another variant chosen: a quantity the customer has not typed starts at its minimum.
   useEffect(() => {
     if (!getFieldState('orderQuantity').isDirty)
@@ -153,20 +166,38 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
   const delivery = (): string | PostalAddressBody | undefined =>
     structured ? postal : addressText.trim() || undefined;
   const deliveryNow = delivery();
+  /** The quote's body for this line, address and codes (none: no `codes` sent). */
+  const bodyFor = (given: readonly string[], address = deliveryNow, ofLine = line): QuoteBody => ({
+    line: ofLine,
+    ...(address !== undefined && { address }),
+    ...(given.length > 0 && { codes: [...given] }),
+  });
   const quoteBody: QuoteBody | null =
-    quantityProblem === undefined && Object.keys(postalErrors).length === 0
-      ? { line, ...(deliveryNow !== undefined && { address: deliveryNow }) }
-      : null;
+    quantityProblem === undefined && Object.keys(postalErrors).length === 0 ? bodyFor(codes) : null;
   const quoted = useCheckoutQuote(quoteBody);
   const quoteFor = useQuoteFor();
+  const probe: CodesProbe = (given) => quoteFor(bodyFor(given));
+  const removeCode = (code: string) =>
+    setCodes((current) => current.filter((applied) => !sameCode(applied, code)));
+  useDropRefusedCodes({
+    codes,
+    quoteError: quoteBody ? quoted.error : null,
+    probe,
+    onRemoved: (code, message) => {
+      removeCode(code);
+      setCodeMessage(removedCodeMessage(code, message));
+    },
+  });
 
   /** The quote of exactly what is sent, or none when it cannot be had (the server prices then). */
   const currentQuoteId = async (body: QuoteBody): Promise<string | undefined> => {
     try {
       return (await quoteFor(body)).quoteId;
     } catch (error) {
-      // Tax cannot be computed: nothing can be ordered, and the customer is told so.
+      // Tax cannot be computed: nothing can be ordered, and the customer is told so. A code the
+      // quote refuses: the order is not placed without its discount.
       if (isApiError(error) && error.status === 503) throw error;
+      if (codeRefusal(error) !== null) throw error;
       return undefined;
     }
   };
@@ -182,10 +213,9 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
     const address = delivery();
     await submitForm(
       async () => {
-        const quoteId = await currentQuoteId({
-          line: { ...line, quantity: Number(values.orderQuantity) },
-          ...(address !== undefined && { address }),
-        });
+        const quoteId = await currentQuoteId(
+          bodyFor(codes, address, { ...line, quantity: Number(values.orderQuantity) }),
+        );
         try {
           return await purchase.mutateAsync({
             productId: product._id,
@@ -201,19 +231,29 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
               postalCode: postal.postalCode,
             }),
             ...(quoteId && { quoteId }),
+            ...(codes.length > 0 && { codes: [...codes] }),
           });
         } catch (error) {
           setServerErrors(addressErrorsFrom(error));
+          // A code's limit was reached meanwhile: said by the code field too; the new quote
+          // refuses that code and it is taken off.
+          const conflict = codeConflict(error);
+          if (conflict !== null) setCodeMessage(conflict);
           // The prices shown no longer hold: the new ones are shown with the message.
-          if (isApiError(error) && error.message === PRICES_CHANGED_MESSAGE)
+          if (conflict !== null || (isApiError(error) && error.message === PRICES_CHANGED_MESSAGE))
             await queryClient.invalidateQueries({ queryKey: queryKeys.checkoutQuotes });
           throw error;
         }
       },
       {
         successMessage: PURCHASE_CONFIRMED_MESSAGE,
-        // Ready for the next order: the quantity back at the minimum, the address kept.
-        reset: () => resetField('orderQuantity', { defaultValue: String(product.minQuantity) }),
+        // Ready for the next order: the quantity back at the minimum, the address kept, the
+        // codes (used by this order) forgotten.
+        reset: () => {
+          resetField('orderQuantity', { defaultValue: String(product.minQuantity) });
+          setCodes([]);
+          setCodeMessage(null);
+        },
         setError,
         fieldNames: FIELD_NAMES,
       },
@@ -277,6 +317,19 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
         step={1}
         required
       />
+      <PromotionCodeField
+        codes={codes}
+        // Until the refused code is found and taken off, the quote's refusal says why.
+        message={codeMessage ?? (quoteBody ? codeRefusal(quoted.error) : null)}
+        onApply={(code) => {
+          setCodeMessage(null);
+          return applyCode(codes, code, probe, setCodes);
+        }}
+        onRemove={(code) => {
+          setCodeMessage(null);
+          removeCode(code);
+        }}
+      />
       <div aria-live="polite">
         {applied && (
           <p className="text-success">
@@ -289,7 +342,7 @@ export function PurchaseForm({ product, variant, user, basketAction }: PurchaseF
         {quoteBody && quoted.data && (
           <QuoteTotals quote={quoted.data} stale={quoted.isPlaceholderData || quoted.isFetching} />
         )}
-        {quoteBody && quoted.isError && (
+        {quoteBody && quoted.isError && codeRefusal(quoted.error) === null && (
           <p className="text-sm">
             {isApiError(quoted.error) && quoted.error.status === 503
               ? quoted.error.message
