@@ -15,6 +15,23 @@ process.env.E2E_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'toolhouse-e2e-'));
 
+const CHROMIUM = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH,
+    args: CHROMIUM_FLAGS,
+  },
+};
+
+/** The specs that change shipping, tax or promotions (see the `pricing-edits` project). */
+const PRICING_EDITS = [
+  '**/shipping-settings.spec.ts',
+  '**/promotions-admin.spec.ts',
+  '**/promotion-codes.spec.ts',
+  '**/promotions-journey.spec.ts',
+  '**/sale-prices.spec.ts',
+];
+
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/support/global-setup.ts',
@@ -31,15 +48,16 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
+    { name: 'chromium', use: CHROMIUM, testIgnore: PRICING_EDITS },
+    // The journeys that change the pricing tables (shipping, tax, promotions) bump the pricing
+    // version, so any quote made meanwhile is answered "Prices changed": they run after all the
+    // others, one at a time.
     {
-      name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM_DEFAULT_PATH,
-          args: CHROMIUM_FLAGS,
-        },
-      },
+      name: 'pricing-edits',
+      use: CHROMIUM,
+      testMatch: PRICING_EDITS,
+      dependencies: ['chromium'],
+      workers: 1,
     },
   ],
 });
