@@ -158,9 +158,7 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
 
   /** The bytes for `fingerprint`, read by a rebuild that began after the caller saw `seen`. */
   const bytesFor = (fingerprint: string, seen: number): Eventually<Built> =>
-    built?.fingerprint === fingerprint && Date.now() < built.expiresAt
-      ? built
-      : rebuildAfter(seen);
+    built?.fingerprint === fingerprint && Date.now() < built.expiresAt ? built : rebuildAfter(seen);
 
   const fresh = (): Eventually<Built> => {
     const seen = rebuilds;

@@ -29,11 +29,7 @@ export async function myPlatforms(db: Db, userId: string): Promise<{ platforms: 
  * GET /api/products/{id}/related: up to 4 other products of the same platform or category, those
  * sharing both first, then the ones that can be ordered now, then the newest.
  */
-export async function goesWellWith(
-  db: Db,
-  productId: string,
-  sales: Sales,
-): Promise<Product[]> {
+export async function goesWellWith(db: Db, productId: string, sales: Sales): Promise<Product[]> {
   if (!IdSchema.safeParse(productId).success) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
   const [self] = await db
     .select({ categoryId: productOffer.categoryId, platform: productOffer.platform })

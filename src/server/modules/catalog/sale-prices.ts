@@ -72,7 +72,8 @@ export interface SaleFields {
 }
 
 export function saleFieldsOf(sales: Sales, variant: SaleVariant): SaleFields {
-  const sale = sales.promotions.length === 0 ? null : salePriceOf(variant, sales.promotions, sales.now);
+  const sale =
+    sales.promotions.length === 0 ? null : salePriceOf(variant, sales.promotions, sales.now);
   return sale === null
     ? { salePrice: null, salePromotion: null }
     : { salePrice: centsToDollars(sale.salePriceCents), salePromotion: sale.promotionName };
@@ -141,8 +142,7 @@ export function createSaleClock(
     const epoch = saleEpochAt(sales.boundaries, now);
     if (last?.versions === versions && last.epoch === epoch) return last.view;
     const view: SaleView = {
-      versions:
-        epoch === 0 ? versions : { ...versions, products: `${versions.products}@${epoch}` },
+      versions: epoch === 0 ? versions : { ...versions, products: `${versions.products}@${epoch}` },
       sales: { promotions: sales.promotions, now },
     };
     last = { versions, epoch, view };
