@@ -18,7 +18,7 @@ export function WasPrice({ item }: { item: OnSale }) {
   if (item.salePrice === null) return null;
   return (
     <p className="text-sm">
-      Was <s>${formatDollars(item.price)}</s>
+      Was <s>{`$${formatDollars(item.price)}`}</s>
       {item.salePromotion && (
         <>
           {' '}
