@@ -196,6 +196,8 @@ const VARIANT: ObjectShape = {
     'parts',
     'version',
     'taxClass',
+    'salePrice',
+    'salePromotion',
   ],
   types: {
     _id: 'string',
@@ -216,6 +218,8 @@ const VARIANT: ObjectShape = {
     parts: 'array',
     version: 'integer',
     taxClass: 'string',
+    salePrice: ['number', 'null'],
+    salePromotion: ['string', 'null'],
   },
 };
 
@@ -241,6 +245,8 @@ const PRODUCT_DETAIL: ObjectShape = {
     'priceTo',
     'variantCount',
     'options',
+    'salePrice',
+    'salePromotion',
     'variants',
   ],
   types: {
@@ -263,6 +269,8 @@ const PRODUCT_DETAIL: ObjectShape = {
     priceTo: 'number',
     variantCount: 'integer',
     options: 'array',
+    salePrice: ['number', 'null'],
+    salePromotion: ['string', 'null'],
     variants: 'array',
   },
 };
