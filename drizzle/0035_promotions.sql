@@ -1,10 +1,11 @@
 -- Issue 36 (docs/decisions/055): promotions, their codes and their uses.
 --
--- A promotion's definition is part of the pricing tables: every change of one (but its `uses`
--- counter) bumps pricing_settings.version, so the pricing step reloads them and a quote made before
--- the change is answered "Prices changed". `uses` counts the checkouts using it (not released); a
--- promotion with a `usage_limit` has its row locked by the order statement that claims a use, as a
--- single-use code's row is (claim_promotion_uses below), so limits hold exactly.
+-- A promotion's definition is part of the pricing tables: every change of one bumps
+-- pricing_settings.version, so the pricing step reloads them and a quote made before the change is
+-- answered "Prices changed". Its uses are its `promotion_use` rows not released; a promotion with a
+-- `usage_limit` has its row locked by the order statement that claims a use, as a single-use code's
+-- row is (claim_promotion_uses below), so limits hold exactly. Nothing counts on those rows: no
+-- checkout writes a promotion's row, and releasing a use writes only its use row.
 CREATE TABLE "promotion" (
   "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
   "name" text NOT NULL,
@@ -25,7 +26,6 @@ CREATE TABLE "promotion" (
   "ends_at" timestamp with time zone,
   "usage_limit" integer,
   "per_customer_limit" integer,
-  "uses" integer DEFAULT 0 NOT NULL,
   "exclusive" boolean DEFAULT false NOT NULL,
   "priority" integer DEFAULT 0 NOT NULL,
   "code_mode" text DEFAULT 'automatic' NOT NULL,
@@ -40,7 +40,7 @@ CREATE TABLE "promotion" (
   CONSTRAINT "promotion_percent" CHECK ("percent_ppm" IS NULL OR "percent_ppm" BETWEEN 1 AND 1000000),
   CONSTRAINT "promotion_amounts" CHECK (coalesce("amount_cents", 1) > 0 AND coalesce("min_subtotal_cents", 1) > 0
     AND coalesce("buy_quantity", 1) > 0 AND coalesce("get_quantity", 1) > 0 AND coalesce("min_quantity", 1) > 0),
-  CONSTRAINT "promotion_limits" CHECK (coalesce("usage_limit", 1) > 0 AND coalesce("per_customer_limit", 1) > 0 AND "uses" >= 0)
+  CONSTRAINT "promotion_limits" CHECK (coalesce("usage_limit", 1) > 0 AND coalesce("per_customer_limit", 1) > 0)
 );--> statement-breakpoint
 CREATE INDEX "promotion_status_idx" ON "promotion" ("status", "priority");--> statement-breakpoint
 
@@ -62,15 +62,14 @@ CREATE TABLE "promotion_code" (
   "batch_id" uuid REFERENCES "promotion_code_batch"("id") ON DELETE CASCADE,
   "code" text NOT NULL,
   "max_uses" integer,
-  "uses" integer DEFAULT 0 NOT NULL,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL,
-  CONSTRAINT "promotion_code_uses" CHECK ("uses" >= 0 AND coalesce("max_uses", 1) > 0)
+  CONSTRAINT "promotion_code_max_uses" CHECK (coalesce("max_uses", 1) > 0)
 );--> statement-breakpoint
 CREATE UNIQUE INDEX "promotion_code_code_idx" ON "promotion_code" (upper("code"));--> statement-breakpoint
 CREATE INDEX "promotion_code_promotion_idx" ON "promotion_code" ("promotion_id", "batch_id");--> statement-breakpoint
 
 -- A checkout's use of a promotion, with the discount it gave. Released (released_at) when the
--- checkout's orders all end unpaid (cancelled or expired): the counters give the use back.
+-- checkout's orders all end unpaid (cancelled or expired): the use no longer counts.
 CREATE TABLE "promotion_use" (
   "id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
   "promotion_id" uuid NOT NULL REFERENCES "promotion"("id") ON DELETE CASCADE,
@@ -84,25 +83,10 @@ CREATE TABLE "promotion_use" (
 );--> statement-breakpoint
 CREATE INDEX "promotion_use_customer_idx" ON "promotion_use" ("promotion_id", "user_id") WHERE "released_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "promotion_use_checkout_idx" ON "promotion_use" ("checkout_id");--> statement-breakpoint
+CREATE INDEX "promotion_use_code_idx" ON "promotion_use" ("code_id") WHERE "released_at" IS NULL AND "code_id" IS NOT NULL;--> statement-breakpoint
 
-CREATE TRIGGER promotion_pricing_version AFTER INSERT OR DELETE ON "promotion"
+CREATE TRIGGER promotion_pricing_version AFTER INSERT OR UPDATE OR DELETE ON "promotion"
   FOR EACH STATEMENT EXECUTE FUNCTION bump_pricing_version();--> statement-breakpoint
-CREATE TRIGGER promotion_change_pricing_version AFTER UPDATE ON "promotion"
-  FOR EACH ROW WHEN ((to_jsonb(OLD) - 'uses') IS DISTINCT FROM (to_jsonb(NEW) - 'uses'))
-  EXECUTE FUNCTION bump_pricing_version();--> statement-breakpoint
-
--- `uses` is kept only while a promotion has a usage limit (an unlimited automatic promotion's row is
--- never written by checkouts, so it is no hot row); when staff give it a limit, it is counted again.
-CREATE OR REPLACE FUNCTION recount_promotion_uses() RETURNS trigger AS $$
-BEGIN
-  IF NEW.usage_limit IS NOT NULL AND OLD.usage_limit IS NULL THEN
-    NEW.uses := (SELECT count(*) FROM promotion_use WHERE promotion_id = NEW.id AND released_at IS NULL);
-  END IF;
-  RETURN NEW;
-END;
-$$ LANGUAGE plpgsql;--> statement-breakpoint
-CREATE TRIGGER promotion_recount_uses BEFORE UPDATE OF "usage_limit" ON "promotion"
-  FOR EACH ROW EXECUTE FUNCTION recount_promotion_uses();--> statement-breakpoint
 
 -- A checkout's discount and the promotions it was placed with ([] before issue 36), and each
 -- order line's share of the discount: `amount_cents` (what a payment sums and a refund returns)
@@ -116,13 +100,14 @@ ALTER TABLE "purchase" DROP COLUMN "amount_cents";--> statement-breakpoint
 ALTER TABLE "purchase" ADD COLUMN "amount_cents" integer GENERATED ALWAYS AS
   ("total_cents" - "discount_cents" + "tax_cents" + "shipping_cents" + "shipping_tax_cents") STORED NOT NULL;--> statement-breakpoint
 
--- Claims one use of each limited promotion and code a checkout applies, all or none: locks their
--- rows in id order (after the checkout's variant rows; the account's row is already locked, so the
--- per-customer counts read here are the account's last committed), checks every limit and
--- condition on the rows as locked, and only when all pass adds the uses. Returns null when claimed,
--- else '<problem>:<promotion id>' (problem: ended, not_started, used_up, customer_used,
--- first_order, gone). A function, so that it reads with its own snapshot (as change_stock does,
--- docs/decisions/023) and its UPDATEs see the rows it locked.
+-- Checks that a checkout may claim a use of each promotion (and code) it applies, all or none:
+-- locks the rows whose limit must hold (a promotion with a usage limit, a single-use code) in
+-- promotion id order (after the checkout's variant rows), then counts their uses not released. The
+-- lock is held until the checkout commits with its use rows, so the next claimer counts them: the
+-- count is exact. The per-customer count and first order are exact because the checkout locked the
+-- account's row first. Returns null when every use may be claimed, else '<problem>:<promotion id>'
+-- (ended, not_started, used_up, customer_used, first_order, gone). A function, so that each of its
+-- reads takes a snapshot after the locks it waited for (as change_stock does, docs/decisions/023).
 CREATE OR REPLACE FUNCTION claim_promotion_uses(p_user text, p_uses jsonb)
 RETURNS text LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -152,8 +137,12 @@ BEGIN
     IF promo.starts_at IS NOT NULL AND promo.starts_at > now() THEN
       RETURN 'not_started:' || claim.promotion_id;
     END IF;
-    IF promo.usage_limit IS NOT NULL AND promo.uses >= promo.usage_limit THEN
-      RETURN 'used_up:' || claim.promotion_id;
+    IF promo.usage_limit IS NOT NULL THEN
+      SELECT count(*) INTO earlier FROM promotion_use
+      WHERE promotion_id = claim.promotion_id AND released_at IS NULL;
+      IF earlier >= promo.usage_limit THEN
+        RETURN 'used_up:' || claim.promotion_id;
+      END IF;
     END IF;
     IF promo.per_customer_limit IS NOT NULL THEN
       SELECT count(*) INTO earlier FROM promotion_use
@@ -172,19 +161,15 @@ BEGIN
         RETURN 'gone:' || claim.promotion_id;
       END IF;
       IF code_row.max_uses IS NOT NULL THEN
-        SELECT * INTO code_row FROM promotion_code WHERE id = claim.code_id FOR NO KEY UPDATE;
-        IF code_row.uses >= code_row.max_uses THEN
+        PERFORM FROM promotion_code WHERE id = claim.code_id FOR NO KEY UPDATE;
+        SELECT count(*) INTO earlier FROM promotion_use
+        WHERE code_id = claim.code_id AND released_at IS NULL;
+        IF earlier >= code_row.max_uses THEN
           RETURN 'used_up:' || claim.promotion_id;
         END IF;
       END IF;
     END IF;
   END LOOP;
-  UPDATE promotion SET uses = uses + 1
-  WHERE usage_limit IS NOT NULL
-    AND id IN (SELECT u.promotion_id FROM jsonb_to_recordset(p_uses) AS u(promotion_id uuid));
-  UPDATE promotion_code SET uses = uses + 1
-  WHERE max_uses IS NOT NULL
-    AND id IN (SELECT u.code_id FROM jsonb_to_recordset(p_uses) AS u(code_id uuid));
   RETURN NULL;
 END;
 $$;

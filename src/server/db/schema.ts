@@ -1158,8 +1158,8 @@ export const pricingSettings = pgTable(
 
 /**
  * A promotion: its kind and amount, what it applies to, its conditions, limits and stacking. Part of
- * the pricing tables (a change but `uses` bumps pricing_settings.version). `uses` counts checkouts
- * using it, kept only while it has a `usageLimit` (claim_promotion_uses locks the row then).
+ * the pricing tables (a change bumps pricing_settings.version). Its uses are its `promotion_use`
+ * rows not released (claim_promotion_uses locks its row to count them when it has a usage limit).
  */
 export const promotion = pgTable(
   'promotion',
@@ -1192,7 +1192,6 @@ export const promotion = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     perCustomerLimit: integer('per_customer_limit'),
-    uses: integer('uses').notNull().default(0),
     exclusive: boolean('exclusive').notNull().default(false),
     priority: integer('priority').notNull().default(0),
     codeMode: text('code_mode', { enum: CODE_MODES }).notNull().default('automatic'),
@@ -1220,7 +1219,7 @@ export const promotionCodeBatch = pgTable(
 
 /**
  * A code: a promotion's shared one (`maxUses` null: only the promotion's limits) or a batch's
- * single-use one (`maxUses` 1; `uses` kept and its row locked when claimed). Unique in any case.
+ * single-use one (`maxUses` 1: its row locked to count its uses when claimed). Unique in any case.
  */
 export const promotionCode = pgTable(
   'promotion_code',
@@ -1232,7 +1231,6 @@ export const promotionCode = pgTable(
     batchId: uuid('batch_id').references(() => promotionCodeBatch.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     maxUses: integer('max_uses'),
-    uses: integer('uses').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1264,6 +1262,9 @@ export const promotionUse = pgTable(
       .on(t.promotionId, t.userId)
       .where(sql`released_at IS NULL`),
     index('promotion_use_checkout_idx').on(t.checkoutId),
+    index('promotion_use_code_idx')
+      .on(t.codeId)
+      .where(sql`released_at IS NULL AND code_id IS NOT NULL`),
   ],
 );
 

@@ -131,6 +131,7 @@ const TABLES: PricingTables = {
       taxRow('DE', '', { standardPpm: 190_000, reducedPpm: 70_000, pricesIncludeTax: true }),
     ].map((row) => [taxKey(row.country, row.region), row]),
   ),
+  promotions: [],
 };
 
 const line = (
@@ -148,6 +149,9 @@ const line = (
   unitCents,
   weightGrams: 1_000,
   taxClass: 'standard' as TaxClass,
+  categoryId: null,
+  platform: null,
+  agreed: false,
   ...over,
 });
 
@@ -163,6 +167,13 @@ const price = (
     tables: TABLES,
     taxProvider: builtinTaxProvider(TABLES),
     exemption: null,
+    promotionState: {
+      now: Date.now(),
+      codes: [],
+      hasOrdered: false,
+      customerUses: new Map(),
+      promotionUses: new Map(),
+    },
     ...over,
   });
 

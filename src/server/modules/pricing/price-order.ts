@@ -9,13 +9,15 @@ import {
 import { vatAreaOf } from '../../../shared/tax-exemption.ts';
 import { AppError, ServiceUnavailable } from '../../errors.ts';
 import { allocateCents } from './allocate-cents.ts';
+import { applyPromotions } from './apply-promotions.ts';
+import type { AppliedPromotionCents, PromotionState } from './promotion-rules.ts';
 import type { PricingTables } from './pricing-tables.ts';
 import { type ShippingChoice, shippingChoices } from './shipping-options.ts';
 import { pricesIncludeTaxIn } from './tax-table.ts';
 import { type TaxProvider, TaxUnavailable } from './tax-provider.ts';
 
 // The pricing pipeline (ARCHITECTURE §0, docs/decisions/050): lines at their unit prices (a break's
-// or an agreed one), discounts (issue 36), shipping for the address and the order, tax per line and
+// or an agreed one), promotions' discounts allocated to the lines (docs/decisions/055), shipping for the address and the order, tax per line and
 // on shipping, the total. Pure but for the tax provider's call; the pricing step keeps its answer
 // (a quote) and the order statement places exactly that.
 
@@ -31,6 +33,11 @@ export interface PricingLineInput {
   /** Per unit. */
   weightGrams: number;
   taxClass: TaxClass;
+  /** What promotions target: the product's category and battery platform. */
+  categoryId: string | null;
+  platform: string | null;
+  /** The unit price was agreed beforehand (an accepted quote): no promotion applies. */
+  agreed: boolean;
 }
 
 export interface PricedLine extends PricingLineInput {
@@ -52,6 +59,10 @@ export interface Pricing {
   /** The address as one line, as orders print it. */
   addressText: string;
   lines: PricedLine[];
+  /** The codes the buyer typed (a placement with other codes is priced again). */
+  codes: string[];
+  /** The promotions applied, in the order applied, each allocated per line. */
+  promotions: AppliedPromotionCents[];
   methods: ShippingChoice[];
   method: ShippingChoice;
   shippingRatePpm: number;
@@ -84,6 +95,8 @@ export interface PriceOrderInput {
   tables: PricingTables;
   taxProvider: TaxProvider;
   exemption: Exemption | null;
+  /** The buyer's codes, uses and first order, read with the lines. */
+  promotionState: PromotionState;
 }
 
 /**
@@ -100,11 +113,16 @@ function exemptionApplies(exemption: Exemption | null, country: string, vatCount
 
 export async function priceOrder(input: PriceOrderInput): Promise<Pricing> {
   const { address, tables } = input;
-  const nets = input.lines.map((line) => line.unitCents * line.quantity);
-  const subtotalCents = nets.reduce((a, b) => a + b, 0);
-  const discountCents = 0;
+  const gross = input.lines.map((line) => line.unitCents * line.quantity);
+  const subtotalCents = gross.reduce((a, b) => a + b, 0);
+  const promotions = applyPromotions(input.lines, tables.promotions, input.promotionState);
+  const nets = gross.map((cents, index) => cents - (promotions.lineDiscounts[index] ?? 0));
+  const discountCents = subtotalCents - nets.reduce((a, b) => a + b, 0);
   const weightGrams = input.lines.reduce((sum, line) => sum + line.weightGrams * line.quantity, 0);
-  const methods = shippingChoices(tables, address, weightGrams, subtotalCents - discountCents);
+  const priced = shippingChoices(tables, address, weightGrams, subtotalCents - discountCents);
+  const methods = promotions.freeShipping
+    ? priced.map((choice) => ({ ...choice, priceCents: 0 }))
+    : priced;
   if (methods.length === 0)
     throw new AppError(400, ErrorCode.Validation, NO_SHIPPING_MESSAGE, {
       country: NO_SHIPPING_MESSAGE,
@@ -155,11 +173,12 @@ export async function priceOrder(input: PriceOrderInput): Promise<Pricing> {
     };
   }
 
+  const shippingSaved = priced.find((choice) => choice.id === method.id)?.priceCents ?? 0;
   const shippingShares = allocateCents(method.priceCents, nets);
   const shippingTaxShares = allocateCents(tax.shippingTaxCents, nets);
   const lines: PricedLine[] = input.lines.map((line, index) => ({
     ...line,
-    discountCents: 0,
+    discountCents: promotions.lineDiscounts[index] ?? 0,
     netCents: nets[index] ?? 0,
     taxCents: tax.lines[index]?.taxCents ?? 0,
     taxRatePpm: tax.lines[index]?.ratePpm ?? 0,
@@ -173,6 +192,13 @@ export async function priceOrder(input: PriceOrderInput): Promise<Pricing> {
     address,
     addressText: input.addressText,
     lines,
+    codes: input.promotionState.codes.map((code) => code.text),
+    // The first free-shipping promotion applied is the one that saved the shipping.
+    promotions: promotions.applied.map((promotion) =>
+      promotion === promotions.applied.find((one) => one.kind === 'free_shipping')
+        ? { ...promotion, shippingDiscountCents: shippingSaved }
+        : promotion,
+    ),
     methods,
     method,
     shippingRatePpm: tax.shippingRatePpm,

@@ -1,9 +1,16 @@
-import { asc } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { ShippingRate } from '../../../shared/shipping.ts';
 import type { Db } from '../../db/client.ts';
-import { pricingSettings, shippingMethod, shippingZone, taxRegion } from '../../db/schema.ts';
+import {
+  pricingSettings,
+  promotion,
+  shippingMethod,
+  shippingZone,
+  taxRegion,
+} from '../../db/schema.ts';
+import type { PromotionRule } from './promotion-rules.ts';
 
-// The shop's shipping zones, methods and tax table as the pricing step reads them: loaded once per
+// The shop's shipping zones, methods, tax table and promotions as the pricing step reads them: loaded once per
 // pricing version (pricing_settings.version, bumped by the database on every change: drizzle/0030)
 // and kept in memory, so a quote reads only the version with its lines.
 
@@ -42,6 +49,8 @@ export interface PricingTables {
   zones: ShippingZoneRow[];
   /** By "<country>-<region>" ('' region: the country's row, key "DE-"). */
   taxRows: Map<string, TaxRow>;
+  /** Promotions not ended (active or paused: a paused one's code is answered as not valid). */
+  promotions: PromotionRule[];
 }
 
 export const taxKey = (country: string, region: string) => `${country}-${region}`;
@@ -60,6 +69,10 @@ export async function loadPricingTables(db: Db): Promise<PricingTables> {
         .from(shippingMethod)
         .orderBy(asc(shippingMethod.position), asc(shippingMethod.id));
       const taxes = await tx.select().from(taxRegion);
+      const promotions = await tx
+        .select()
+        .from(promotion)
+        .where(inArray(promotion.status, ['active', 'paused']));
       if (!settings) throw new Error('pricing_settings has no row (migration 0030)');
       return {
         version: settings.version,
@@ -83,6 +96,12 @@ export async function loadPricingTables(db: Db): Promise<PricingTables> {
             })),
         })),
         taxRows: new Map(taxes.map((row) => [taxKey(row.country, row.region), row])),
+        promotions: promotions.map((row): PromotionRule => ({
+          ...row,
+          startsAt: row.startsAt?.getTime() ?? null,
+          endsAt: row.endsAt?.getTime() ?? null,
+          createdAt: row.createdAt.getTime(),
+        })),
       };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -15,15 +15,16 @@ import {
   PRICES_CHANGED_MESSAGE,
   ppmToPercent,
   QUOTE_TTL_MINUTES,
-  UNKNOWN_CODE_MESSAGE,
 } from '../../../shared/pricing.ts';
 import type { StoredPriceBreak } from '../../../shared/price-breaks.ts';
 import { WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
+import { codeKey } from '../../../shared/promotions.ts';
 import { exemptionNote } from '../../../shared/tax-exemption.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { type Exemption, methodTaxCents, type Pricing, priceOrder } from './price-order.ts';
 import type { PricingTables } from './pricing-tables.ts';
+import type { PromotionState, TypedCode } from './promotion-rules.ts';
 import type { TaxProvider } from './tax-provider.ts';
 
 // The pricing step (issue 35, docs/decisions/050): reads the lines to price (the caller's basket,
@@ -49,7 +50,7 @@ export interface Delivery {
   address?: PostalAddressBody | string | undefined;
   addressId?: string | undefined;
   shippingMethod?: string | undefined;
-  /** Promotion codes (issue 36); no promotion exists yet, so any code is refused as unknown. */
+  /** Promotion codes typed (docs/decisions/055). */
   codes?: string[] | undefined;
   /** The phone of a one-line address (the spec's form). */
   phone?: string | undefined;
@@ -86,10 +87,38 @@ interface LineRow {
   price_breaks: StoredPriceBreak[] | null;
   weight_grams: number | null;
   tax_class: TaxClass | null;
+  category_id: string | null;
+  platform: string | null;
+  /** The buyer's promotion state (docs/decisions/055), on every row. */
+  has_ordered: boolean;
+  customer_uses: Record<string, number> | null;
+  promotion_uses: Record<string, number> | null;
+  codes: NonNullable<TypedCode['found']>[] | null;
 }
 
 const LINE_COLUMNS = `v.id AS variant_id, v.product_id, v.sku, v.label, p.name, v.price_cents,
-  v.price_breaks, v.weight_grams, v.tax_class`;
+  v.price_breaks, v.weight_grams, v.tax_class, p.category_id, p.platform`;
+
+/**
+ * The buyer's side of the promotions: whether they have a live order, their uses of promotions
+ * limited per customer, the uses of promotions limited in all, and the codes typed (upper-cased).
+ */
+const PROMOTION_STATE_SQL = (userId: string, codes: string) => `EXISTS (SELECT FROM purchase
+    WHERE purchase.user_id = ${userId} AND purchase.status NOT IN ('cancelled', 'expired'))
+    AS has_ordered,
+  (SELECT jsonb_object_agg(u.promotion_id, u.n) FROM (SELECT pu.promotion_id, count(*) AS n
+      FROM promotion_use pu JOIN promotion pr ON pr.id = pu.promotion_id
+      WHERE pr.per_customer_limit IS NOT NULL AND pr.status = 'active'
+        AND pu.user_id = ${userId} AND pu.released_at IS NULL
+      GROUP BY pu.promotion_id) AS u) AS customer_uses,
+  (SELECT jsonb_object_agg(pr.id, (SELECT count(*) FROM promotion_use pu
+      WHERE pu.promotion_id = pr.id AND pu.released_at IS NULL))
+    FROM promotion pr WHERE pr.usage_limit IS NOT NULL AND pr.status = 'active') AS promotion_uses,
+  (SELECT jsonb_agg(jsonb_build_object('codeId', c.id, 'code', c.code,
+      'promotionId', c.promotion_id, 'maxUses', c.max_uses,
+      'uses', CASE WHEN c.max_uses IS NULL THEN 0 ELSE (SELECT count(*) FROM promotion_use pu
+        WHERE pu.code_id = c.id AND pu.released_at IS NULL) END))
+    FROM promotion_code c WHERE upper(c.code) = ANY(${codes}::text[])) AS codes`;
 
 /** The caller's approved exemption, as a column of the settings' row. */
 const EXEMPTION_SQL = (userId: string) => `(SELECT jsonb_build_object('kind', e.kind,
@@ -101,6 +130,7 @@ const EXEMPTION_SQL = (userId: string) => `(SELECT jsonb_build_object('kind', e.
  * of nulls but those: an empty basket).
  */
 const BASKET_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$1')},
+    ${PROMOTION_STATE_SQL('$1', '$2')},
     b.position::text AS position,
     b.product_id AS asked_product_id, b.quantity, NULL::int AS unit_price, ${LINE_COLUMNS}
   FROM pricing_settings s
@@ -111,6 +141,7 @@ const BASKET_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$1
 
 /** Lines given: each its SKU's variant, or its product's default one. */
 const GIVEN_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$5')},
+    ${PROMOTION_STATE_SQL('$5', '$6')},
     given.position::text AS position,
     given.product_id AS asked_product_id, given.quantity, given.unit_price, ${LINE_COLUMNS}
   FROM pricing_settings s
@@ -133,15 +164,21 @@ const unitCentsOf = (row: LineRow): number => {
 export interface PricingLines {
   version: number;
   exemption: Exemption | null;
+  promotionState: PromotionState;
   rows: LineRow[];
 }
 
-/** Reads the lines to price and the tables' version in one round trip. */
+/**
+ * Reads the lines to price, the tables' version, the buyer's exemption and promotion state in one
+ * round trip.
+ */
 async function readLines(
   db: Queryable,
   userId: string,
   given: GivenLine[] | null,
+  typedCodes: readonly string[],
 ): Promise<PricingLines> {
+  const codeKeys = typedCodes.map(codeKey);
   const { rows } = given
     ? await db.query<LineRow>(GIVEN_LINES_SQL, [
         given.map((line) => (line.productId && UUID.test(line.productId) ? line.productId : null)),
@@ -149,11 +186,23 @@ async function readLines(
         given.map((line) => line.quantity),
         given.map((line) => line.unitPriceCents ?? null),
         userId,
+        codeKeys,
       ])
-    : await db.query<LineRow>(BASKET_LINES_SQL, [userId]);
+    : await db.query<LineRow>(BASKET_LINES_SQL, [userId, codeKeys]);
   const first = rows[0];
   const exemption = first?.exemption;
+  const found = first?.codes ?? [];
   return {
+    promotionState: {
+      now: Date.now(),
+      codes: typedCodes.map((text) => ({
+        text,
+        found: found.find((code) => codeKey(code.code) === codeKey(text)) ?? null,
+      })),
+      hasOrdered: first?.has_ordered ?? false,
+      customerUses: new Map(Object.entries(first?.customer_uses ?? {})),
+      promotionUses: new Map(Object.entries(first?.promotion_uses ?? {})),
+    },
     version: Number(first?.version ?? 0),
     exemption: exemption
       ? {
@@ -269,12 +318,7 @@ export interface Pricer {
 
 export function createPricer(deps: PricerDeps): Pricer {
   const price: Pricer['price'] = async (caller, delivery, given, options = {}) => {
-    const [code] = delivery.codes ?? [];
-    if (code !== undefined)
-      throw new AppError(400, ErrorCode.Validation, UNKNOWN_CODE_MESSAGE, {
-        codes: UNKNOWN_CODE_MESSAGE,
-      });
-    const lines = await readLines(deps.pool, caller.id, given);
+    const lines = await readLines(deps.pool, caller.id, given, delivery.codes ?? []);
     const tables = await deps.tablesAt(lines.version);
     const { address, text } = await deliveryAddress(
       deps.pool,
@@ -303,6 +347,9 @@ export function createPricer(deps: PricerDeps): Pricer {
         unitCents: unitCentsOf(row),
         weightGrams: row.weight_grams ?? 0,
         taxClass: row.tax_class ?? 'standard',
+        categoryId: row.category_id,
+        platform: row.platform,
+        agreed: row.unit_price !== null,
       })),
       address,
       addressText: text,
@@ -310,6 +357,7 @@ export function createPricer(deps: PricerDeps): Pricer {
       tables,
       taxProvider: deps.taxProviderFor(tables),
       exemption: lines.exemption,
+      promotionState: lines.promotionState,
     });
   };
 
@@ -338,13 +386,20 @@ export function createPricer(deps: PricerDeps): Pricer {
       const pricing = rows[0]?.pricing;
       if (
         !pricing ||
-        (delivery.shippingMethod !== undefined && delivery.shippingMethod !== pricing.method.id)
+        (delivery.shippingMethod !== undefined && delivery.shippingMethod !== pricing.method.id) ||
+        (delivery.codes !== undefined && !sameCodes(delivery.codes, pricing.codes))
       )
         throw new Conflict(PRICES_CHANGED_MESSAGE);
       return pricing;
     },
   };
 }
+
+/** Whether two lists of typed codes name the same codes (case and order aside). */
+const sameCodes = (a: readonly string[], b: readonly string[]) => {
+  const keys = (codes: readonly string[]) => [...new Set(codes.map(codeKey))].sort().join(' ');
+  return keys(a) === keys(b);
+};
 
 /** A pricing as the API answers it (dollars). */
 export function toCheckoutQuote(pricing: Pricing, quoteId: string, expiresAt: Date): CheckoutQuote {
@@ -376,7 +431,21 @@ export function toCheckoutQuote(pricing: Pricing, quoteId: string, expiresAt: Da
     shippingMethod: { ...option(pricing.method), tax: centsToDollars(pricing.shippingTaxCents) },
     subtotal: centsToDollars(pricing.subtotalCents),
     discount: centsToDollars(pricing.discountCents),
-    promotions: [],
+    promotions: pricing.promotions.map((promotion) => ({
+      id: promotion.promotionId,
+      name: promotion.name,
+      code: promotion.code,
+      kind: promotion.kind,
+      discount: centsToDollars(promotion.discountCents),
+      shippingDiscount: centsToDollars(promotion.shippingDiscountCents),
+      lines: pricing.lines
+        .map((line, index) => ({
+          productId: line.productId,
+          sku: line.sku,
+          discount: centsToDollars(promotion.lineDiscounts[index] ?? 0),
+        }))
+        .filter((line) => line.discount > 0),
+    })),
     shipping: centsToDollars(pricing.shippingCents),
     tax: centsToDollars(pricing.taxCents),
     total: centsToDollars(pricing.totalCents),

@@ -1,5 +1,6 @@
 import { getTableColumns } from 'drizzle-orm';
 import { purchase } from '../../db/schema.ts';
+import type { PlacedPromotion } from '../../../shared/promotions.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { rememberedKeyCte } from '../idempotency/index.ts';
 import { stockChangeText, stockConsequenceNames } from '../stock/index.ts';
@@ -90,6 +91,7 @@ export const ANSWER_COLUMNS: readonly (readonly [name: string, type: string])[] 
   ['line_name', 'text'],
   ['checkout_number', 'bigint'],
   ['checkout_po_reference', 'text'],
+  ['promotion_problem', 'text'],
   ...Object.entries(getTableColumns(purchase)).map(
     ([key, column]) => [key, column.getSQLType()] as const,
   ),
@@ -141,21 +143,27 @@ const fromBasket = `${param('productIds')} IS NULL`;
  *    (issue 35, ADR 050): the line's unit price on the locked row, its quantity or the basket's
  *    lines differ from the pricing step's quote (`quoted`), or the locked variants' total weight
  *    or the pricing tables' version moved (`repriced`): the buyer is asked to look again;
- * 5. only when every line passes: `taken` (the demand of the rows locked in 3, by the stock's one
- *    entry point, stockChangeText: `change_stock`, drizzle/0014, 0027 and 0028: an UPDATE in this
+ * 5. `claimed` (issue 36, ADR 055): only when every line passes, one use of each promotion the
+ *    quote applied is claimed by `claim_promotion_uses` (drizzle/0035), all or none: it locks, after
+ *    the variants and in promotion id order, the rows whose limit must hold (a usage limit, a
+ *    single-use code) and checks status, dates and limits on them as locked; its problem refuses
+ *    the checkout (`promotion_problem`);
+ * 6. only when every line passes and the uses were claimed: `taken` (the demand of the rows
+ *    locked in 3, by the stock's one entry point, stockChangeText: `change_stock`, drizzle/0014, 0027 and 0028: an UPDATE in this
  *    statement would reach each row again through the statement's older snapshot and can deadlock
  *    with an order queued for it; docs/decisions/023) with the consequences of taking stock
  *    (`taken_stock_low`: stock.low for a variant this checkout takes to the threshold; ADR 043),
  *    `placed_checkout`, `placed` (one order per line with the product's name, the variant's SKU
  *    and label as locked, the stock it took, and the unit price of its quantity (UNIT_PRICE_SQL: a
  *    quote's, a break's or the base price) and the customer as the session knows them, holding
- *    the stock `holdHours`; with the quote's tax and shipping shares, the checkout with its
- *    delivery address, method, shipping, tax and total), the lifecycle's effects of placing
+ *    the stock `holdHours`; with the quote's discount, tax and shipping shares, the checkout with
+ *    its delivery address, method, shipping, tax, discount, promotions and total),
+ *    `used_promotions` (a use row per promotion applied), the lifecycle's effects of placing
  *    (timeline per order, one mail per checkout), and for a basket `emptied`, its lines as they
  *    were ordered;
- * 6. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
+ * 7. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
  *    `ip_rate_hit`: the per-address hit on the account's shard of the address;
- * 7. rows: the limits' verdicts, each line with its problem, its name (a deleted product's as its
+ * 8. rows: the limits' verdicts, each line with its problem, its name (a deleted product's as its
  *    basket line kept it) and its order (or nulls), by position;
  *    one row of nulls when there are no lines or a limit refused.
  */
@@ -196,7 +204,8 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     ORDER BY variant.id FOR NO KEY UPDATE
   ), quoted AS (
     SELECT * FROM jsonb_to_recordset(${param('quoted')}) AS q(variant_id uuid, quantity int,
-      unit_cents int, tax_cents int, tax_rate_ppm int, shipping_cents int, shipping_tax_cents int)
+      unit_cents int, discount_cents int, tax_cents int, tax_rate_ppm int, shipping_cents int,
+      shipping_tax_cents int)
   ), repriced AS (
     SELECT (SELECT version FROM pricing_settings) IS DISTINCT FROM ${param('pricingVersion')}
       OR EXISTS (SELECT FROM quoted
@@ -207,7 +216,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
   ), judged AS (
     SELECT lines.position, lines.product_id, lines.variant_id, lines.quantity, product.name,
       lv.sku, lv.label, lines.gone_product_name, priced.unit_cents AS price_cents,
-      q.tax_cents, q.tax_rate_ppm, q.shipping_cents, q.shipping_tax_cents,
+      q.discount_cents, q.tax_cents, q.tax_rate_ppm, q.shipping_cents, q.shipping_tax_cents,
       CASE WHEN lv.id IS NULL OR product.id IS NULL THEN ${lit('gone')}
         WHEN lv.product_id IS DISTINCT FROM lines.product_id THEN ${lit('wrong_product')}
         WHEN EXISTS (SELECT FROM needs LEFT JOIN locked AS part ON part.id = needs.stock_id
@@ -234,8 +243,13 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       LEFT JOIN LATERAL (SELECT * FROM quoted WHERE quoted.variant_id = lines.variant_id LIMIT 1)
         AS q ON true
     WHERE (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
+  ), claimed AS (
+    SELECT claim_promotion_uses(${param('userId')}, ${param('pricing')}->'uses') AS problem
+    WHERE (SELECT count(*) > 0 AND bool_and(problem IS NULL) FROM judged)
   ), verdict AS (
-    SELECT count(*) > 0 AND bool_and(problem IS NULL) AS placeable FROM judged
+    SELECT count(*) > 0 AND bool_and(problem IS NULL)
+      AND NOT EXISTS (SELECT FROM claimed WHERE claimed.problem IS NOT NULL) AS placeable
+    FROM judged
   ), to_take AS (
     SELECT stock_id, quantity FROM demand WHERE (SELECT placeable FROM verdict)
   ), ${stockChangeText(
@@ -246,31 +260,43 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
   )}, placed_checkout AS (
     INSERT INTO checkout (user_id, po_reference, unpaid_orders, delivery_address,
       shipping_method_id, shipping_method_name, shipping_delivery_text, shipping_cents,
-      shipping_tax_cents, tax_cents, total_cents, weight_grams, prices_include_tax, tax_note)
+      shipping_tax_cents, tax_cents, total_cents, weight_grams, prices_include_tax, tax_note,
+      discount_cents, promotions)
     SELECT ${param('userId')}, ${param('poReference')}, (SELECT count(*) FROM judged),
       pricing.address, pricing."methodId", pricing."methodName", pricing."deliveryText",
       pricing."shippingCents", pricing."shippingTaxCents", pricing."taxCents",
-      pricing."totalCents", pricing."weightGrams", pricing."pricesIncludeTax", pricing."taxNote"
+      pricing."totalCents", pricing."weightGrams", pricing."pricesIncludeTax", pricing."taxNote",
+      pricing."discountCents", pricing.promotions
     FROM jsonb_to_record(${param('pricing')}) AS pricing(address jsonb, "methodId" uuid,
       "methodName" text, "deliveryText" text, "shippingCents" int, "shippingTaxCents" int,
       "taxCents" int, "totalCents" int, "weightGrams" int, "pricesIncludeTax" boolean,
-      "taxNote" text)
+      "taxNote" text, "discountCents" int, promotions jsonb)
     WHERE (SELECT placeable FROM verdict)
     RETURNING id, number, po_reference
   ), placed AS (
     INSERT INTO purchase (checkout_id, user_id, product_id, product_name, variant_id, sku,
-      variant_label, stock_taken, unit_price_cents, quantity, total_cents, tax_cents,
-      tax_rate_ppm, shipping_cents, shipping_tax_cents, customer_name, customer_email, address,
-      phone, hold_expires_at)
+      variant_label, stock_taken, unit_price_cents, quantity, total_cents, discount_cents,
+      tax_cents, tax_rate_ppm, shipping_cents, shipping_tax_cents, customer_name, customer_email,
+      address, phone, hold_expires_at)
     SELECT placed_checkout.id, ${param('userId')}, judged.product_id, judged.name,
       judged.variant_id, judged.sku, judged.label, judged.stock_taken,
       judged.price_cents, judged.quantity, judged.price_cents * judged.quantity,
-      judged.tax_cents, judged.tax_rate_ppm, judged.shipping_cents, judged.shipping_tax_cents,
+      judged.discount_cents, judged.tax_cents, judged.tax_rate_ppm, judged.shipping_cents, judged.shipping_tax_cents,
       ${param('customerName')}, ${param('customerEmail')}, ${param('address')}, ${param('phone')},
       now() + ${param('holdHours')} * interval '1 hour'
     FROM judged CROSS JOIN placed_checkout
     WHERE EXISTS (SELECT FROM taken)
     RETURNING *
+  ), used_promotions AS (
+    INSERT INTO promotion_use (promotion_id, code_id, checkout_id, user_id, discount_cents,
+      shipping_discount_cents)
+    SELECT used.promotion_id, used.code_id, placed_checkout.id, ${param('userId')},
+      used.discount_cents, used.shipping_discount_cents
+    FROM jsonb_to_recordset(${param('pricing')}->'uses') AS used(promotion_id uuid, code_id uuid,
+      discount_cents int, shipping_discount_cents int)
+    CROSS JOIN placed_checkout
+    WHERE EXISTS (SELECT FROM placed)
+    RETURNING 1
   )${effectsSql('placed', 'customer', 'placed')}, emptied AS (
     DELETE FROM basket_line USING judged
     WHERE ${fromBasket} AND basket_line.user_id = ${param('userId')}
@@ -278,15 +304,17 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       AND EXISTS (SELECT FROM placed)
     RETURNING 1
   ), ${rememberedKeyCte(param)}, ${accountCountedCte(param)},
-  ${ipRateHitCte(param, ['placed_checkout', 'placed', ...effectCtes('placed'), ...stockConsequenceNames('taken', 'take'), 'emptied', 'account_counted'])}
+  ${ipRateHitCte(param, ['placed_checkout', 'placed', 'used_promotions', ...effectCtes('placed'), ...stockConsequenceNames('taken', 'take'), 'emptied', 'account_counted'])}
   SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
     judged.product_id AS line_product_id, judged.sku AS line_sku,
     judged.problem AS line_problem,
     COALESCE(judged.name || CASE WHEN judged.label = '' THEN '' ELSE ' (' || judged.label || ')' END,
       judged.gone_product_name) AS line_name,
     placed_checkout.number AS checkout_number, placed_checkout.po_reference AS checkout_po_reference,
+    claimed.problem AS promotion_problem,
     ${PLACED_COLUMNS}
   FROM limits
+  LEFT JOIN claimed ON true
   LEFT JOIN judged ON true
   LEFT JOIN placed ON placed.variant_id = judged.variant_id
   LEFT JOIN placed_checkout ON true
@@ -303,6 +331,7 @@ export interface QuotedOrder {
     variantId: string;
     quantity: number;
     unitCents: number;
+    discountCents: number;
     taxCents: number;
     taxRatePpm: number;
     shippingCents: number;
@@ -317,6 +346,17 @@ export interface QuotedOrder {
   weightGrams: number;
   pricesIncludeTax: boolean;
   taxNote: string | null;
+  discountCents: number;
+  /** The promotions applied (docs/decisions/055): a use of each is claimed with the order. */
+  promotions: {
+    promotionId: string;
+    codeId: string | null;
+    name: string;
+    code: string | null;
+    kind: PlacedPromotion['kind'];
+    discountCents: number;
+    shippingDiscountCents: number;
+  }[];
 }
 
 export interface PlaceCheckoutInput {
@@ -366,6 +406,7 @@ export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
         variant_id: line.variantId,
         quantity: line.quantity,
         unit_cents: line.unitCents,
+        discount_cents: line.discountCents,
         tax_cents: line.taxCents,
         tax_rate_ppm: line.taxRatePpm,
         shipping_cents: line.shippingCents,
@@ -384,6 +425,21 @@ export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
       weightGrams: input.quoted.weightGrams,
       pricesIncludeTax: input.quoted.pricesIncludeTax,
       taxNote: input.quoted.taxNote,
+      discountCents: input.quoted.discountCents,
+      promotions: input.quoted.promotions.map((promotion): PlacedPromotion => ({
+        promotionId: promotion.promotionId,
+        name: promotion.name,
+        code: promotion.code,
+        kind: promotion.kind,
+        discountCents: promotion.discountCents,
+        shippingDiscountCents: promotion.shippingDiscountCents,
+      })),
+      uses: input.quoted.promotions.map((promotion) => ({
+        promotion_id: promotion.promotionId,
+        code_id: promotion.codeId,
+        discount_cents: promotion.discountCents,
+        shipping_discount_cents: promotion.shippingDiscountCents,
+      })),
     }),
     pricingVersion: input.quoted.version,
   };
@@ -405,6 +461,11 @@ export type PlaceCheckoutRow = {
   line_name: string | null;
   checkout_number: string | null;
   checkout_po_reference: string | null;
+  /**
+   * Why a promotion's use could not be claimed (claim_promotion_uses, drizzle/0035:
+   * "<problem>:<promotion id>"), or null.
+   */
+  promotion_problem: string | null;
 } & ({ [K in keyof PlacedRow]: PlacedRow[K] } | { [K in keyof PlacedRow]: null });
 
 export const ORDER_BUSY_MESSAGE =

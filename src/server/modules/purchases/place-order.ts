@@ -1,5 +1,11 @@
 import type { Pool, PoolClient } from 'pg';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
+import { PRICES_CHANGED_MESSAGE } from '../../../shared/pricing.ts';
+import {
+  CODE_CUSTOMER_USED_MESSAGE,
+  CODE_FIRST_ORDER_MESSAGE,
+  CODE_USED_UP_MESSAGE,
+} from '../../../shared/promotions.ts';
 import {
   type AppError,
   Conflict,
@@ -118,9 +124,18 @@ export function placeOrderInTransaction<T>(
   });
 }
 
+/** What a buyer is told when a promotion's use could not be claimed (claim_promotion_uses). */
+const PROMOTION_PROBLEM_MESSAGES: Record<string, string> = {
+  used_up: CODE_USED_UP_MESSAGE,
+  customer_used: CODE_CUSTOMER_USED_MESSAGE,
+  first_order: CODE_FIRST_ORDER_MESSAGE,
+};
+
 /**
  * The order limits' refusals, the same for every way of placing: 429 for the order rate, then 409
- * for too many unpaid orders. Null when the limits let the order through.
+ * for too many unpaid orders, then 409 for a promotion whose use could not be claimed (its limit
+ * reached: the code's message, field `codes`; ended or changed: "Prices changed"). Null when the
+ * limits let the order through.
  */
 export function limitRefusal(
   row: PlaceCheckoutRow | undefined,
@@ -128,5 +143,11 @@ export function limitRefusal(
 ): AppError | null {
   if (row?.rate_reached) return new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
   if (row?.too_many_unpaid) return new Conflict(tooManyUnpaidOrdersMessage(maxUnpaidOrders));
+  if (row?.promotion_problem) {
+    const message =
+      PROMOTION_PROBLEM_MESSAGES[row.promotion_problem.split(':')[0] ?? ''] ??
+      PRICES_CHANGED_MESSAGE;
+    return new Conflict(message, { codes: message });
+  }
   return null;
 }

@@ -10,6 +10,7 @@ import {
   checkout,
   orderEvent,
   paymentIntent,
+  promotionUse,
   purchase,
   shipmentOrder,
 } from '../../db/schema.ts';
@@ -153,6 +154,9 @@ const TIMELINE = { table: getTableName(orderEvent), subject: 'purchase_id' };
 const PAYMENT_INTENT = getTableName(paymentIntent);
 const CHECKOUT = getTableName(checkout);
 const ACCOUNT_ORDERS = getTableName(accountOrders);
+const PROMOTION_USE = getTableName(promotionUse);
+/** The events that can end a checkout unpaid: its promotions' uses are then released. */
+const RELEASING: readonly OrderEvent[] = ['cancelled', 'expired'];
 
 /**
  * The effects of `event` on every order the CTE `source` returns (its `id` and `checkout_id`
@@ -224,13 +228,25 @@ export function effectsSql(
       UPDATE ${CHECKOUT} SET unpaid_orders = ${CHECKOUT}.unpaid_orders - ended.n${checkoutSet ? `, ${checkoutSet}` : ''}
       FROM (SELECT checkout_id, count(*)::int AS n FROM ${source} GROUP BY checkout_id) AS ended
       WHERE ${CHECKOUT}.id = ended.checkout_id
-      RETURNING ${CHECKOUT}.user_id, ${CHECKOUT}.unpaid_orders
+      RETURNING ${CHECKOUT}.id, ${CHECKOUT}.user_id, ${CHECKOUT}.unpaid_orders
     )`,
       `effect_account_unpaid AS (
       UPDATE ${ACCOUNT_ORDERS} SET unpaid_checkouts = ${ACCOUNT_ORDERS}.unpaid_checkouts - settled.n
       FROM (SELECT user_id, count(*)::int AS n FROM effect_checkout_unpaid
         WHERE unpaid_orders = 0 GROUP BY user_id) AS settled
       WHERE ${ACCOUNT_ORDERS}.user_id = settled.user_id
+      RETURNING 1
+    )`,
+    );
+  // A checkout whose last unpaid orders were cancelled or expired was never paid: its promotions'
+  // uses are released (docs/decisions/055; a use counts while its row is not released).
+  if (RELEASING.includes(event))
+    parts.push(
+      `effect_uses_released AS (
+      UPDATE ${PROMOTION_USE} SET released_at = now()
+      WHERE ${PROMOTION_USE}.checkout_id IN (SELECT id FROM effect_checkout_unpaid
+          WHERE unpaid_orders = 0)
+        AND ${PROMOTION_USE}.released_at IS NULL
       RETURNING 1
     )`,
     );
@@ -249,6 +265,7 @@ export function effectCtes(event: OrderEvent): string[] {
       ? ['effect_canceled', 'effect_cancel_jobs']
       : []),
     ...(UNPAID_ENDED.includes(event) ? ['effect_checkout_unpaid', 'effect_account_unpaid'] : []),
+    ...(RELEASING.includes(event) ? ['effect_uses_released'] : []),
     ...(webhookEffectSql(event, 'x') ? ['effect_webhooks'] : []),
   ];
 }
