@@ -5,7 +5,7 @@
 // step applies them to a basket of one unit of the variant (docs/decisions/055, rules 2, 4 and 5).
 // No zod here: the pages' first script may read it.
 
-/** A promotion as the `promotion` table holds it (the columns the rule reads). */
+/** A promotion as the `promotion` table holds it (the columns the rule reads), and its uses. */
 export interface SalePromotion {
   id: string;
   name: string;
@@ -19,6 +19,7 @@ export interface SalePromotion {
   firstOrderOnly: boolean;
   perCustomerLimit: number | null;
   usageLimit: number | null;
+  /** Its uses not released (its `promotion_use` rows); read only when it has a usage limit. */
   uses: number;
   startsAt: Date | null;
   endsAt: Date | null;

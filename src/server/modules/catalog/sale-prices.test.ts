@@ -4,9 +4,9 @@ import { CategoryListSchema } from '../../../shared/category.ts';
 import { ProductDetailSchema, ProductListSchema, type Product } from '../../../shared/product.ts';
 import { ProductSearchResultSchema } from '../../../shared/product-search.ts';
 import { VariantSchema } from '../../../shared/variant.ts';
-import { promotion, variant } from '../../db/schema.ts';
+import { promotion, promotionUse, variant } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
-import { afterDirectWrite } from '../../testing/factories.ts';
+import { afterDirectWrite, createCheckout, userIdOf } from '../../testing/factories.ts';
 
 // Issue 36: the public catalogue shows an automatic promotion's sale price (ADR 057). Promotions
 // are written straight with SQL here (the staff API is another part of the issue).
@@ -134,7 +134,6 @@ describe('sale prices in the catalogue', () => {
     ['a minimum quantity', { minQuantity: 1 }],
     ['first orders only', { firstOrderOnly: true }],
     ['a limit per customer', { perCustomerLimit: 1 }],
-    ['its uses used up', { usageLimit: 3, uses: 3 }],
     ['a start still ahead', { startsAt: new Date(Date.now() + 3_600_000) }],
     ['its end passed', { endsAt: new Date(Date.now() - 1000) }],
   ])('a promotion with %s shows no sale price', async (_label, fields) => {
@@ -146,12 +145,33 @@ describe('sale prices in the catalogue', () => {
     expect(found.items.every((item) => item.salePrice === null)).toBe(true);
   });
 
-  it('its last use within its limit ends the sale price (the uses counter reaching the limit)', async () => {
-    const id = await addPromotion({ usageLimit: 2, uses: 1 });
+  it('with a usage limit, shows only while uses are left: not once the last is taken, again once one is released', async () => {
+    const id = await addPromotion({ usageLimit: 2 });
+    const userId = await userIdOf(t.database.db, t.customer.email);
+    const takeUse = async () => {
+      const checkoutId = await createCheckout(t.database.db, userId);
+      const [use] = await t.database.db
+        .insert(promotionUse)
+        .values({ promotionId: id, checkoutId, userId, discountCents: 100 })
+        .returning({ id: promotionUse.id });
+      await afterDirectWrite();
+      return use!.id;
+    };
+    await takeUse();
     expect((await products()).find(isSaw)?.salePrice).not.toBeNull();
-    await t.database.db.update(promotion).set({ uses: 2 }).where(eq(promotion.id, id));
-    await afterDirectWrite();
+    const last = await takeUse();
     expect((await products()).find(isSaw)?.salePrice).toBeNull();
+    const found = ProductSearchResultSchema.parse(
+      (await t.app.inject('/api/products/search?category=saws')).json(),
+    );
+    expect(found.items.every((item) => item.salePrice === null)).toBe(true);
+
+    await t.database.db
+      .update(promotionUse)
+      .set({ releasedAt: new Date() })
+      .where(eq(promotionUse.id, last));
+    await afterDirectWrite();
+    expect((await products()).find(isSaw)?.salePrice).not.toBeNull();
   });
 
   it('shows from its start and not after its end, with no write at either time', async () => {

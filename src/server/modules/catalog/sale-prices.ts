@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { centsToDollars } from '../../../shared/money.ts';
 import {
   saleBoundaries,
@@ -33,7 +33,11 @@ const salePromotionColumns = {
   firstOrderOnly: promotion.firstOrderOnly,
   perCustomerLimit: promotion.perCustomerLimit,
   usageLimit: promotion.usageLimit,
-  uses: promotion.uses,
+  // Its uses not released (promotion_use rows), counted only when it has a usage limit.
+  // (Qualified by hand: drizzle leaves a select's own columns unqualified in a subquery.)
+  uses: sql<number>`CASE WHEN "promotion"."usage_limit" IS NULL THEN 0 ELSE (SELECT count(*)
+    FROM "promotion_use" AS u WHERE u."promotion_id" = "promotion"."id"
+      AND u."released_at" IS NULL) END`.mapWith(Number),
   startsAt: promotion.startsAt,
   endsAt: promotion.endsAt,
   exclusive: promotion.exclusive,
