@@ -1,6 +1,6 @@
-// What the checkout rows of the bench share (scripts/bench.mjs `orders`, scripts/bench/pricing.mjs):
-// callers in a closed loop, the basket stored as PUT /api/basket would, and the raw transaction
-// that is the checkouts' baseline.
+// What the checkout rows of the bench share (scripts/bench.mjs `orders`, scripts/bench/pricing.mjs,
+// promotions.mjs, variants.mjs): callers in a closed loop, the basket stored as PUT /api/basket
+// would, the raw transaction that is the checkouts' baseline, and its customers' checkouts.
 
 /**
  * `connections` callers of `once` for `seconds`; `once` says whether it placed its order.
@@ -31,6 +31,62 @@ export async function closedLoop(connections, seconds, once) {
   latencies.sort((a, b) => a - b);
   const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
   return { rps: done / seconds, p99: Math.round(p99), bad: failed };
+}
+
+/**
+ * The runs of one side, A B A B: their mean req/s, worst p50 (when measured) and p99, and every
+ * failure.
+ * @param {{ rps: number, p50?: number, p99: number, bad: number }[]} runs
+ */
+export const combine = (runs) => ({
+  rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
+  p50: Math.max(...runs.map((r) => r.p50 ?? 0)),
+  p99: Math.max(...runs.map((r) => r.p99)),
+  bad: runs.reduce((a, r) => a + r.bad, 0),
+});
+
+/**
+ * The `q` quantile of ascending `sorted` milliseconds, rounded (0 when empty).
+ * @param {number[]} sorted
+ * @param {number} q
+ */
+export const quantile = (sorted, q) =>
+  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
+
+/**
+ * One signed-in JSON POST; resolves to [status, answer].
+ * @param {string} base the app's address
+ * @param {string} token the customer's API token
+ * @param {string} path
+ * @param {unknown} body
+ * @returns {Promise<[number, any]>}
+ */
+export async function call(base, token, path, body) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  return [res.status, await res.json()];
+}
+
+/**
+ * The customers with a checkout each (made once), for the raw transactions' orders to belong to.
+ * @template {{ id: string }} C
+ * @param {import('pg').Pool} pool
+ * @param {C[]} customers
+ * @returns {Promise<(C & { checkoutId: string })[]>}
+ */
+export async function withCheckouts(pool, customers) {
+  const held = [];
+  for (const customer of customers) {
+    const { rows } = await pool.query(
+      'INSERT INTO checkout (user_id, unpaid_orders) VALUES ($1, 0) RETURNING id',
+      [customer.id],
+    );
+    held.push({ ...customer, checkoutId: rows[0].id });
+  }
+  return held;
 }
 
 /**

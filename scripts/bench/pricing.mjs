@@ -1,14 +1,16 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { closedLoop, rawOrders, storeBasket } from './checkout-load.mjs';
+import {
+  call,
+  closedLoop,
+  combine,
+  quantile,
+  rawOrders,
+  storeBasket,
+  withCheckouts,
+} from './checkout-load.mjs';
 import { signUpCustomers } from './customers.mjs';
-import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
+import { withOwnApp } from './own-app.mjs';
 import { cpuSeconds, postgresCpuSeconds } from './proc-cpu.mjs';
 
 // Issue 35 (shipping and tax) under load, on a fresh app and database of its own, with the
@@ -23,30 +25,30 @@ import { cpuSeconds, postgresCpuSeconds } from './proc-cpu.mjs';
 // Part of `npm run bench` (BENCH_ONLY=pricing); alone: `node scripts/bench/pricing.mjs [quote]`
 // (after `npm run build`; BENCH_CPU_PROF=<dir> runs its app under `node --cpu-prof`).
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CONNECTIONS = 50;
-const CHECKOUT_LINES = 5;
+export const CONNECTIONS = 50;
+export const CHECKOUT_LINES = 5;
 const PRODUCTS = 20;
 const TARGETS = { quoteP99Ms: 20, quotedCheckoutRatio: 0.5 };
-const LIMITS = { ORDER_RATE_LIMIT_PER_HOUR: '1000000', MAX_UNPAID_ORDERS: '1000000' };
 
 /** The two delivery addresses: New York (sales tax added) and Berlin (VAT included). */
 const ADDRESSES = [
   { line1: '350 Fifth Avenue', city: 'New York', region: 'NY', postalCode: '10118', country: 'US' },
   { line1: 'Unter den Linden 1', city: 'Berlin', region: '', postalCode: '10117', country: 'DE' },
 ];
-const PHONE = '555 0100';
+export const PHONE = '555 0100';
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const failed = (r) => (r.bad ? `, ${r.bad} failed` : '');
-const quantile = (sorted, q) =>
-  Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
 
-/** One autocannon run of `seconds`: req/s (mean), p99, requests sent and non-2xx count. */
-async function load(seconds, options) {
+/**
+ * One autocannon run of `seconds` at `CONNECTIONS`: req/s (mean), p50, p99, requests sent and
+ * non-2xx count.
+ */
+export async function load(seconds, options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options });
   return {
     rps: result.requests.average,
+    p50: result.latency.p50,
     p99: result.latency.p99,
     total: result.requests.total,
     bad: result.non2xx + result.errors + result.timeouts,
@@ -163,16 +165,6 @@ async function addProducts(pool) {
   return variants;
 }
 
-/** One signed-in JSON call; resolves to [status, answer]. */
-async function call(base, token, path, body) {
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  return [res.status, await res.json()];
-}
-
 /** What a quote came to, for the printout: "NY: $… incl. shipping $… and tax $…". */
 const quoteSummary = (address, quote) =>
   `${address.region || address.country}: total $${quote.total.toFixed(2)} (shipping ` +
@@ -180,30 +172,115 @@ const quoteSummary = (address, quote) =>
   `${quote.pricesIncludeTax ? ' included' : ''}, ${quote.shippingMethods.length} methods)`;
 
 /**
+ * The shop of the pricing rows (also the promotions part's, scripts/bench/promotions.mjs): its
+ * shipping and tax configured, `PRODUCTS` products of its own, and `CONNECTIONS` signed-up
+ * customers (`prefix` starts their emails), each with a checkout for the raw side's orders, a
+ * delivery address (New York and Berlin in turn) and a stored basket of `CHECKOUT_LINES` of them.
+ * `someVariants()` draws another basket.
+ * @param {import('pg').Pool} pool
+ */
+export async function pricedShop(base, pool, prefix = 'pricer') {
+  await configurePricing(pool);
+  const variants = await addProducts(pool);
+  console.log(`Pricing: signing up ${CONNECTIONS} customers…`);
+  const customers = (
+    await withCheckouts(pool, await signUpCustomers(base, pool, CONNECTIONS, prefix))
+  ).map((customer, i) => ({ ...customer, address: ADDRESSES[i % 2] }));
+  const someVariants = () => [...variants].sort(() => Math.random() - 0.5).slice(0, CHECKOUT_LINES);
+  for (const who of customers) await storeBasket(pool, who.id, someVariants());
+  return { variants, customers, someVariants };
+}
+
+/**
+ * @typedef {{ app: number, postgres: number | null, transactions: number, requests: number }} Cost
+ *   CPU seconds of the app's process and (on the embedded cluster) PostgreSQL's, and database
+ *   transactions, during a load run of `requests` requests.
+ */
+
+/**
+ * Runs one load run and counts what it cost: steadier than req/s on a shared machine, as a
+ * request's CPU hardly depends on what else runs.
+ * @template {{ total: number }} R
+ * @param {{ pool: import('pg').Pool, appPid: number, dataDir: string | null }} app
+ * @param {() => Promise<R>} run
+ * @returns {Promise<[R, Cost]>}
+ */
+export async function withCost({ pool, appPid, dataDir }, run) {
+  const transactions = async () =>
+    Number(
+      (
+        await pool.query(
+          `SELECT xact_commit + xact_rollback AS n FROM pg_stat_database
+           WHERE datname = current_database()`,
+        )
+      ).rows[0].n,
+    );
+  const transactionsBefore = await transactions();
+  const appBefore = cpuSeconds(appPid);
+  const postgresBefore = dataDir ? postgresCpuSeconds(dataDir) : 0;
+  const result = await run();
+  const app = cpuSeconds(appPid) - appBefore;
+  const postgres = dataDir ? postgresCpuSeconds(dataDir) - postgresBefore : null;
+  // The statistics reach pg_stat_database within a second of the statements.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const requests = result.total;
+  return [
+    result,
+    { app, postgres, transactions: (await transactions()) - transactionsBefore, requests },
+  ];
+}
+
+/**
+ * "CPU per quote: app … ms, PostgreSQL … ms; … database transactions per quote" of load runs.
+ * @param {Cost[]} costs
+ */
+export function costPerQuote(costs) {
+  const sum = (pick) => costs.reduce((a, c) => a + (pick(c) ?? 0), 0);
+  const requests = Math.max(
+    1,
+    sum((c) => c.requests),
+  );
+  const ms = (seconds) => ((1000 * seconds) / requests).toFixed(2);
+  const postgres = costs.every((c) => c.postgres !== null)
+    ? `, PostgreSQL ${ms(sum((c) => c.postgres))} ms`
+    : '';
+  return (
+    `CPU per quote: app ${ms(sum((c) => c.app))} ms${postgres}; ` +
+    `${(sum((c) => c.transactions) / requests).toFixed(1)} database transactions per quote`
+  );
+}
+
+/**
+ * An autocannon request of POST /api/checkout/quote, each a customer in turn (their basket, their
+ * address), with `fields` (e.g. `codes`) in the body.
+ * @param {{ token: string, address: unknown }[]} customers
+ * @param {Record<string, unknown>} [fields]
+ */
+export function quoteRequest(customers, fields = {}) {
+  let turn = 0;
+  return {
+    method: 'POST',
+    setupRequest: (request) => {
+      turn = (turn + 1) % customers.length;
+      const who = customers[turn];
+      return {
+        ...request,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${who?.token}` },
+        body: JSON.stringify({ address: who?.address, ...fields }),
+      };
+    },
+  };
+}
+
+/**
  * @param {{
  *   base: string, pool: import('pg').Pool, row: Function, seconds: number,
  *   appPid: number, dataDir: string | null,
  * }} bench
  */
-async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
-  await configurePricing(pool);
-  const variants = await addProducts(pool);
-  console.log(`Pricing: signing up ${CONNECTIONS} customers…`);
-  const customers = [];
-  for (const [i, customer] of (
-    await signUpCustomers(base, pool, CONNECTIONS, 'pricer')
-  ).entries()) {
-    // The raw transactions' orders need a checkout to belong to: one per customer, made once.
-    const {
-      rows: [held],
-    } = await pool.query(
-      'INSERT INTO checkout (user_id, unpaid_orders) VALUES ($1, 0) RETURNING id',
-      [customer.id],
-    );
-    customers.push({ ...customer, checkoutId: held.id, address: ADDRESSES[i % 2] });
-  }
-  const someVariants = () => [...variants].sort(() => Math.random() - 0.5).slice(0, CHECKOUT_LINES);
-  for (const who of customers) await storeBasket(pool, who.id, someVariants());
+async function benchQuotes(bench) {
+  const { base, pool, row, seconds } = bench;
+  const { customers, someVariants } = await pricedShop(base, pool);
 
   // The tables as configured, and the quote of each address (also: the cache's first load).
   const samples = [];
@@ -217,101 +294,92 @@ async function benchQuotes({ base, pool, row, seconds, appPid, dataDir }) {
   console.log(`Pricing: a basket of ${CHECKOUT_LINES}, ${samples.join('; ')}`);
 
   // The pricing step: 50 connections, each request a customer in turn (its basket, its address).
-  let turn = 0;
-  const quoteRequest = {
-    method: 'POST',
-    setupRequest: (request) => {
-      turn = (turn + 1) % customers.length;
-      const who = customers[turn];
-      return {
-        ...request,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
-        body: JSON.stringify({ address: who.address }),
-      };
-    },
-  };
+  const request = quoteRequest(customers);
   const url = `${base}/api/checkout/quote`;
   console.log('Pricing: warming POST /api/checkout/quote up (not measured)…');
-  await load(2, { url, requests: [quoteRequest] });
+  await load(2, { url, requests: [request] });
   console.log(`Pricing: POST /api/checkout/quote, ${CONNECTIONS} connections…`);
-  // CPU per quote (the app's process and, on the embedded cluster, PostgreSQL's): what a quote
-  // costs whatever else the shared machine runs.
-  const transactions = async () =>
-    Number(
-      (
-        await pool.query(
-          `SELECT xact_commit + xact_rollback AS n FROM pg_stat_database
-           WHERE datname = current_database()`,
-        )
-      ).rows[0].n,
-    );
-  const transactionsBefore = await transactions();
-  const appBefore = cpuSeconds(appPid);
-  const postgresBefore = dataDir ? postgresCpuSeconds(dataDir) : 0;
-  const quotes = await load(seconds, { url, requests: [quoteRequest] });
-  const perQuote = (used) => ((1000 * used) / Math.max(1, quotes.total)).toFixed(2);
-  const appCpu = perQuote(cpuSeconds(appPid) - appBefore);
-  const postgresCpu = dataDir ? perQuote(postgresCpuSeconds(dataDir) - postgresBefore) : null;
-  // The statistics reach pg_stat_database within a second of the statements.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const perQuoteTransactions = ((await transactions()) - transactionsBefore) / quotes.total;
+  const [quotes, cost] = await withCost(bench, () => load(seconds, { url, requests: [request] }));
   row(
     `POST /api/checkout/quote (${CHECKOUT_LINES}-line basket, built-in tax table, half New York, half Berlin, ${CONNECTIONS} customers)`,
-    `${fmt(quotes.rps)} req/s, p99 ${quotes.p99} ms${failed(quotes)}; CPU per quote: app ${appCpu} ms` +
-      `${postgresCpu === null ? '' : `, PostgreSQL ${postgresCpu} ms`}; ` +
-      `${perQuoteTransactions.toFixed(1)} database transactions per quote`,
+    `${fmt(quotes.rps)} req/s, p99 ${quotes.p99} ms${failed(quotes)}; ${costPerQuote([cost])}`,
     samples.join('; '),
     `p99 <= ${TARGETS.quoteP99Ms} ms: ${quotes.p99 <= TARGETS.quoteP99Ms ? 'met' : 'MISSED'}`,
   );
   return { customers, someVariants };
 }
 
-/** The buyer's checkout (quote, then place it) against the raw transaction, A B A B. */
-async function benchQuotedCheckout(
-  { base, pool, row, seconds, appPid, dataDir },
-  { customers, someVariants },
-) {
+/**
+ * The checkout rows' sides, each 50 customers in a closed loop of `seconds` (each caller one
+ * customer, who stores a basket of 5 first: one INSERT, as PUT /api/basket would), with `fields`
+ * (e.g. `codes`) in each quote and checkout body:
+ * - `quoted`: the buyer's way: a quote, then POST /api/checkout with its quoteId (the quote inside
+ *   the measured checkout; `quoteTimes` and `placeTimes` collect each call's milliseconds);
+ * - `onTheSpot`: the spec's way: POST /api/checkout without a quote, priced on the spot;
+ * - `raw`: the raw transaction of the orders row, the same basket stored the same way and cleared.
+ * @param {{ base: string, pool: import('pg').Pool, seconds: number }} bench
+ * @param {{ customers: any[], someVariants: () => { id: string, product_id: string }[] }} buyers
+ * @param {Record<string, unknown>} [fields]
+ */
+export function checkoutSides({ base, pool, seconds }, { customers, someVariants }, fields = {}) {
+  /** @type {number[]} */
   const quoteTimes = [];
+  /** @type {number[]} */
   const placeTimes = [];
   let reported = false;
   const complain = (what) => {
     if (!reported) console.error(what);
     reported = true;
   };
-  // Each caller is one customer: stores a basket of 5 (one INSERT, as PUT /api/basket would), asks
-  // for the quote, and places it. The quote is inside the measured checkout.
-  const viaApp = () =>
-    closedLoop(CONNECTIONS, seconds, async (index) => {
-      const who = customers[index % customers.length];
+  const loop = (once) =>
+    closedLoop(CONNECTIONS, seconds, (index) => once(customers[index % customers.length]));
+  const place = async (who, extra) => {
+    const [placed, answer] = await call(base, who.token, '/api/checkout', {
+      address: who.address,
+      phone: PHONE,
+      ...fields,
+      ...extra,
+    });
+    if (placed !== 201) complain(`checkout ${placed}: ${JSON.stringify(answer)}`);
+    return placed === 201;
+  };
+  const quoted = () =>
+    loop(async (who) => {
       await storeBasket(pool, who.id, someVariants());
       let t0 = performance.now();
-      const [quoted, quote] = await call(base, who.token, '/api/checkout/quote', {
+      const [status, quote] = await call(base, who.token, '/api/checkout/quote', {
         address: who.address,
+        ...fields,
       });
       quoteTimes.push(performance.now() - t0);
-      if (quoted !== 200) {
-        complain(`quote ${quoted}: ${JSON.stringify(quote)}`);
+      if (status !== 200) {
+        complain(`quote ${status}: ${JSON.stringify(quote)}`);
         return false;
       }
       t0 = performance.now();
-      const [placed, answer] = await call(base, who.token, '/api/checkout', {
-        address: who.address,
-        phone: PHONE,
-        quoteId: quote.quoteId,
-      });
+      const placed = await place(who, { quoteId: quote.quoteId });
       placeTimes.push(performance.now() - t0);
-      if (placed !== 201) complain(`checkout ${placed}: ${JSON.stringify(answer)}`);
-      return placed === 201;
+      return placed;
     });
-  // The raw side stores the same basket the same way and clears it, as the orders row does.
-  const viaPg = () =>
-    closedLoop(CONNECTIONS, seconds, async (index) => {
-      const who = customers[index % customers.length];
+  const onTheSpot = () =>
+    loop(async (who) => {
+      await storeBasket(pool, who.id, someVariants());
+      return place(who, {});
+    });
+  const raw = () =>
+    loop(async (who) => {
       const lines = someVariants();
       await storeBasket(pool, who.id, lines);
       await pool.query('DELETE FROM basket_line WHERE user_id = $1', [who.id]);
       return rawOrders(pool, who, lines);
     });
+  return { quoted, onTheSpot, raw, quoteTimes, placeTimes };
+}
+
+/** The buyer's checkout (quote, then place it) against the raw transaction, A B A B. */
+async function benchQuotedCheckout(bench, buyers) {
+  const { pool, row, seconds, appPid, dataDir } = bench;
+  const { quoted: viaApp, raw: viaPg, quoteTimes, placeTimes } = checkoutSides(bench, buyers);
   // Whatever the quote run left in the baskets is the first checkouts' to place: start empty.
   await pool.query('DELETE FROM basket_line');
   console.log(
@@ -333,11 +401,6 @@ async function benchQuotedCheckout(
     app.push(await measured('app', viaApp));
     raw.push(await measured('raw', viaPg));
   }
-  const combine = (runs) => ({
-    rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
-    p99: Math.max(...runs.map((r) => r.p99)),
-    bad: runs.reduce((a, r) => a + r.bad, 0),
-  });
   const [ours, theirs] = [combine(app), combine(raw)];
   const ratio = ours.rps / theirs.rps;
   /** CPU ms per checkout of a side: the app's (on the app's side) and PostgreSQL's. */
@@ -381,61 +444,14 @@ export async function benchPricing({
   outboxWorker = 'separate',
   checkouts = true,
 }) {
-  const { runningClusterUrl } = await import(
-    pathToFileURL(join(root, 'dist/node/server/db/embedded-cluster.js')).href
-  );
-  const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-bench-pricing-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`Pricing: starting the built app on ${base} (DATA_DIR ${dataDir})…`);
-  // BENCH_CPU_PROF=<dir>: the app runs under `node --cpu-prof` (its profile written there at exit).
-  const profiling = process.env.BENCH_CPU_PROF
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-    : [];
-  const start = (script, env = {}, flags = []) =>
-    spawn(process.execPath, [...flags, script], {
-      cwd: root,
-      env: { ...process.env, ...builtAppEnvironment(port, dataDir), ...env },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
   // As npm start runs it (and the orders row): the outbox worker in a process of its own, unless
   // BENCH_OUTBOX_WORKER=app.
-  const children = [
-    start(
-      'dist/node/server/main.js',
-      { ...LIMITS, AUTH_RATE_LIMIT_PER_MINUTE: '100000', OUTBOX_WORKER: outboxWorker },
-      profiling,
-    ),
-  ];
-  let pool;
-  try {
-    await waitFor(`${base}/api/health`, children[0], 120_000);
-    if (outboxWorker === 'separate') children.push(start('dist/node/server/outbox-worker.js'));
-    const databaseUrl = process.env.DATABASE_URL ?? runningClusterUrl(dataDir, 'toolhouse');
-    if (!databaseUrl) throw new Error('Could not find the app database URL');
-    pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
-    const bench = {
-      base,
-      pool,
-      row,
-      seconds,
-      appPid: children[0]?.pid ?? 0,
-      dataDir: process.env.DATABASE_URL ? null : dataDir,
-    };
+  await withOwnApp({ name: 'Pricing', outboxWorker }, async (app) => {
+    const bench = { ...app, row, seconds };
     const buyers = await benchQuotes(bench);
     // Last: the checkouts' mails keep the outbox worker busy for a while.
     if (checkouts) await benchQuotedCheckout(bench, buyers);
-  } finally {
-    await pool?.end();
-    for (const child of children.reverse()) {
-      if (child.exitCode !== null || child.signalCode !== null) continue;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await once(child, 'exit');
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 // Run alone: node scripts/bench/pricing.mjs [quote] (`quote`: the quote row alone, e.g. to profile

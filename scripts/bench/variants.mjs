@@ -1,13 +1,9 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { closedLoop, combine, storeBasket, withCheckouts } from './checkout-load.mjs';
+import { signUpCustomers } from './customers.mjs';
 import { LIGHTHOUSE_TARGETS, auditPage, launchChrome } from './lighthouse.mjs';
-import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
+import { withOwnApp } from './own-app.mjs';
 
 // Issue 34 (variants) under load, on a fresh app and database of its own:
 // - `kits`: POST /api/checkout of a basket of 5 kits of 3–4 parts each (the parts shared between
@@ -19,13 +15,11 @@ import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
 // Part of `npm run bench` (BENCH_ONLY=kits,sku,variant-page); alone:
 // `node scripts/bench/variants.mjs` (after `npm run build`).
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PRODUCTS = 10_000;
 const CONNECTIONS = 50;
 const CHECKOUT_LINES = 5;
 const KITS = 20;
 const TARGETS = { kitCheckoutRatio: 0.4, skuP99Ms: 10, perf: LIGHTHOUSE_TARGETS.perf };
-const LIMITS = { ORDER_RATE_LIMIT_PER_HOUR: '1000000', MAX_UNPAID_ORDERS: '1000000' };
 
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const failed = (r) => (r.bad ? `, ${r.bad} failed` : '');
@@ -242,64 +236,6 @@ async function addSixVariantProduct(pool) {
   return productId;
 }
 
-/** `CONNECTIONS` signed-up customers, each with a token and a checkout row for the raw side. */
-async function customers(base, pool) {
-  const made = [];
-  for (let i = 0; i < CONNECTIONS; i += 1) {
-    const email = `benchkit${Date.now().toString(36)}${i}@example.com`;
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ name: `Bench Kit Buyer ${i}`, email, password: 'Bench#Secret123' }),
-    });
-    if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-    const exchange = await fetch(`${base}/api/user/${encodeURIComponent(email)}`, {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${(await signUp.json()).token}`, origin: base },
-    });
-    if (!exchange.ok) throw new Error(`token exchange failed: ${exchange.status}`);
-    const {
-      rows: [who],
-    } = await pool.query('SELECT id, name, email FROM "user" WHERE email = $1', [email]);
-    const {
-      rows: [held],
-    } = await pool.query(
-      'INSERT INTO checkout (user_id, unpaid_orders) VALUES ($1, 0) RETURNING id',
-      [who.id],
-    );
-    made.push({ token: (await exchange.json()).token, checkoutId: held.id, ...who });
-  }
-  return made;
-}
-
-/** 50 callers of `once` for `seconds`; `once` says whether it placed its checkout. */
-async function callers(seconds, once) {
-  const latencies = [];
-  let done = 0;
-  let bad = 0;
-  const end = Date.now() + seconds * 1000;
-  const caller = async (index) => {
-    while (Date.now() < end) {
-      const t0 = performance.now();
-      try {
-        if (await once(index)) done += 1;
-        else bad += 1;
-      } catch (error) {
-        bad += 1;
-        if (bad === 1) console.error('checkout failed:', /** @type {Error} */ (error).message);
-      }
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, (_, i) => caller(i)));
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: done / seconds,
-    p99: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
-    bad,
-  };
-}
-
 /**
  * The raw transaction of a checkout of `lines` (kits, one each): BEGIN, one conditional UPDATE
  * per stock row the kits draw on (their summed demand, in variant-id order as the app locks), one
@@ -361,24 +297,25 @@ async function rawKitCheckout(pool, who, lines) {
 /** The kit checkout against its raw transaction, A B A B (a noisy machine). */
 async function benchKitCheckout({ base, pool, row, seconds }, kits) {
   console.log(`Variants: signing up ${CONNECTIONS} customers…`);
-  const buyers = await customers(base, pool);
+  const buyers = await withCheckouts(
+    pool,
+    await signUpCustomers(base, pool, CONNECTIONS, 'benchkit'),
+  );
   const someKits = () => [...kits].sort(() => Math.random() - 0.5).slice(0, CHECKOUT_LINES);
   // Each caller stores a basket of 5 kits (one INSERT, as PUT /api/basket would), then checks out;
   // the raw side stores the same basket the same way and clears it, so both include the refill.
-  const storeBasket = async (who, lines) => {
-    await pool.query(
-      `INSERT INTO basket_line (user_id, product_id, variant_id, quantity, position)
-       SELECT $1, line.product_id, line.variant_id, 1, line.position - 1
-       FROM unnest($2::uuid[], $3::uuid[]) WITH ORDINALITY AS line(product_id, variant_id, position)
-       ON CONFLICT (user_id, variant_id) DO UPDATE SET quantity = 1`,
-      [who.id, lines.map((k) => k.productId), lines.map((k) => k.id)],
+  const storeKits = async (who, lines) => {
+    await storeBasket(
+      pool,
+      who.id,
+      lines.map((kit) => ({ id: kit.id, product_id: kit.productId })),
     );
     return lines;
   };
   const viaApp = () =>
-    callers(seconds, async (index) => {
+    closedLoop(CONNECTIONS, seconds, async (index) => {
       const who = buyers[index % buyers.length];
-      await storeBasket(who, someKits());
+      await storeKits(who, someKits());
       const res = await fetch(`${base}/api/checkout`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${who.token}` },
@@ -389,9 +326,9 @@ async function benchKitCheckout({ base, pool, row, seconds }, kits) {
       return res.status === 201;
     });
   const viaPg = () =>
-    callers(seconds, async (index) => {
+    closedLoop(CONNECTIONS, seconds, async (index) => {
       const who = buyers[index % buyers.length];
-      const lines = await storeBasket(who, someKits());
+      const lines = await storeKits(who, someKits());
       await pool.query('DELETE FROM basket_line WHERE user_id = $1', [who.id]);
       return rawKitCheckout(pool, who, lines);
     });
@@ -402,11 +339,6 @@ async function benchKitCheckout({ base, pool, row, seconds }, kits) {
     app.push(await viaApp());
     raw.push(await viaPg());
   }
-  const combine = (runs) => ({
-    rps: runs.reduce((a, r) => a + r.rps, 0) / runs.length,
-    p99: Math.max(...runs.map((r) => r.p99)),
-    bad: runs.reduce((a, r) => a + r.bad, 0),
-  });
   const [ours, theirs] = [combine(app), combine(raw)];
   const parts = new Set(kits.flatMap((k) => k.parts.map(([p]) => p.id))).size;
   const ratio = ours.rps / theirs.rps;
@@ -511,29 +443,7 @@ export async function benchVariants({
   lighthouseRuns = 3,
   seconds = 5,
 }) {
-  const { runningClusterUrl } = await import(
-    pathToFileURL(join(root, 'dist/node/server/db/embedded-cluster.js')).href
-  );
-  const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-bench-variants-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`Variants: starting the built app on ${base} (DATA_DIR ${dataDir})…`);
-  const app = spawn(process.execPath, ['dist/node/server/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...builtAppEnvironment(port, dataDir),
-      ...LIMITS,
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let pool;
-  try {
-    await waitFor(`${base}/api/health`, app, 120_000);
-    const databaseUrl = process.env.DATABASE_URL ?? runningClusterUrl(dataDir, 'toolhouse');
-    if (!databaseUrl) throw new Error('Could not find the app database URL');
-    pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  await withOwnApp({ name: 'Variants' }, async ({ base, pool }) => {
     const {
       rows: [{ image }],
     } = await pool.query('SELECT min(image_url) AS image FROM product');
@@ -559,16 +469,7 @@ export async function benchVariants({
     }
     // Last: the orders' mails keep the outbox worker busy for a while.
     if (parts.kits) await benchKitCheckout({ base, pool, row, seconds }, kits);
-  } finally {
-    await pool?.end();
-    if (app.exitCode === null && app.signalCode === null) {
-      app.kill('SIGTERM');
-      const timer = setTimeout(() => app.kill('SIGKILL'), 15_000);
-      await once(app, 'exit');
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 // Run alone: node scripts/bench/variants.mjs (BENCH_ONLY=kits,sku,variant-page picks rows)

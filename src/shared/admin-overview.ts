@@ -52,6 +52,11 @@ export const OverviewSchema = z.object({
    */
   taxCollected: z.number(),
   shippingCharged: z.number(),
+  /**
+   * Issue 36: the promotions' discounts on the same paid orders (revenue is after them), net of
+   * the discount of the units refunded.
+   */
+  discountGiven: z.number(),
   /** Orders placed in the period, by status (unpaid pending counted apart from paid pending). */
   ordersByStatus: z.array(z.object({ status: z.string(), count: z.number().int() })),
   topProducts: z.array(

@@ -137,6 +137,11 @@ export const RefundSchema = z.object({
   tax: z.number(),
   shipping: z.number(),
   shippingTax: z.number(),
+  /**
+   * Issue 36: the promotions' discount the units refunded had (their share of the line's). Not
+   * part of `amount`: `net` is the goods after it, as they were paid.
+   */
+  discount: z.number(),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 

@@ -46,6 +46,10 @@ export const ORDER_EXPORT_COLUMNS = [
   'Amount',
   'Shipping Method',
   'Country',
+  // Issue 36: the line's share of the promotions' discounts (Amount is after it, Total before),
+  // and the promotions its checkout was placed with ("Name (CODE)", separated by "; ").
+  'Discount',
+  'Promotions',
 ] as const;
 
 export const PRODUCT_EXPORT_COLUMNS = [

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { PostalAddressFieldsSchema, PostalAddressSchema } from './postal-address.ts';
-import { AppliedPromotionSchema, CODE_UNKNOWN_MESSAGE, PROMOTION_CODE_MAX } from './promotions.ts';
+import {
+  AppliedPromotionSchema,
+  CODE_UNKNOWN_MESSAGE,
+  CODES_MAX,
+  PromotionCodesSchema,
+} from './promotions.ts';
 import { ORDER_QUANTITY_MAX } from './purchase.ts';
 import { singleLineText } from './text.ts';
 import { SkuSchema } from './variant.ts';
@@ -19,17 +24,11 @@ export const SHIPPING_METHOD_UNAVAILABLE_MESSAGE =
 export const TAX_UNAVAILABLE_MESSAGE =
   'Tax cannot be calculated right now, so nothing was ordered. Please try again in a few minutes.';
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Saved address not found';
-export const CODES_MAX = 5;
+export { CODES_MAX };
 /** A promotion code the shop does not know (src/shared/promotions.ts has every code message). */
 export const UNKNOWN_CODE_MESSAGE = CODE_UNKNOWN_MESSAGE;
 /** How long a quote can be placed (then the checkout asks for a new one). */
 export const QUOTE_TTL_MINUTES = 30;
-
-/** A promotion code as typed (issue 36; a code the shop does not know is refused, 400). */
-export const PromotionCodeSchema = singleLineText('Code', { required: 'Code is required' }).max(
-  PROMOTION_CODE_MAX,
-  `Code must be at most ${PROMOTION_CODE_MAX} characters`,
-);
 
 /** Where to deliver: a structured address, or one line (the spec's form; priced at the origin). */
 export const DeliveryFieldsSchema = z.object({
@@ -40,7 +39,7 @@ export const DeliveryFieldsSchema = z.object({
   addressId: IdSchema.optional(),
   /** The shipping method's id; left out: the cheapest that applies. */
   shippingMethod: IdSchema.optional(),
-  codes: z.array(PromotionCodeSchema).max(CODES_MAX, `At most ${CODES_MAX} codes`).optional(),
+  codes: PromotionCodesSchema.optional(),
 });
 
 /** POST /api/checkout/quote. Without `line`: the caller's basket. */

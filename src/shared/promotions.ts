@@ -82,6 +82,22 @@ export const PromotionCodeTextSchema = z
   .max(PROMOTION_CODE_MAX, `Code must be at most ${PROMOTION_CODE_MAX} characters`)
   .regex(/^[A-Za-z0-9_-]+$/, 'Code may contain letters, digits, - and _ only');
 
+/** How many codes a buyer may type on one order. */
+export const CODES_MAX = 5;
+
+/**
+ * Codes as a buyer types them (POST /api/checkout/quote, /api/checkout, /api/purchase): any text,
+ * so that a code the shop does not know is answered "This code is not valid".
+ */
+export const PromotionCodesSchema = z
+  .array(
+    singleLineText('Code', { required: 'Code is required' }).max(
+      PROMOTION_CODE_MAX,
+      `Code must be at most ${PROMOTION_CODE_MAX} characters`,
+    ),
+  )
+  .max(CODES_MAX, `At most ${CODES_MAX} codes`);
+
 /** Codes are matched case-insensitively and stored as written; this is their matching key. */
 export const codeKey = (code: string) => code.trim().toUpperCase();
 

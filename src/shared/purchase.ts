@@ -3,6 +3,7 @@ import { IdSchema } from './ids.ts';
 import { formatInteger } from './number-format.ts';
 import { numberOrNumericText } from './numbers.ts';
 import { ORDER_EVENTS, ORDER_STATUSES } from './order-status.ts';
+import { PROMOTION_KINDS } from './promotions.ts';
 import {
   OptionalTrackingFields,
   OrderShipmentSchema,
@@ -10,6 +11,7 @@ import {
   SHIPMENT_ORDERS_MESSAGE,
   trackingPairProblem,
 } from './shipment.ts';
+import { PromotionCodesSchema } from './promotions.ts';
 import { singleLineText } from './text.ts';
 import { SkuSchema } from './variant.ts';
 
@@ -77,6 +79,8 @@ export const PurchaseBodySchema = z.object({
   /** The shipping method (else the cheapest), and the quote the buyer saw (POST /api/checkout/quote). */
   shippingMethod: IdSchema.optional(),
   quoteId: IdSchema.optional(),
+  /** Issue 36: promotion codes typed on the purchase form. */
+  codes: PromotionCodesSchema.optional(),
 });
 export type PurchaseBody = z.input<typeof PurchaseBodySchema>;
 
@@ -123,8 +127,25 @@ export const PurchaseSchema = z.object({
   shipping: z.number(),
   shippingTax: z.number(),
   amount: z.number(),
+  /**
+   * Issue 36: the line's share of its checkout's promotions' discounts (`amount` is after it;
+   * `totalPrice` before it), and the promotions the checkout was placed with, each with its
+   * saving on the whole checkout, in dollars.
+   */
+  discount: z.number(),
+  promotions: z.array(
+    z.object({
+      name: z.string(),
+      /** The code typed for it, or null (automatic). */
+      code: z.string().nullable(),
+      kind: z.enum(PROMOTION_KINDS),
+      discount: z.number(),
+      shippingDiscount: z.number(),
+    }),
+  ),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
+export type OrderPromotion = Purchase['promotions'][number];
 
 /** One entry of an order's history, oldest first. */
 export const TimelineEntrySchema = z.object({

@@ -731,6 +731,11 @@ export const refund = pgTable(
      */
     quantity: integer('quantity').notNull().default(0),
     netCents: integer('net_cents').notNull().default(0),
+    /**
+     * Issue 36 (drizzle/0036): the promotions' discount the units refunded had (their share of
+     * the line's `discount_cents`); not in the amount: `net_cents` is after it, as charged.
+     */
+    discountCents: integer('discount_cents').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull().default(0),
     shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
@@ -766,6 +771,7 @@ export const refund = pgTable(
       sql`${t.quantity} >= 0 AND ${t.netCents} >= 0 AND ${t.taxCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.shippingTaxCents} >= 0 AND ${t.amountCents} = ${t.netCents} + ${t.taxCents} + ${t.shippingCents} + ${t.shippingTaxCents}`,
     ),
     check('refund_status_known', sql`${t.status} in ${sql.raw(sqlList(REFUND_STATUSES))}`),
+    check('refund_discount_not_negative', sql`${t.discountCents} >= 0`),
   ],
 );
 

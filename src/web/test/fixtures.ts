@@ -119,6 +119,8 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     shipping: 0,
     shippingTax: 0,
     amount: (100 + n) * 10,
+    discount: 0,
+    promotions: [],
     ...overrides,
   };
 }
@@ -232,6 +234,7 @@ export function makeLineQuote(
     shippingMethod: standard,
     subtotal: net,
     discount: 0,
+    promotions: [],
     shipping: 0,
     tax: 0,
     total: net,

@@ -8,6 +8,7 @@ import { stockSetVariantInsert } from '../../modules/stock/index.ts';
 import * as schema from '../schema.ts';
 import { variantLabel } from '../../../shared/variant.ts';
 import { seedCategories, seedProducts, seedReviews, type SeedVariant } from './catalogue.ts';
+import { seedDemoPromotions } from './promotions.ts';
 import { seedDemoShipping } from './shipping.ts';
 
 const SEEDED_KEY = 'demo_seeded_at';
@@ -115,6 +116,7 @@ export async function seedDemoData(
       .insert(schema.review)
       .values(seedReviews.map((r) => ({ name: r.name, rating: r.rating, body: r.body })));
     if (shipping) await seedDemoShipping(tx);
+    await seedDemoPromotions(tx);
     await tx.insert(schema.appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
   });
   log(`Seeded the demo catalogue: ${seedProducts.length} products, ${seedReviews.length} reviews`);

@@ -15,8 +15,12 @@ const refundedOf = (cents: SQL) =>
 /**
  * Revenue is the goods' net, net of what was refunded of it (issue 25): tax collected and shipping
  * charged are not the shop's sales and are counted apart, each net of its refunds (issue 35).
+ * Issue 36: the goods' net is after the promotions' discount (what was paid; a refund's net is
+ * too); the discount given is counted apart, net of the discount of the units refunded.
  */
 const refunded = refundedOf(sql`${refund.netCents}`);
+const goodsKept = sql`${purchase.totalCents} - ${purchase.discountCents} - ${refunded}`;
+const discountKept = sql`${purchase.discountCents} - ${refundedOf(sql`${refund.discountCents}`)}`;
 const taxKept = sql`${purchase.taxCents} + ${purchase.shippingTaxCents} - ${refundedOf(sql`${refund.taxCents} + ${refund.shippingTaxCents}`)}`;
 const shippingKept = sql`${purchase.shippingCents} - ${refundedOf(sql`${refund.shippingCents}`)}`;
 
@@ -38,6 +42,7 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
       orders: number;
       tax_cents: string;
       shipping_cents: string;
+      discount_cents: string;
     }>(sql`
       WITH day AS (
         SELECT d::date AS day FROM generate_series(
@@ -45,15 +50,17 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
           (now() AT TIME ZONE ${timeZone})::date, interval '1 day') AS d
       ), paid AS (
         SELECT (${purchase.paidAt} AT TIME ZONE ${timeZone})::date AS day,
-          sum(${purchase.totalCents} - ${refunded}) AS cents, count(*)::int AS orders,
-          sum(${taxKept}) AS tax_cents, sum(${shippingKept}) AS shipping_cents
+          sum(${goodsKept}) AS cents, count(*)::int AS orders,
+          sum(${taxKept}) AS tax_cents, sum(${shippingKept}) AS shipping_cents,
+          sum(${discountKept}) AS discount_cents
         FROM ${purchase} WHERE ${earning} AND ${purchase.paidAt} >= ${start}
         GROUP BY 1
       )
       SELECT day.day::text AS day, coalesce(paid.cents, 0)::text AS cents,
         coalesce(paid.orders, 0)::int AS orders,
         coalesce(paid.tax_cents, 0)::text AS tax_cents,
-        coalesce(paid.shipping_cents, 0)::text AS shipping_cents
+        coalesce(paid.shipping_cents, 0)::text AS shipping_cents,
+        coalesce(paid.discount_cents, 0)::text AS discount_cents
       FROM day LEFT JOIN paid USING (day) ORDER BY day.day`),
     db.execute<{ status: string; count: number }>(sql`
       SELECT CASE WHEN ${purchase.status} = 'pending' AND NOT ${purchase.paid} THEN 'unpaid'
@@ -64,10 +71,10 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
       GROUP BY 1 ORDER BY 2 DESC, 1`),
     db.execute<{ product_id: string | null; name: string; cents: string; quantity: number }>(sql`
       SELECT ${purchase.productId} AS product_id, min(${purchase.productName}) AS name,
-        sum(${purchase.totalCents} - ${refunded})::text AS cents, sum(${purchase.quantity})::int AS quantity
+        sum(${goodsKept})::text AS cents, sum(${purchase.quantity})::int AS quantity
       FROM ${purchase} WHERE ${earning} AND ${purchase.paidAt} >= ${start}
       GROUP BY ${purchase.productId}, CASE WHEN ${purchase.productId} IS NULL THEN ${purchase.productName} END
-      ORDER BY sum(${purchase.totalCents}) DESC, 2 LIMIT 5`),
+      ORDER BY sum(${purchase.totalCents} - ${purchase.discountCents}) DESC, 2 LIMIT 5`),
     // Low stock is a variant's (issue 34; a kit has no stock of its own: its parts are listed).
     db
       .select({
@@ -95,6 +102,7 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
   const paidOrders = daily.rows.reduce((sum, r) => sum + r.orders, 0);
   const taxCents = daily.rows.reduce((sum, r) => sum + Number(r.tax_cents), 0);
   const shippingCents = daily.rows.reduce((sum, r) => sum + Number(r.shipping_cents), 0);
+  const discountCents = daily.rows.reduce((sum, r) => sum + Number(r.discount_cents), 0);
   return {
     days,
     timeZone,
@@ -104,6 +112,7 @@ export async function shopOverview(db: Db, days: number, timeZone: string): Prom
     averageOrderValue: paidOrders ? centsToDollars(Math.round(revenueCents / paidOrders)) : 0,
     taxCollected: centsToDollars(taxCents),
     shippingCharged: centsToDollars(shippingCents),
+    discountGiven: centsToDollars(discountCents),
     ordersByStatus: statuses.rows,
     topProducts: top.rows.map((r) => ({
       productId: r.product_id,

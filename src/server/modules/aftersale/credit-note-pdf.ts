@@ -12,12 +12,16 @@ export interface CreditNoteFacts {
   productName: string;
   quantity: number;
   orderTotalCents: number;
+  /** Issue 36: the order line's share of its checkout's promotions' discounts. */
+  orderDiscountCents: number;
   /** What the order cost the buyer: its total, tax and shipping (issue 35). */
   orderAmountCents: number;
   amountCents: number;
   /** Issue 35: the refund's parts as stored (docs/decisions/054); units 0: an amount. */
   refundedQuantity: number;
   netCents: number;
+  /** Issue 36: the discount the units refunded had (net is after it, as paid). */
+  discountCents: number;
   taxCents: number;
   shippingCents: number;
   shippingTaxCents: number;
@@ -47,6 +51,12 @@ export function renderCreditNotePdf(note: CreditNoteFacts): Promise<Buffer> {
       'Item',
       `${note.productName}  ×  ${note.quantity}  (order total ${formatCents(note.orderTotalCents)})`,
     ],
+    ...(note.orderDiscountCents > 0
+      ? ([['Order discount (promotions)', `-${formatCents(note.orderDiscountCents)}`]] as [
+          string,
+          string,
+        ][])
+      : []),
     ...(note.orderAmountCents !== note.orderTotalCents
       ? ([['Order amount with tax and shipping', formatCents(note.orderAmountCents)]] as [
           string,
@@ -66,16 +76,23 @@ export function renderCreditNotePdf(note: CreditNoteFacts): Promise<Buffer> {
   }
   // What the refund returned, as the order was charged: never recomputed from a rate.
   const taxLabel = note.pricesIncludeTax ? 'VAT' : 'Tax';
-  const parts: [string, number][] = [
-    ['Goods refunded (net)', note.netCents],
-    [`${taxLabel} refunded`, note.taxCents],
-    ['Shipping refunded', note.shippingCents],
-    [`${taxLabel} on shipping refunded`, note.shippingTaxCents],
+  const parts: [string, string][] = [
+    // Issue 36: the goods were paid after their discount; the refund returns what was paid.
+    ...(note.discountCents > 0
+      ? ([['Discount on the units refunded', `-${formatCents(note.discountCents)}`]] as [
+          string,
+          string,
+        ][])
+      : []),
+    ['Goods refunded (net)', formatCents(note.netCents)],
+    [`${taxLabel} refunded`, formatCents(note.taxCents)],
+    ['Shipping refunded', formatCents(note.shippingCents)],
+    [`${taxLabel} on shipping refunded`, formatCents(note.shippingTaxCents)],
   ];
   doc.moveDown();
-  for (const [label, cents] of parts) {
+  for (const [label, value] of parts) {
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
-    doc.font('Helvetica').text(formatCents(cents));
+    doc.font('Helvetica').text(value);
   }
   doc.moveDown(1.5);
   doc

@@ -33,6 +33,7 @@ export const toRefund = (row: RefundRow): Refund => ({
   tax: centsToDollars(row.taxCents),
   shipping: centsToDollars(row.shippingCents),
   shippingTax: centsToDollars(row.shippingTaxCents),
+  discount: centsToDollars(row.discountCents),
 });
 
 /** The provider's idempotency key of a refund (and the key it is found by: metadata.refundKey). */

@@ -7,12 +7,19 @@
  * share(u + k) − share(u), with share(m) = the line's cents × m / n rounded half up. So however the
  * units are refunded, in one step or several, all n return exactly the line's net and tax, to the
  * cent. Each part is also capped by what is left of it (a refund of an amount took some before).
+ *
+ * Issue 36: a line's net is after its share of the promotions' discounts (what was paid for the
+ * goods); units also carry back their cumulative share of the line's discount (`discountCents`,
+ * recorded for the credit note and the overview, never paid back: it was never charged).
  */
 
 /** One part of what a line cost, or of what was refunded of it, in cents. */
 export interface ChargeParts {
   quantity: number;
+  /** The goods as charged: after the discount (a line: unit × quantity − its discount). */
   netCents: number;
+  /** The promotions' discount on them (not part of the amount: it was not charged). */
+  discountCents: number;
   taxCents: number;
   shippingCents: number;
   shippingTaxCents: number;
@@ -45,6 +52,7 @@ export function splitRefund(line: ChargeParts, before: ChargeParts, ask: RefundA
   const taxLeft = line.taxCents - before.taxCents;
   let quantity = 0;
   let netCents = 0;
+  let discountCents = 0;
   let taxCents = 0;
   if (ask.quantity !== undefined) {
     const unitsLeft = line.quantity - before.quantity;
@@ -55,6 +63,7 @@ export function splitRefund(line: ChargeParts, before: ChargeParts, ask: RefundA
       shareOf(cents, upTo, line.quantity) - shareOf(cents, before.quantity, line.quantity);
     netCents = between(part(line.netCents), netLeft);
     taxCents = between(part(line.taxCents), taxLeft);
+    discountCents = between(part(line.discountCents), line.discountCents - before.discountCents);
   } else if (ask.amountCents !== undefined) {
     // An amount of the goods (a goodwill refund): its tax in proportion of what is left of each.
     const goodsLeft = Math.max(0, netLeft) + Math.max(0, taxLeft);
@@ -69,7 +78,7 @@ export function splitRefund(line: ChargeParts, before: ChargeParts, ask: RefundA
   const shippingTaxCents = ask.withShipping
     ? Math.max(0, line.shippingTaxCents - before.shippingTaxCents)
     : 0;
-  const parts = { quantity, netCents, taxCents, shippingCents, shippingTaxCents };
+  const parts = { quantity, netCents, discountCents, taxCents, shippingCents, shippingTaxCents };
   return {
     ok: true,
     parts,

@@ -88,7 +88,9 @@ async function chargeAndRefunded(
   const [line] = await tx
     .select({
       quantity: purchase.quantity,
-      netCents: purchase.totalCents,
+      // Issue 36: the goods as charged, after the line's share of the promotions' discounts.
+      netCents: sql<number>`${purchase.totalCents} - ${purchase.discountCents}`,
+      discountCents: purchase.discountCents,
       taxCents: purchase.taxCents,
       shippingCents: purchase.shippingCents,
       shippingTaxCents: purchase.shippingTaxCents,
@@ -100,6 +102,7 @@ async function chargeAndRefunded(
     .select({
       quantity: sql<number>`coalesce(sum(${refund.quantity}), 0)::int`,
       netCents: sql<number>`coalesce(sum(${refund.netCents}), 0)::int`,
+      discountCents: sql<number>`coalesce(sum(${refund.discountCents}), 0)::int`,
       taxCents: sql<number>`coalesce(sum(${refund.taxCents}), 0)::int`,
       shippingCents: sql<number>`coalesce(sum(${refund.shippingCents}), 0)::int`,
       shippingTaxCents: sql<number>`coalesce(sum(${refund.shippingTaxCents}), 0)::int`,
@@ -111,6 +114,7 @@ async function chargeAndRefunded(
     before: before ?? {
       quantity: 0,
       netCents: 0,
+      discountCents: 0,
       taxCents: 0,
       shippingCents: 0,
       shippingTaxCents: 0,
@@ -392,10 +396,12 @@ export async function getCreditNote(db: Db, caller: AuthUser, refundId: string):
     productName: row.productName,
     quantity: row.quantity,
     orderTotalCents: row.totalCents,
+    orderDiscountCents: row.discountCents,
     orderAmountCents: row.amountCents,
     amountCents: found.amountCents,
     refundedQuantity: found.quantity,
     netCents: found.netCents,
+    discountCents: found.discountCents,
     taxCents: found.taxCents,
     shippingCents: found.shippingCents,
     shippingTaxCents: found.shippingTaxCents,

@@ -88,11 +88,17 @@ const returnColumns = {
   // Issue 35: what its refund returns (the units' net and tax as charged, refund-split.ts): the
   // line's charge, what refunds not failed took of it, and this return's own refund if any.
   lineQuantity: purchase.quantity,
-  lineNetCents: purchase.totalCents,
+  lineNetCents: sql<number>`${purchase.totalCents} - ${purchase.discountCents}`,
+  lineDiscountCents: purchase.discountCents,
   lineTaxCents: purchase.taxCents,
-  refundedBefore: sql<{ quantity: number; net: number; tax: number }>`(SELECT jsonb_build_object(
+  refundedBefore: sql<{
+    quantity: number;
+    net: number;
+    discount: number;
+    tax: number;
+  }>`(SELECT jsonb_build_object(
       'quantity', coalesce(sum(r.quantity), 0), 'net', coalesce(sum(r.net_cents), 0),
-      'tax', coalesce(sum(r.tax_cents), 0))
+      'discount', coalesce(sum(r.discount_cents), 0), 'tax', coalesce(sum(r.tax_cents), 0))
     FROM ${refund} r WHERE r.purchase_id = ${purchase.id} AND r.status <> 'failed')`,
   ownRefundGoodsCents: sql<
     number | null
@@ -115,8 +121,9 @@ type ReturnRow = {
   customerEmail: string;
   lineQuantity: number;
   lineNetCents: number;
+  lineDiscountCents: number;
   lineTaxCents: number;
-  refundedBefore: { quantity: number; net: number; tax: number };
+  refundedBefore: { quantity: number; net: number; discount: number; tax: number };
   ownRefundGoodsCents: number | null;
 };
 
@@ -129,6 +136,7 @@ function refundValueCents(row: ReturnRow): number {
   const line = {
     quantity: row.lineQuantity,
     netCents: row.lineNetCents,
+    discountCents: row.lineDiscountCents,
     taxCents: row.lineTaxCents,
     shippingCents: 0,
     shippingTaxCents: 0,
@@ -136,6 +144,7 @@ function refundValueCents(row: ReturnRow): number {
   const before = {
     quantity: row.refundedBefore.quantity,
     netCents: row.refundedBefore.net,
+    discountCents: row.refundedBefore.discount,
     taxCents: row.refundedBefore.tax,
     shippingCents: 0,
     shippingTaxCents: 0,

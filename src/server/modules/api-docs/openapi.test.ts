@@ -142,6 +142,8 @@ const ORDER: ObjectShape = {
     'shipping',
     'shippingTax',
     'amount',
+    'discount',
+    'promotions',
   ],
   types: {
     _id: 'string',
@@ -172,6 +174,8 @@ const ORDER: ObjectShape = {
     shipping: 'number',
     shippingTax: 'number',
     amount: 'number',
+    discount: 'number',
+    promotions: 'array',
   },
 };
 
@@ -373,6 +377,8 @@ const SAMPLE: Expected[] = [
         postalCode: 'string',
         shippingMethod: 'string',
         quoteId: 'string',
+        // Issue 36: promotion codes.
+        codes: 'array',
       },
     },
     responses: ['201', '4XX'],
@@ -472,6 +478,7 @@ const SAMPLE: Expected[] = [
           'shippingMethod',
           'subtotal',
           'discount',
+          'promotions',
           'shipping',
           'tax',
           'total',
@@ -488,6 +495,7 @@ const SAMPLE: Expected[] = [
           shippingMethod: 'object',
           subtotal: 'number',
           discount: 'number',
+          promotions: 'array',
           shipping: 'number',
           tax: 'number',
           total: 'number',

@@ -67,6 +67,8 @@ interface OrderRow extends Record<string, unknown> {
   amount_cents: number;
   shipping_method: string;
   country: string;
+  discount_cents: number;
+  promotions: string;
 }
 
 /** Orders placed in the query's days (in its time zone), oldest first, for accounting. */
@@ -105,6 +107,10 @@ export async function* exportOrders(
           ${purchase.amountCents} AS amount_cents,
           ${checkout.shippingMethodName} AS shipping_method,
           coalesce(${checkout.deliveryAddress} ->> 'country', '') AS country,
+          ${purchase.discountCents} AS discount_cents,
+          coalesce((SELECT string_agg(p ->> 'name' || coalesce(' (' || (p ->> 'code') || ')', ''),
+              '; ' ORDER BY n)
+            FROM jsonb_array_elements(${checkout.promotions}) WITH ORDINALITY AS e(p, n)), '') AS promotions,
           ${purchase.sku} AS sku, ${purchase.variantLabel} AS variant_label,
           ${checkout.number} AS checkout_number, ${checkout.poReference} AS po_reference,
           coalesce((SELECT ${orderAftersale.refundedCents} FROM ${orderAftersale}
@@ -138,6 +144,8 @@ export async function* exportOrders(
       dollars(row.amount_cents),
       row.shipping_method,
       row.country,
+      dollars(row.discount_cents),
+      row.promotions,
     ],
   );
 }

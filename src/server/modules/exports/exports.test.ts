@@ -87,11 +87,12 @@ describe('GET /api/purchase1.csv', () => {
     expect(rest).toEqual([]);
     expect(first).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(first).toMatch(
-      /,"Export Drill, 18V",2,129\.99,259\.98,pending,yes,pi_export_1,C-\d+,PO-4711,0\.00,([^,]+),18V,0\.00,0\.00,0\.00,259\.98,,$/,
+      /,"Export Drill, 18V",2,129\.99,259\.98,pending,yes,pi_export_1,C-\d+,PO-4711,0\.00,([^,]+),18V,0\.00,0\.00,0\.00,259\.98,,,0\.00,$/,
     );
     // Issue 34: what was sold is a variant, its SKU and label after Refunded; issue 35's columns
-    // (tax, shipping, shipping tax, amount, method, country) follow them.
-    expect(first!.split(',').at(-8)).toBe(item.sku);
+    // (tax, shipping, shipping tax, amount, method, country) follow them, then issue 36's
+    // (discount, promotions).
+    expect(first!.split(',').at(-10)).toBe(item.sku);
     expect(first).toMatch(/,2026-03-10 23:30,/);
     expect(second).toContain(',1,129.99,129.99,cancelled,no,');
   });

@@ -163,13 +163,22 @@ export function applyPromotions(
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
   const typed = typedCandidates(byId, state);
   const typedIds = new Set(typed.map((candidate) => candidate.rule.id));
+  // Only automatic promotions that can touch a line are considered (most of a shop's do not).
+  const touches = (rule: PromotionRule) =>
+    lines.some(
+      (line) =>
+        !line.agreed &&
+        (matchesTarget(line, rule.targetKind, rule.targetIds) ||
+          (rule.kind === 'buy_x_get_y' && matchesTarget(line, rule.buyKind ?? 'all', rule.buyIds))),
+    );
   const automatic = rules
     .filter(
       (rule) =>
         rule.status === 'active' &&
         rule.codeMode === 'automatic' &&
         !typedIds.has(rule.id) &&
-        inWindow(rule, state.now),
+        inWindow(rule, state.now) &&
+        touches(rule),
     )
     .map((rule): Candidate => ({ rule, typed: null }));
   const candidates = [...typed, ...automatic].sort(byPrecedence);

@@ -1,10 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CheckoutQuoteSchema, PRICES_CHANGED_MESSAGE } from '../../../shared/pricing.ts';
-import { CODE_USED_UP_MESSAGE } from '../../../shared/promotions.ts';
+import { CODE_FIRST_ORDER_MESSAGE, CODE_USED_UP_MESSAGE } from '../../../shared/promotions.ts';
 import { checkout, promotion, promotionCode, promotionUse, purchase } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
+import { buildTestApp } from '../../testing/test-app.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
 import { storeBasket, tryCheckOut } from '../../testing/orders.ts';
 
@@ -114,20 +115,32 @@ describe('promotions placed by the order statement', () => {
     }
   });
 
-  it('a code limited to 3 uses places exactly 3 of 12 parallel checkouts; the rest change nothing', async () => {
+  it('a code limited to 3 uses places exactly 3 of 12 parallel checkouts on two instances; the rest change nothing', async () => {
     const limited = await codePromotion('THREE-ONLY', { usageLimit: 3 });
-    const drill = await createProduct(db(), { name: 'Limited Drill', priceCents: 5_000 });
-    const before = (await stockOf(db(), drill.id))?.available ?? 0;
-    const buyers = await Promise.all(Array.from({ length: 12 }, () => signUp(t.app)));
-    await Promise.all(buyers.map((buyer) => storeBasket(t, buyer, [[drill, 1]])));
+    // Each buyer a tool of their own: no stock row queues them, only the promotion's limit.
+    const tools = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        createProduct(db(), { name: `Limited Tool ${n}`, priceCents: 5_000 }),
+      ),
+    );
+    const before = await Promise.all(
+      tools.map(async (tool) => (await stockOf(db(), tool.id))?.available ?? 0),
+    );
+    const buyers = await Promise.all(tools.map(() => signUp(t.app)));
+    await Promise.all(buyers.map((buyer, n) => storeBasket(t, buyer, [[tools[n]!, 1]])));
     const answers = await Promise.all(
       buyers.map((buyer) => quote(buyer, { ...ADDRESS, codes: ['THREE-ONLY'] })),
     );
+    // Half of them through a second instance on the same database, as behind a load balancer.
+    const second = await buildTestApp({ shareDatabaseOf: t });
     const results = await Promise.all(
       buyers.map((buyer, index) =>
-        tryCheckOut(t, buyer, { ...ADDRESS, quoteId: answers[index]?.quoteId }),
+        tryCheckOut(index % 2 === 0 ? t : second, buyer, {
+          ...ADDRESS,
+          quoteId: answers[index]?.quoteId,
+        }),
       ),
-    );
+    ).finally(() => second.close());
     const statuses = results.map((res) => res.statusCode).sort();
     expect(statuses).toEqual([...Array(3).fill(201), ...Array(9).fill(409)]);
     for (const res of results.filter((one) => one.statusCode === 409))
@@ -136,7 +149,11 @@ describe('promotions placed by the order statement', () => {
         fields: { codes: CODE_USED_UP_MESSAGE },
       });
     expect(await usesOf(limited.id)).toHaveLength(3);
-    expect((await stockOf(db(), drill.id))?.available).toBe(before - 3);
+    // Stock was taken for the 3 placed only.
+    const after = await Promise.all(tools.map((tool) => stockOf(db(), tool.id)));
+    expect(after.map((row, n) => (before[n] ?? 0) - (row?.available ?? 0))).toEqual(
+      results.map((res) => (res.statusCode === 201 ? 1 : 0)),
+    );
   });
 
   it('cancelling the unpaid order releases the use; a quote made before an edit is answered 409', async () => {
@@ -177,5 +194,48 @@ describe('promotions placed by the order statement', () => {
     const placed = await tryCheckOut(t, second!, { ...ADDRESS, quoteId: again.quoteId });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(await usesOf(single.id)).toHaveLength(1);
+  });
+
+  it('the purchase form takes a code too: POST /api/purchase places the line after its discount', async () => {
+    await codePromotion('FORM-TEN');
+    const buyer = await signUp(t.app);
+    const sander = await createProduct(db(), { name: 'Form Sander', priceCents: 4_995 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: buyer.headers,
+      payload: {
+        productId: sander.id,
+        orderQuantity: 2,
+        address: '2 Form Road',
+        codes: ['form-ten'],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [line] = await db()
+      .select({ discount: purchase.discountCents, amount: purchase.amountCents })
+      .from(purchase)
+      .where(eq(purchase.id, res.json()._id));
+    // 10% of 9990 = 999.
+    expect(line).toEqual({ discount: 999, amount: 8_991 });
+  });
+
+  it('the seeded WELCOME10 takes 10% off a first order only', async () => {
+    const buyer = await signUp(t.app);
+    const planer = await createProduct(db(), { name: 'Welcome Planer', priceCents: 12_000 });
+    await storeBasket(t, buyer, [[planer, 1]]);
+    const answer = await quote(buyer, { ...ADDRESS, codes: ['welcome10'] });
+    expect([answer.discount, answer.total]).toEqual([12, 108]);
+    const res = await tryCheckOut(t, buyer, { ...ADDRESS, quoteId: answer.quoteId });
+    expect(res.statusCode, res.body).toBe(201);
+    await storeBasket(t, buyer, [[planer, 1]]);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/quote',
+      headers: buyer.headers,
+      payload: { ...ADDRESS, codes: ['WELCOME10'] },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fields).toEqual({ codes: CODE_FIRST_ORDER_MESSAGE });
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Carrier } from '../../../shared/carriers.ts';
+import type { PlacedPromotion } from '../../../shared/promotions.ts';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import { defineJob, type JobContext } from '../outbox/index.ts';
 import { checkoutReference } from './checkout-reference.ts';
@@ -45,7 +46,8 @@ const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.sku
     purchase.variant_label AS "variantLabel", purchase.quantity,
     purchase.unit_price_cents AS "unitPriceCents", purchase.total_cents AS "totalCents",
     purchase.tax_cents AS "taxCents", purchase.shipping_cents AS "shippingCents",
-    purchase.shipping_tax_cents AS "shippingTaxCents",
+    purchase.shipping_tax_cents AS "shippingTaxCents", purchase.discount_cents AS "discountCents",
+    checkout.promotions,
     checkout.shipping_method_name AS "shippingMethod",
     checkout.prices_include_tax AS "pricesIncludeTax", checkout.tax_note AS "taxNote",
     purchase.customer_name AS "customerName", purchase.customer_email AS "customerEmail",
@@ -82,6 +84,9 @@ interface OrderMailRow {
   taxCents: number;
   shippingCents: number;
   shippingTaxCents: number;
+  discountCents: number;
+  /** Issue 36: the checkout's promotions as placed. */
+  promotions: PlacedPromotion[];
   shippingMethod: string;
   pricesIncludeTax: boolean;
   taxNote: string | null;
@@ -138,6 +143,8 @@ async function orderMail(context: JobContext, job: OrderMailJob) {
       reference: checkoutReference(order.checkoutNumber),
       receiptNumber: order.paid ? order.receiptNumber : null,
       lines: rows,
+      // The promotions' savings are the checkout's: told in the mails about the checkout.
+      promotions: 'checkoutId' in job ? order.promotions : [],
       card: { brand: order.brand, last4: order.last4 },
       tracking:
         order.carrier && order.trackingNumber

@@ -5,7 +5,12 @@ import {
   TRACK_PARCEL_LABEL,
   TRACKING_NUMBER_LABEL,
 } from '../../../shared/shipment.ts';
-import { orderSummaryRows, sumOrder, type ChargedLine } from '../../../shared/order-summary.ts';
+import {
+  orderSummaryRows,
+  sumOrder,
+  type ChargedLine,
+  type PromotionSaving,
+} from '../../../shared/order-summary.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import type { OrderMailJob } from './order-jobs.ts';
 import { renderShopMail } from '../notifications/index.ts';
@@ -25,11 +30,14 @@ export interface OrderMailLine {
   taxCents?: number;
   shippingCents?: number;
   shippingTaxCents?: number;
+  /** Issue 36: its share of the promotions' discounts, as stored. */
+  discountCents?: number;
 }
 
 /** The line as charged (0 for what a line from before issue 35 does not say). */
 export const chargedLine = (line: OrderMailLine): ChargedLine => ({
   totalCents: line.totalCents,
+  discountCents: line.discountCents ?? 0,
   taxCents: line.taxCents ?? 0,
   shippingCents: line.shippingCents ?? 0,
   shippingTaxCents: line.shippingTaxCents ?? 0,
@@ -65,6 +73,8 @@ export interface OrderMailFacts {
   shippingMethod?: string;
   pricesIncludeTax?: boolean;
   taxNote?: string | null;
+  /** Issue 36: the checkout's promotions as placed (a mail about the whole checkout). */
+  promotions?: readonly PromotionSaving[];
 }
 
 export interface RenderedMail {
@@ -187,6 +197,7 @@ export function renderOrderMail(
     ...orderSummaryRows(order.lines.map(chargedLine), {
       pricesIncludeTax: order.pricesIncludeTax ?? false,
       shippingMethod: order.shippingMethod ?? '',
+      promotions: order.promotions ?? [],
     }),
     ['Address', order.address || '-'],
     ...(order.taxNote ? ([['Tax note', order.taxNote]] as [string, string][]) : []),

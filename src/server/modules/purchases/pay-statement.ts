@@ -72,4 +72,5 @@ export const ORDER_COLUMNS_TEXT = [
   'checkout.number AS "checkoutNumber"',
   'checkout.po_reference AS "poReference"',
   'checkout.receipt_number AS "checkoutReceiptNumber"',
+  'checkout.promotions AS "checkoutPromotions"',
 ].join(', ');

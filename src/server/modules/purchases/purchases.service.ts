@@ -11,12 +11,14 @@ import {
   BELOW_MINIMUM_MESSAGE,
   KIT_PART_GONE_MESSAGE,
   WRONG_PRODUCT_SKU_MESSAGE,
+  type OrderPromotion,
   type Purchase,
   type PurchaseBodySchema,
   type PurchaseDetail,
   RECEIPT_ONLY_WHEN_PAID_MESSAGE,
 } from '../../../shared/purchase.ts';
 import { can } from '../../../shared/permissions.ts';
+import type { PlacedPromotion } from '../../../shared/promotions.ts';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { PRICES_CHANGED_MESSAGE, ppmToPercent } from '../../../shared/pricing.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
@@ -86,6 +88,7 @@ const orderColumns = {
   checkoutNumber: checkout.number,
   poReference: checkout.poReference,
   checkoutReceiptNumber: checkout.receiptNumber,
+  checkoutPromotions: checkout.promotions,
   shipmentId: shipment.id,
   shipmentCarrier: shipment.carrier,
   shipmentTrackingNumber: shipment.trackingNumber,
@@ -95,6 +98,8 @@ export type OrderRow = typeof purchase.$inferSelect & {
   checkoutNumber: number | string;
   poReference: string | null;
   checkoutReceiptNumber: number | null;
+  /** Issue 36: its checkout's promotions as placed (absent where a statement does not read them). */
+  checkoutPromotions?: PlacedPromotion[];
   /** Its parcel (absent where a statement reads orders that cannot have shipped yet). */
   shipmentId?: string | null;
   shipmentCarrier?: Carrier | null;
@@ -153,8 +158,19 @@ export function toPurchase(row: OrderRow): Purchase {
     shipping: centsToDollars(row.shippingCents),
     shippingTax: centsToDollars(row.shippingTaxCents),
     amount: centsToDollars(row.amountCents),
+    discount: centsToDollars(row.discountCents),
+    promotions: (row.checkoutPromotions ?? []).map(toOrderPromotion),
   };
 }
+
+/** A placed promotion as the order API answers it (dollars). */
+export const toOrderPromotion = (promotion: PlacedPromotion): OrderPromotion => ({
+  name: promotion.name,
+  code: promotion.code,
+  kind: promotion.kind,
+  discount: centsToDollars(promotion.discountCents),
+  shippingDiscount: centsToDollars(promotion.shippingDiscountCents),
+});
 
 /** The orders a caller may see: their own; an admin, everyone's. */
 export const visibleTo = (caller: AuthUser): SQL | undefined =>
@@ -336,6 +352,7 @@ function purchaseDelivery(input: PurchaseInput): Delivery & { quoteId?: string |
     phone: input.phone,
     shippingMethod: input.shippingMethod,
     quoteId: input.quoteId,
+    codes: input.codes,
   };
 }
 
@@ -554,6 +571,7 @@ export async function getReceipt(db: Db, caller: AuthUser, id: string): Promise<
       taxCents: purchase.taxCents,
       shippingCents: purchase.shippingCents,
       shippingTaxCents: purchase.shippingTaxCents,
+      discountCents: purchase.discountCents,
     })
     .from(purchase)
     .where(and(eq(purchase.checkoutId, row.checkoutId), eq(purchase.paid, true)))
@@ -567,6 +585,7 @@ export async function getReceipt(db: Db, caller: AuthUser, id: string): Promise<
       shippingMethod: checkout.shippingMethodName,
       pricesIncludeTax: checkout.pricesIncludeTax,
       taxNote: checkout.taxNote,
+      promotions: checkout.promotions,
     })
     .from(checkout)
     .where(eq(checkout.id, row.checkoutId));

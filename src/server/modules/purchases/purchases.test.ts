@@ -124,6 +124,8 @@ describe('POST /api/purchase', () => {
       shipping: 0,
       shippingTax: 0,
       amount: 389.97,
+      discount: 0,
+      promotions: [],
     });
     const after = await stockOf(t.database.db, item.id);
     expect(after).toEqual({ available: 47, version: before!.version + 1 });

@@ -1,5 +1,5 @@
 import { formatCents } from '../../../shared/money.ts';
-import { orderSummaryRows, sumOrder } from '../../../shared/order-summary.ts';
+import { orderSummaryRows, sumOrder, type PromotionSaving } from '../../../shared/order-summary.ts';
 import { TEST_MODE_NOTICE } from '../../../shared/payment.ts';
 import { startShopPdf } from '../notifications/index.ts';
 import { chargedLine, orderLineNameWithSku, type OrderMailLine } from './order-mails.ts';
@@ -25,6 +25,8 @@ export interface ReceiptFacts {
   shippingMethod?: string;
   pricesIncludeTax?: boolean;
   taxNote?: string | null;
+  /** Issue 36: the checkout's promotions as placed. */
+  promotions?: readonly PromotionSaving[];
 }
 
 /** The receipt of a paid checkout as a PDF (pdfkit, its built-in Helvetica: no font files). */
@@ -69,6 +71,7 @@ export function renderReceiptPdf(receipt: ReceiptFacts): Promise<Buffer> {
   for (const [label, value] of orderSummaryRows(charged, {
     pricesIncludeTax: receipt.pricesIncludeTax ?? false,
     shippingMethod: receipt.shippingMethod ?? '',
+    promotions: receipt.promotions ?? [],
   })) {
     doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
     doc.font('Helvetica').text(value);

@@ -307,6 +307,8 @@ async function orderSnapshot(db: Db, orderId: string) {
       shippingMethod: checkout.shippingMethodName,
       country: sql<string | null>`${checkout.deliveryAddress} ->> 'country'`,
       pricesIncludeTax: checkout.pricesIncludeTax,
+      discountCents: purchase.discountCents,
+      promotions: checkout.promotions,
     })
     .from(purchase)
     .innerJoin(checkout, eq(checkout.id, purchase.checkoutId))
@@ -325,6 +327,8 @@ async function orderSnapshot(db: Db, orderId: string) {
     carrier,
     trackingNumber,
     shippedAt,
+    discountCents,
+    promotions,
     ...rest
   } = row;
   const parcel =
@@ -341,6 +345,16 @@ async function orderSnapshot(db: Db, orderId: string) {
     shipping: shippingCents / 100,
     shippingTax: shippingTaxCents / 100,
     amount: amountCents / 100,
+    // Issue 36: the line's share of the promotions' discounts (`amount` is after it, `total`
+    // before) and the promotions its checkout was placed with, each with its whole saving.
+    discount: discountCents / 100,
+    promotions: promotions.map((promotion) => ({
+      name: promotion.name,
+      code: promotion.code,
+      kind: promotion.kind,
+      discount: promotion.discountCents / 100,
+      shippingDiscount: promotion.shippingDiscountCents / 100,
+    })),
     shipment: parcel,
   };
 }

@@ -20,6 +20,7 @@ const overview = (days: number): Overview => ({
   averageOrderValue: 486.66,
   taxCollected: 87.6,
   shippingCharged: 25,
+  discountGiven: 42.5,
   ordersByStatus: [
     { status: 'paid', count: 2 },
     { status: 'unpaid', count: 1 },
@@ -65,6 +66,7 @@ describe('OverviewPage', () => {
     // Issue 35: tax and shipping apart from the revenue (the goods' net).
     expect(screen.getByText('Tax collected').nextElementSibling).toHaveTextContent('$87.60');
     expect(screen.getByText('Shipping charged').nextElementSibling).toHaveTextContent('$25.00');
+    expect(screen.getByText('Discount given').nextElementSibling).toHaveTextContent('$42.50');
     expect(
       screen.getByRole('img', { name: /Revenue per day from Nov 21 to Nov 23/ }),
     ).toBeInTheDocument();

@@ -40,6 +40,8 @@ function OverviewFigures({ overview }: { overview: Overview }) {
         {/* Issue 35: revenue is the goods' net; tax and shipping are counted apart. */}
         <Figure label="Tax collected" value={`$${formatDollars(overview.taxCollected)}`} />
         <Figure label="Shipping charged" value={`$${formatDollars(overview.shippingCharged)}`} />
+        {/* Issue 36: revenue is after the promotions' discounts, given apart. */}
+        <Figure label="Discount given" value={`$${formatDollars(overview.discountGiven)}`} />
       </dl>
 
       <section aria-labelledby="revenue-heading" className="flex flex-col gap-3">

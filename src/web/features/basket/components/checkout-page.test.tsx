@@ -94,6 +94,7 @@ function quoteFor(body: { address?: unknown; shippingMethod?: string }, n = 1): 
     shippingMethod: chosen,
     subtotal: 1316,
     discount: 0,
+    promotions: [],
     shipping: chosen.price,
     tax,
     total,

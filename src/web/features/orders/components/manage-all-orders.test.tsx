@@ -332,6 +332,7 @@ describe('ManageAllOrders', () => {
             tax: 0,
             shipping: 0,
             shippingTax: 0,
+            discount: 0,
           },
           201,
         );
@@ -383,6 +384,7 @@ describe('ManageAllOrders', () => {
             tax: 3.63,
             shipping: 10,
             shippingTax: 0.73,
+            discount: 0,
           },
           201,
         ),
@@ -413,6 +415,38 @@ describe('ManageAllOrders', () => {
       refundShipping: true,
       reason: 'Dented',
     });
+  });
+
+  it("shows a discounted order's discount and promotions under its total (issue 36)", async () => {
+    const discounted = {
+      ...toShip,
+      discount: 25,
+      amount: toShip.totalPrice - 25,
+      promotions: [
+        {
+          name: 'Spring saws',
+          code: 'SAW25',
+          kind: 'amount_off' as const,
+          discount: 25,
+          shippingDiscount: 0,
+        },
+      ],
+    };
+    mockApi({ ...signedInAdmin(), [ORDERS]: jsonResponse([discounted]) });
+    const { user } = renderWithProviders(<ManageAllOrders />);
+    const row = within(
+      (await screen.findByRole('cell', { name: 'Cordless Drill' })).closest('tr')!,
+    );
+    expect(
+      row.getByText(/^Discount -\$25\.00 · Shipping \$0\.00 · Tax \$0\.00 · Amount/),
+    ).toBeInTheDocument();
+    expect(row.getByText('Promotions: Spring saws (code SAW25)')).toBeInTheDocument();
+    // The refund form says what was paid: the goods before the discount, and the discount.
+    await user.click(await row.findByRole('button', { name: 'Refund' }));
+    const form = screen.getByRole('form', { name: 'Refund Cordless Drill' });
+    expect(
+      within(form).getByText(/^Paid \$.*: goods \$.*, discount -\$25\.00, tax \$0\.00/),
+    ).toBeInTheDocument();
   });
 
   it('offers a retry when the orders cannot be loaded', async () => {

@@ -244,6 +244,56 @@ describe('MyOrders', () => {
     expect(within(list).getByText('Total').nextElementSibling).toHaveTextContent(amount);
   });
 
+  it("shows an order's discount and its checkout's promotions, in the row and its detail (issue 36)", async () => {
+    const discounted = {
+      ...paid,
+      discount: 10,
+      tax: 6.53,
+      shipping: 10,
+      shippingTax: 0.73,
+      amount: paid.totalPrice - 10 + 17.26,
+      promotions: [
+        {
+          name: 'Ten off tools',
+          code: 'TOOLS10',
+          kind: 'percent_off' as const,
+          discount: 10,
+          shippingDiscount: 0,
+        },
+        {
+          name: 'Free delivery',
+          code: null,
+          kind: 'free_shipping' as const,
+          discount: 0,
+          shippingDiscount: 9.95,
+        },
+      ],
+    };
+    const { user } = renderMyOrders({
+      [ORDERS]: jsonResponse([discounted]),
+      [`GET ${apiPaths.purchase(paid._id)}`]: jsonResponse({ ...discounted, timeline: [] }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });
+    const row = within(rowOf('Circular Saw'));
+    const amount = `$${(paid.totalPrice + 7.26).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+    expect(
+      row.getByText(`Discount -$10.00 · Shipping $10.00 · Tax $7.26 · Amount ${amount}`),
+    ).toBeInTheDocument();
+    expect(
+      row.getByText('Promotions: Ten off tools (code TOOLS10), Free delivery'),
+    ).toBeInTheDocument();
+    await user.click(row.getByRole('button', { name: 'History' }));
+    const list = await screen.findByLabelText('Charges');
+    expect(within(list).getByText('Discount').nextElementSibling).toHaveTextContent('-$10.00');
+    expect(
+      within(list).getByText('Promotion: Ten off tools (code TOOLS10)').nextElementSibling,
+    ).toHaveTextContent('-$10.00');
+    expect(within(list).getByText('Promotion: Free delivery').nextElementSibling).toHaveTextContent(
+      '-$9.95 on shipping',
+    );
+    expect(within(list).getByText('Total').nextElementSibling).toHaveTextContent(amount);
+  });
+
   it('deletes after confirmation: a toast, the dialog closes and the row leaves', async () => {
     const { user, fetchMock } = renderMyOrders(ordersServer([unpaid, paid]));
     await screen.findByRole('heading', { level: 1, name: 'My Orders: 2' });

@@ -43,6 +43,7 @@ function aftersale(acknowledged: boolean): MyAftersale {
           tax: 0,
           shipping: 0,
           shippingTax: 0,
+          discount: 0,
         },
       ],
       returns: [],

@@ -107,7 +107,7 @@ export function RefundButton({ order, describedBy }: { order: Purchase; describe
             hint={
               order.amount === order.totalPrice
                 ? `Paid $${formatDollars(order.totalPrice)}`
-                : `Paid $${formatDollars(order.amount)}: goods $${formatDollars(order.totalPrice)}, tax $${formatDollars(order.tax + order.shippingTax)}, shipping $${formatDollars(order.shipping)}`
+                : `Paid $${formatDollars(order.amount)}: goods $${formatDollars(order.totalPrice)}${order.discount > 0 ? `, discount -$${formatDollars(order.discount)}` : ''}, tax $${formatDollars(order.tax + order.shippingTax)}, shipping $${formatDollars(order.shipping)}`
             }
           />
           <TextField

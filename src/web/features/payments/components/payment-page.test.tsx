@@ -144,6 +144,40 @@ describe('PaymentPage (test-mode processor)', () => {
     expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$1,683.70');
   });
 
+  it('asks for the amount after the discount, naming each promotion and its saving (issue 36)', async () => {
+    const discounted = {
+      ...order,
+      discount: 155.99,
+      tax: 101.78,
+      shipping: 10,
+      shippingTax: 0.73,
+      amount: 1516.4,
+      promotions: [
+        {
+          name: 'Ten off tools',
+          code: 'TOOLS10',
+          kind: 'percent_off' as const,
+          discount: 155.99,
+          shippingDiscount: 0,
+        },
+      ],
+    };
+    renderPayment({
+      [ORDER]: jsonResponse(discounted),
+      [CHECKOUT]: jsonResponse(makeCheckout([discounted], { shippingMethod: 'Ground' })),
+    });
+    expect(
+      await screen.findByText('Please pay $1,516.40', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Subtotal').nextElementSibling).toHaveTextContent('$1,559.88');
+    expect(screen.getByText('Discount').nextElementSibling).toHaveTextContent('-$155.99');
+    expect(
+      screen.getByText('Promotion: Ten off tools (code TOOLS10)').nextElementSibling,
+    ).toHaveTextContent('-$155.99');
+    expect(screen.getByText('Tax').nextElementSibling).toHaveTextContent('$102.51');
+    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('$1,516.40');
+  });
+
   it('pays a checkout of several orders at once: names every line and asks for their total', async () => {
     const battery = makePurchase(2, {
       product: 'Battery',

@@ -18,6 +18,7 @@ import {
   ChargesRows,
   chargedLineOf,
   hasCharges,
+  promotionSavingsOf,
 } from '../../../components/order-charges.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -74,6 +75,8 @@ function paymentLines(order: Purchase, checkout: Checkout): PaymentLines {
   const options = {
     pricesIncludeTax: checkout.pricesIncludeTax,
     shippingMethod: checkout.shippingMethod,
+    // Issue 36: the checkout's promotions, each with its name, code and saving.
+    promotions: promotionSavingsOf(checkout.orders),
   };
   // Bought alone (or the rest of its checkout paid or cancelled): the spec's page for one order.
   if (live.length <= 1 || !live.some((each) => each._id === order._id)) {
