@@ -42,6 +42,7 @@ import { apiDocsConfigOf, apiDocsRoutes } from './modules/api-docs/index.ts';
 import { vitalsRoutes } from './modules/vitals/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { shippingSettingsRoutes } from './modules/shipping-settings/index.ts';
+import { promotionsRoutes } from './modules/promotions/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { webBuildFolder } from './paths.ts';
@@ -156,6 +157,7 @@ export async function buildApp({
       await api.register(auditRoutes, { db });
       await api.register(shippingSettingsRoutes, { db });
       await api.register(taxExemptionsRoutes, { db });
+      await api.register(promotionsRoutes, { db });
     },
     { prefix: '/api' },
   );

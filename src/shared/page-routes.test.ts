@@ -95,6 +95,7 @@ describe('what the records derive', () => {
       taxExemptions: 'admin.other',
       shipping: 'admin.other',
       taxes: 'admin.other',
+      promotions: 'catalogue.manage',
     });
   });
 

@@ -274,6 +274,12 @@ export const pageRoutes = {
     title: 'Taxes',
     navigation: sidebar(18),
   }),
+  /** Issue 36: promotions and their codes, with what each brought. */
+  promotions: page('/dashboard/promotions', {
+    ...staff('catalogue.manage'),
+    title: 'Promotions',
+    navigation: sidebar(19),
+  }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

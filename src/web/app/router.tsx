@@ -37,6 +37,7 @@ const ImportProductsRoute = lazyPage(() => import('./routes/import-products.tsx'
 const WebhooksRoute = lazyPage(() => import('./routes/webhooks.tsx'));
 const ShippingRoute = lazyPage(() => import('./routes/shipping.tsx'));
 const TaxesRoute = lazyPage(() => import('./routes/taxes.tsx'));
+const PromotionsRoute = lazyPage(() => import('./routes/promotions.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
 const ReturnsRoute = lazyPage(() => import('./routes/returns.tsx'));
 const RecallsRoute = lazyPage(() => import('./routes/recalls.tsx'));
@@ -94,6 +95,7 @@ const pages: Record<PageName, ReactElement> = {
   taxExemptions: <TaxExemptionsRoute />,
   shipping: <ShippingRoute />,
   taxes: <TaxesRoute />,
+  promotions: <PromotionsRoute />,
 };
 
 const route = (name: PageName): RouteObject => ({

@@ -617,6 +617,29 @@ const SAMPLE: Expected[] = [
     },
   },
   {
+    // Issue 36: staff generate a batch of single-use codes for a promotion.
+    method: 'post',
+    path: '/api/admin/promotions/{id}/code-batches',
+    access: 'permission:catalogue.manage',
+    parameters: [{ name: 'id', in: 'path', required: true }],
+    body: { required: ['count'], types: { count: 'integer', prefix: 'string' } },
+    responses: ['201', '4XX'],
+    success: {
+      status: '201',
+      shape: {
+        required: ['id', 'promotionId', 'prefix', 'count', 'used', 'createdAt'],
+        types: {
+          id: 'string',
+          promotionId: 'string',
+          prefix: 'string',
+          count: 'integer',
+          used: 'integer',
+          createdAt: 'string',
+        },
+      },
+    },
+  },
+  {
     // Issue 35: a VAT number as JSON (a certificate goes as multipart/form-data: the summary).
     method: 'post',
     path: '/api/tax-exemptions',

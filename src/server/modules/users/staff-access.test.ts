@@ -245,6 +245,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/tax-exemptions/:id/document': { may: ADMIN },
   'POST /api/admin/tax-exemptions/:id/approve': { may: ADMIN },
   'POST /api/admin/tax-exemptions/:id/reject': { may: ADMIN },
+  // Promotions and their codes (issue 36): the catalogue team.
+  'GET /api/admin/promotions': { may: CATALOGUE },
+  'POST /api/admin/promotions': { may: CATALOGUE },
+  'GET /api/admin/promotions/:id': { may: CATALOGUE },
+  'PUT /api/admin/promotions/:id': { may: CATALOGUE },
+  'POST /api/admin/promotions/:id/pause': { may: CATALOGUE },
+  'POST /api/admin/promotions/:id/resume': { may: CATALOGUE },
+  'POST /api/admin/promotions/:id/end': { may: CATALOGUE },
+  'POST /api/admin/promotions/:id/code-batches': { may: CATALOGUE },
+  'GET /api/admin/promotions/:id/code-batches': { may: CATALOGUE },
+  'GET /api/admin/promotions/:id/code-batches/:batchId/codes.csv': { may: CATALOGUE },
   'GET /api/audit': { may: ADMIN },
   'GET /api/audit.csv': { may: ADMIN },
 };

@@ -229,6 +229,7 @@ describe('BasketPage', () => {
         shippingMethod: standard,
         subtotal: 1010,
         discount: 0,
+        promotions: [],
         shipping: 9.95,
         tax: 63.75,
         total: 1083.7,

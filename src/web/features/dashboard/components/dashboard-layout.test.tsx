@@ -81,6 +81,7 @@ describe('DashboardLayout', () => {
       ['Tax Exemptions', '/dashboard/taxExemptions'],
       ['Shipping', '/dashboard/shipping'],
       ['Taxes', '/dashboard/taxes'],
+      ['Promotions', '/dashboard/promotions'],
     ]);
   });
 

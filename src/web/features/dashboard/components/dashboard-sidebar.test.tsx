@@ -46,6 +46,7 @@ describe('the dashboard sidebar, from the route table', () => {
       ['/dashboard/taxExemptions', 'Tax Exemptions'],
       ['/dashboard/shipping', 'Shipping'],
       ['/dashboard/taxes', 'Taxes'],
+      ['/dashboard/promotions', 'Promotions'],
     ]);
   });
 
