@@ -174,6 +174,37 @@ describe('sale prices in the catalogue', () => {
     expect((await products()).find(isSaw)?.salePrice).not.toBeNull();
   });
 
+  it('follows the staff API at once: created, paused and ended through /api/admin/promotions', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/promotions',
+      headers: t.admin.headers,
+      payload: {
+        name: 'Staff saw week',
+        kind: 'percent_off',
+        percentOff: 15,
+        target: { kind: 'categories', ids: [sawsId] },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json() as { id: string };
+    // No wait here: the API's commit wait makes its write seen by the next request.
+    const saw = (await products()).find(isSaw)!;
+    expect(saw.salePrice).toBe(fifteenPercentOff(saw.price));
+    expect(saw.salePromotion).toBe('Staff saw week');
+
+    for (const change of ['pause', 'resume', 'end']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/promotions/${id}/${change}`,
+        headers: t.admin.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const shown = (await products()).find((product) => product._id === saw._id)?.salePrice;
+      expect(shown, change).toBe(change === 'resume' ? fifteenPercentOff(saw.price) : null);
+    }
+  });
+
   it('shows from its start and not after its end, with no write at either time', async () => {
     const startsAt = new Date(Date.now() + 1500);
     const endsAt = new Date(startsAt.getTime() + 1500);
