@@ -116,7 +116,7 @@ export async function buildApp({
       await api.register(authRoutes, { auth, config: authConfigOf(config) });
       await api.register(usersRoutes, { db });
       await api.register(systemRoutes, { database, config: systemConfigOf(config) });
-      await api.register(catalogSearchRoutes, { db, versions });
+      await api.register(catalogSearchRoutes, { db, catalog });
       await api.register(catalogRoutes, { db, catalog, fast });
       await api.register(reviewsRoutes, { db });
       await api.register(contactRoutes, { db, config: contactConfigOf(config) });
@@ -152,7 +152,7 @@ export async function buildApp({
       });
       await api.register(categoriesRoutes, { db });
       await api.register(backInStockRoutes, { db });
-      await api.register(productAffinityRoutes, { db });
+      await api.register(productAffinityRoutes, { db, catalog });
       await api.register(rolesRoutes, { db, config: rolesConfigOf(config) });
       await api.register(auditRoutes, { db });
       await api.register(shippingSettingsRoutes, { db });

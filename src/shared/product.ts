@@ -38,6 +38,12 @@ export const ProductSchema = z.object({
   variantCount: z.number().int(),
   /** The options its variants choose among (none for a product of one variant). */
   options: z.array(ProductOptionSchema),
+  /**
+   * Issue 36: the default variant's public sale price under the automatic promotions, in dollars
+   * (src/shared/sale-price.ts), and the promotion's name; null when none takes anything off.
+   */
+  salePrice: z.number().nullable(),
+  salePromotion: z.string().nullable(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

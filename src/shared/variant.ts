@@ -97,6 +97,9 @@ export const VariantSchema = z.object({
   version: z.number().int(),
   /** What it is taxed as (issue 35): standard, reduced (EU reduced VAT) or exempt. */
   taxClass: z.enum(VARIANT_TAX_CLASSES),
+  /** Issue 36: its public sale price in dollars and the promotion's name (null: none). */
+  salePrice: z.number().nullable(),
+  salePromotion: z.string().nullable(),
 });
 export type Variant = z.infer<typeof VariantSchema>;
 

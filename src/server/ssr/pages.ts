@@ -69,7 +69,9 @@ const answerOf = (type: string, body: CompressedBody): HotAnswer => ({
 export function registerPages(app: FastifyInstance, options: PagesOptions) {
   const { renderer, publicUrl } = options;
   const document = createHtmlDocument(options.template);
-  const versions = createPageDataVersions(options.versions);
+  // The products version with the sale clock (issue 36, ADR 057): a page showing products changes
+  // when a promotion's start or end passes, as when a product is written.
+  const versions = createPageDataVersions(options.catalog.sales.versions);
   const cache = createPageCache<CachedPage>(MAX_CACHED_PAGES);
   const shell = answerOf(HTML, compressBody(Buffer.from(document.shell('Toolhouse'))));
 

@@ -37,6 +37,8 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     priceTo: 100 + n,
     variantCount: 1,
     options: [],
+    salePrice: null,
+    salePromotion: null,
     ...overrides,
   };
 }

@@ -200,6 +200,8 @@ const VARIANT: ObjectShape = {
     'parts',
     'version',
     'taxClass',
+    'salePrice',
+    'salePromotion',
   ],
   types: {
     _id: 'string',
@@ -220,6 +222,8 @@ const VARIANT: ObjectShape = {
     parts: 'array',
     version: 'integer',
     taxClass: 'string',
+    salePrice: ['number', 'null'],
+    salePromotion: ['string', 'null'],
   },
 };
 
@@ -245,6 +249,8 @@ const PRODUCT_DETAIL: ObjectShape = {
     'priceTo',
     'variantCount',
     'options',
+    'salePrice',
+    'salePromotion',
     'variants',
   ],
   types: {
@@ -267,6 +273,8 @@ const PRODUCT_DETAIL: ObjectShape = {
     priceTo: 'number',
     variantCount: 'integer',
     options: 'array',
+    salePrice: ['number', 'null'],
+    salePromotion: ['string', 'null'],
     variants: 'array',
   },
 };

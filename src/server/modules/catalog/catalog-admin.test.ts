@@ -135,6 +135,9 @@ describe('POST /api/products', () => {
       priceTo: 149.99,
       variantCount: 1,
       options: [],
+      // Issue 36: no automatic promotion takes anything off it.
+      salePrice: null,
+      salePromotion: null,
     });
     const [row] = await t.database.db
       .select({ priceCents: variant.priceCents })

@@ -9,8 +9,10 @@ import {
   type DataVersionCheck,
   type Eventually,
 } from '../../db/data-version-check.ts';
+import { nextSaleBoundary, saleBoundaries } from '../../../shared/sale-price.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
 import { variantsByProduct } from './product-variants.ts';
+import { createSaleClock, readSalePromotions, type SaleClock } from './sale-prices.ts';
 
 /**
  * The catalogue as the exact bytes GET /api/products and GET /api/products/{id} send, with strong
@@ -30,6 +32,9 @@ import { variantsByProduct } from './product-variants.ts';
  *   arrives more than the bound after the commit and sees the write: read-your-writes across
  *   instances, for every client. Only writes made outside the API (SQL by hand, background jobs
  *   such as hold expiry) show up to the bound later.
+ * - Sale prices (issue 36, ADR 057): the automatic promotions are read in the rebuild's snapshot
+ *   (a change of one counts as a product write, migration 0038), and the bytes hold until the next
+ *   start or end of one of them: a request after it rebuilds them, as a new version would.
  */
 
 /** The freshness bound of the cached catalogue (and the commit wait of API writes), in ms. */
@@ -53,6 +58,8 @@ export interface ProductSnapshot extends CatalogSnapshot {
 interface Built extends CatalogSnapshot {
   fingerprint: string;
   products: Map<string, ProductSnapshot>;
+  /** When a sale price in them may start or stop (ms; Infinity: never): rebuilt from then on. */
+  expiresAt: number;
 }
 
 /** `"<version>-<hash of the bytes>"`: If-Match reads the version (versionsFromIfMatch). */
@@ -64,9 +71,15 @@ export interface CatalogCache {
   current(): Eventually<CatalogSnapshot>;
   /** One product (undefined when there is no such product), as fresh as `current()`. */
   product(productId: string): Eventually<ProductSnapshot | undefined>;
+  /**
+   * The automatic promotions per products version and the sale clock, for the other caches of
+   * products (search answers, pages) and the uncached public answers (ADR 057).
+   */
+  sales: SaleClock;
 }
 
 export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogCache {
+  const sales = createSaleClock(db, versions);
   let built: Built | undefined;
   /** Rebuilds run one at a time; each is numbered, so a request knows if one began after it. */
   let rebuilds = 0;
@@ -77,17 +90,26 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
   const rebuild = async (): Promise<Built> => {
     // The rows and the product version they are (ADR 031's counter) from one snapshot, so the
     // bytes are labelled with exactly the version they show.
-    const { rows, variants, fingerprint } = await db.transaction(
+    // The promotions too: a promotion's change counts as a product write (migration 0038).
+    const { rows, variants, fingerprint, expiresAt } = await db.transaction(
       async (tx) => {
         const [counted] = await tx
           .select({ products: sql<string>`sum(${dataVersion.products})::text` })
           .from(dataVersion);
+        const promotions = await readSalePromotions(tx);
+        const now = Date.now();
         const read = await tx
           .select(productColumns)
           .from(productOffer)
           .orderBy(asc(productOffer.seq));
-        const variants = await variantsByProduct(tx, null);
-        return { rows: read, variants, fingerprint: counted?.products ?? '' };
+        const sold = { promotions, now };
+        const variants = await variantsByProduct(tx, null, sold);
+        return {
+          rows: read.map((row) => ({ row, shown: toProduct(row, sold) })),
+          variants,
+          fingerprint: counted?.products ?? '',
+          expiresAt: nextSaleBoundary(saleBoundaries(promotions), now),
+        };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -95,8 +117,7 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
     // JSON.stringify of the array gives. One product's bytes add its variants.
     const products = new Map<string, ProductSnapshot>();
     const texts: string[] = [];
-    for (const row of rows) {
-      const shown = toProduct(row);
+    for (const { row, shown } of rows) {
       texts.push(JSON.stringify(shown));
       const detail = Buffer.from(
         JSON.stringify({ ...shown, variants: variants.get(row.id) ?? [] } satisfies ProductDetail),
@@ -109,7 +130,7 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
     }
     const body = Buffer.from(`[${texts.join(',')}]`);
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    return { body, etag, products, fingerprint };
+    return { body, etag, products, fingerprint, expiresAt };
   };
 
   /** A rebuild that started after the caller saw `seen` rebuilds start. */
@@ -137,7 +158,7 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
 
   /** The bytes for `fingerprint`, read by a rebuild that began after the caller saw `seen`. */
   const bytesFor = (fingerprint: string, seen: number): Eventually<Built> =>
-    built?.fingerprint === fingerprint ? built : rebuildAfter(seen);
+    built?.fingerprint === fingerprint && Date.now() < built.expiresAt ? built : rebuildAfter(seen);
 
   const fresh = (): Eventually<Built> => {
     const seen = rebuilds;
@@ -155,6 +176,7 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
   };
 
   return {
+    sales,
     current: fresh,
     product(productId) {
       const catalog = fresh();

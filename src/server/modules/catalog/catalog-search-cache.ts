@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { toSearchParams, type ProductSearch } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
-import type { DataVersionCheck } from '../../db/data-version-check.ts';
 import { searchProducts } from './catalog-search.service.ts';
+import type { SaleClock } from './sale-prices.ts';
 
 /**
  * Search answers as the bytes GET /api/products/search sends, kept per catalogue version (the
  * instance's shared data version check: as fresh as the catalogue cache, within the same bound):
  * a small LRU keyed by the canonical query string. Any product write changes the version, and the
  * first request after it drops every cached answer. The entity tag derives from the version and
- * the query, so it is the same on every instance, and a revalidation gets a 304.
+ * the query, so it is the same on every instance, and a revalidation gets a 304. The products
+ * version holds the sale clock (issue 36, ADR 057): a promotion's start or end drops them too.
  */
 
 export interface SearchAnswer {
@@ -32,8 +33,8 @@ function entityTag(version: string, key: string): string {
 
 export function createProductSearchCache(
   db: Db,
-  /** The instance's shared data version check. */
-  versions: DataVersionCheck,
+  /** The instance's shared data version check with the sale clock, and the promotions. */
+  sales: SaleClock,
   { maxEntries = 500, maxBytes = 16 * 1024 * 1024 }: SearchCacheOptions = {},
 ): ProductSearchCache {
   let cachedVersion = '';
@@ -57,7 +58,7 @@ export function createProductSearchCache(
 
   return {
     async answer(search) {
-      const checked = await versions.current();
+      const { versions: checked, sales: sold } = await sales.view();
       // A category's slug is part of a search (issue 24): its changes drop the answers too.
       const current = `${checked.products}/${checked.categories}`;
       if (current !== cachedVersion) {
@@ -74,7 +75,7 @@ export function createProductSearchCache(
         return hit;
       }
       // Concurrent requests for the same new answer share one search.
-      const pending = searchProducts(db, search).then((result) => ({
+      const pending = searchProducts(db, search, sold).then((result) => ({
         body: Buffer.from(JSON.stringify(result)),
         etag: entityTag(current, key),
       }));

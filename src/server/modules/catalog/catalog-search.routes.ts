@@ -2,15 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductSearchQuerySchema, toProductSearch } from '../../../shared/product-search.ts';
 import type { Db } from '../../db/client.ts';
 import { matchesIfNoneMatch } from '../../http/conditional-get.ts';
-import type { DataVersionCheck } from '../../db/data-version-check.ts';
+import type { CatalogCache } from './catalog-cache.ts';
 import { createProductSearchCache } from './catalog-search-cache.ts';
 
 /** GET /api/products/search (a static path, so it wins over /products/:productId). */
 export const catalogSearchRoutes: FastifyPluginAsyncZod<{
   db: Db;
-  versions: DataVersionCheck;
-}> = async (app, { db, versions }) => {
-  const answers = createProductSearchCache(db, versions);
+  catalog: Pick<CatalogCache, 'sales'>;
+}> = async (app, { db, catalog }) => {
+  const answers = createProductSearchCache(db, catalog.sales);
   app.get(
     '/products/search',
     { config: { access: 'public' }, schema: { querystring: ProductSearchQuerySchema } },

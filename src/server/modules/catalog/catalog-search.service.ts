@@ -11,6 +11,7 @@ import { SKU_PATTERN } from '../../../shared/variant.ts';
 import { category, productOffer as product, variant } from '../../db/schema.ts';
 import { productColumns, toProduct } from './catalog.service.ts';
 import { productForSale } from '../stock/index.ts';
+import type { Sales } from './sale-prices.ts';
 
 /**
  * Catalogue search in PostgreSQL (docs/decisions, "search in PostgreSQL"): full-text search with
@@ -170,7 +171,11 @@ const isPlainQuery = (search: ProductSearch): boolean =>
  * such SKU, the usual search follows); with a filter, a sort or a page it is the first of the
  * usual matches instead.
  */
-async function skuAnswer(db: Db, search: ProductSearch): Promise<ProductSearchResult | null> {
+async function skuAnswer(
+  db: Db,
+  search: ProductSearch,
+  sales: Sales,
+): Promise<ProductSearchResult | null> {
   const rows = await db
     .select(productColumns)
     .from(product)
@@ -180,7 +185,7 @@ async function skuAnswer(db: Db, search: ProductSearch): Promise<ProductSearchRe
     );
   if (rows.length === 0) return null;
   return {
-    items: rows.map(toProduct),
+    items: rows.map((row) => toProduct(row, sales)),
     total: rows.length,
     page: search.page,
     pageSize: search.pageSize,
@@ -188,19 +193,23 @@ async function skuAnswer(db: Db, search: ProductSearch): Promise<ProductSearchRe
 }
 
 /**
- * One page of the products matching a search, and how many match in all. Deleted products are
- * gone from the table, so they never match.
+ * One page of the products matching a search, and how many match in all, each with its sale price
+ * under `sales`. Deleted products are gone from the table, so they never match.
  */
-export async function searchProducts(db: Db, search: ProductSearch): Promise<ProductSearchResult> {
+export async function searchProducts(
+  db: Db,
+  search: ProductSearch,
+  sales: Sales,
+): Promise<ProductSearchResult> {
   if (isPlainQuery(search) && SKU_PATTERN.test(search.q)) {
-    const answer = await skuAnswer(db, search);
+    const answer = await skuAnswer(db, search, sales);
     if (answer) return answer;
   }
   const bySku = isPlainQuery(search) ? null : await skuProductId(db, search.q);
   let found = await searchIn(db, search, 'words', bySku);
   if (found.total === 0 && search.q !== '') found = await searchIn(db, search, 'likeness', bySku);
   return {
-    items: found.rows.map(({ total: _total, ...row }) => toProduct(row)),
+    items: found.rows.map(({ total: _total, ...row }) => toProduct(row, sales)),
     total: found.total,
     page: search.page,
     pageSize: search.pageSize,

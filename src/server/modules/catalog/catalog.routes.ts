@@ -120,5 +120,5 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   );
 
   // Issue 34: GET /api/variants/{sku} and PUT /api/products/{id}/variants.
-  await app.register(variantsRoutes, { db });
+  await app.register(variantsRoutes, { db, catalog });
 };

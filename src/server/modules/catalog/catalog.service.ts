@@ -23,6 +23,7 @@ import {
 } from '../stock/index.ts';
 import { skuTakenMessage } from '../../../shared/variant.ts';
 import { productColumns, toProduct } from './product-columns.ts';
+import { salesIn } from './sale-prices.ts';
 
 export { productColumns, toProduct };
 import { assertCategoryExists } from '../categories/index.ts';
@@ -245,7 +246,7 @@ export async function updateProduct(
     });
     // Webhooks: product.updated.
     await enqueueProductEvents(tx, [productId]);
-    return toProduct(after);
+    return toProduct(after, await salesIn(tx));
   });
 }
 

@@ -3,10 +3,14 @@ import { MyPlatformsSchema } from '../../../shared/back-in-stock.ts';
 import { ProductListSchema, ProductParamsSchema } from '../../../shared/product.ts';
 import type { Db } from '../../db/client.ts';
 import { callerOf } from '../../http/authentication.ts';
+import type { CatalogCache } from './catalog-cache.ts';
 import { goesWellWith, myPlatforms } from './product-affinity.service.ts';
 
 /** "Works with your … batteries" (signed in, per caller) and "Goes well with" (public). */
-export const productAffinityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const productAffinityRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  catalog: Pick<CatalogCache, 'sales'>;
+}> = async (app, { db, catalog }) => {
   app.get(
     '/my/platforms',
     { config: { access: 'user' }, schema: { response: { 200: MyPlatformsSchema } } },
@@ -21,6 +25,7 @@ export const productAffinityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (a
       config: { access: 'public' },
       schema: { params: ProductParamsSchema, response: { 200: ProductListSchema } },
     },
-    (request) => goesWellWith(db, request.params.productId),
+    async (request) =>
+      goesWellWith(db, request.params.productId, (await catalog.sales.view()).sales),
   );
 };

@@ -6,6 +6,7 @@ import { product, productOffer, purchase } from '../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
 import { PRODUCT_NOT_FOUND_MESSAGE, productColumns, toProduct } from './catalog.service.ts';
 import { productForSale } from '../stock/index.ts';
+import type { Sales } from './sale-prices.ts';
 
 /** How many "Goes well with" products a product page shows. */
 export const GOES_WELL_WITH_MAX = 4;
@@ -28,7 +29,7 @@ export async function myPlatforms(db: Db, userId: string): Promise<{ platforms: 
  * GET /api/products/{id}/related: up to 4 other products of the same platform or category, those
  * sharing both first, then the ones that can be ordered now, then the newest.
  */
-export async function goesWellWith(db: Db, productId: string): Promise<Product[]> {
+export async function goesWellWith(db: Db, productId: string, sales: Sales): Promise<Product[]> {
   if (!IdSchema.safeParse(productId).success) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
   const [self] = await db
     .select({ categoryId: productOffer.categoryId, platform: productOffer.platform })
@@ -47,5 +48,5 @@ export async function goesWellWith(db: Db, productId: string): Promise<Product[]
     .where(and(ne(productOffer.id, productId), or(samePlatform, sameCategory)))
     .orderBy(desc(sql`coalesce(${both}, false)`), desc(productForSale), desc(productOffer.seq))
     .limit(GOES_WELL_WITH_MAX);
-  return rows.map(toProduct);
+  return rows.map((row) => toProduct(row, sales));
 }

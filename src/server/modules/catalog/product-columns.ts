@@ -2,6 +2,7 @@ import { centsToDollars } from '../../../shared/money.ts';
 import { fromStoredBreaks } from '../../../shared/price-breaks.ts';
 import type { Product } from '../../../shared/product.ts';
 import { productOffer } from '../../db/schema.ts';
+import { saleFieldsOf, type Sales } from './sale-prices.ts';
 
 /** A product as the spec shows it: its columns and its default variant's (product_offer, ADR 047). */
 export const productColumns = {
@@ -32,7 +33,8 @@ type ProductRow = {
     : (typeof productColumns)[K]['_']['data'] | null;
 };
 
-export function toProduct(row: ProductRow): Product {
+/** The product as the API shows it, with its default variant's sale price under `sales`. */
+export function toProduct(row: ProductRow, sales: Sales): Product {
   return {
     _id: row.id,
     name: row.name,
@@ -53,5 +55,12 @@ export function toProduct(row: ProductRow): Product {
     priceTo: centsToDollars(row.maxPriceCents),
     variantCount: row.variants,
     options: row.options,
+    ...saleFieldsOf(sales, {
+      productId: row.id,
+      categoryId: row.categoryId,
+      platform: row.platform,
+      sku: row.sku,
+      unitPriceCents: row.priceCents,
+    }),
   };
 }

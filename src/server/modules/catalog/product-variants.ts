@@ -5,6 +5,7 @@ import { VARIANT_NOT_FOUND_MESSAGE, type Variant } from '../../../shared/variant
 import type { Queryable } from '../../db/client.ts';
 import { product, variant, variantOffer, variantPart } from '../../db/schema.ts';
 import { NotFound } from '../../errors.ts';
+import { saleFieldsOf, type Sales } from './sale-prices.ts';
 
 /*
  * Reading variants as the API shows them (issue 34, ADR 047): each with its option values, price,
@@ -30,6 +31,9 @@ const variantColumns = {
   withdrawn: variantOffer.withdrawn,
   version: variantOffer.version,
   taxClass: variantOffer.taxClass,
+  // What a promotion's target reads of its product (issue 36: its sale price).
+  categoryId: product.categoryId,
+  platform: product.platform,
 };
 
 type PartRow = {
@@ -70,7 +74,7 @@ type VariantRow = {
     : (typeof variantColumns)[K]['_']['data'] | null;
 };
 
-function toVariant(row: VariantRow, parts: readonly PartRow[]): Variant {
+function toVariant(row: VariantRow, parts: readonly PartRow[], sales: Sales): Variant {
   return {
     _id: row.id,
     productId: row.productId,
@@ -95,38 +99,48 @@ function toVariant(row: VariantRow, parts: readonly PartRow[]): Variant {
     })),
     version: row.version,
     taxClass: row.taxClass,
+    ...saleFieldsOf(sales, {
+      productId: row.productId,
+      categoryId: row.categoryId,
+      platform: row.platform,
+      sku: row.sku,
+      unitPriceCents: row.priceCents,
+    }),
   };
 }
 
 /**
  * The variants of the products `productIds` (null: every product's), by product, each product's
- * default first.
+ * default first, with their sale prices under `sales`.
  */
 export async function variantsByProduct(
   db: Queryable,
   productIds: readonly string[] | null,
+  sales: Sales,
 ): Promise<Map<string, Variant[]>> {
   const rows = await db
     .select(variantColumns)
     .from(variantOffer)
+    .innerJoin(product, eq(product.id, variantOffer.productId))
     .where(productIds === null ? undefined : inArray(variantOffer.productId, [...productIds]))
     .orderBy(asc(variantOffer.productId), asc(variantOffer.position), asc(variantOffer.id));
   const parts = await partsOf(db, productIds === null ? null : rows.map((row) => row.id));
   const byProduct = new Map<string, Variant[]>();
   for (const row of rows) {
-    const shown = toVariant(row, parts.get(row.id) ?? []);
+    const shown = toVariant(row, parts.get(row.id) ?? [], sales);
     byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), shown]);
   }
   return byProduct;
 }
 
 /** GET /api/variants/{sku}: one variant by its SKU (any case), or 404. */
-export async function variantBySku(db: Queryable, sku: string): Promise<Variant> {
+export async function variantBySku(db: Queryable, sku: string, sales: Sales): Promise<Variant> {
   const [row] = await db
     .select(variantColumns)
     .from(variantOffer)
+    .innerJoin(product, eq(product.id, variantOffer.productId))
     .where(eq(sql`lower(${variantOffer.sku})`, sku.toLowerCase()));
   if (!row) throw new NotFound(VARIANT_NOT_FOUND_MESSAGE);
   const parts = await partsOf(db, [row.id]);
-  return toVariant(row, parts.get(row.id) ?? []);
+  return toVariant(row, parts.get(row.id) ?? [], sales);
 }

@@ -28,6 +28,7 @@ import { enqueueProductEvents } from '../webhooks/index.ts';
 import { PRODUCT_NOT_FOUND_MESSAGE } from './catalog.service.ts';
 import { productColumns, toProduct } from './product-columns.ts';
 import { variantsByProduct } from './product-variants.ts';
+import { salesIn, type Sales } from './sale-prices.ts';
 
 /*
  * PUT /api/products/{id}/variants (issue 34, ADR 047): staff replace a product's options and
@@ -76,15 +77,22 @@ function refuse(problems: readonly { path: string; message: string }[]): void {
   throw new Invalid(first.message, fields);
 }
 
-/** The product as GET /api/products/{id} shows it, from `db`'s snapshot (the transaction's). */
-export async function productDetail(db: Queryable, productId: string): Promise<ProductDetail> {
+/**
+ * The product as GET /api/products/{id} shows it, from `db`'s snapshot (the transaction's), with
+ * its sale prices under `sales`.
+ */
+export async function productDetail(
+  db: Queryable,
+  productId: string,
+  sales: Sales,
+): Promise<ProductDetail> {
   const [row] = await db
     .select(productColumns)
     .from(productOffer)
     .where(eq(productOffer.id, productId));
   if (!row) throw new NotFound(PRODUCT_NOT_FOUND_MESSAGE);
-  const variants = await variantsByProduct(db, [productId]);
-  return { ...toProduct(row), variants: variants.get(productId) ?? [] };
+  const variants = await variantsByProduct(db, [productId], sales);
+  return { ...toProduct(row, sales), variants: variants.get(productId) ?? [] };
 }
 
 /** The option values of a variant as stored: the product's options only, in their order. */
@@ -161,7 +169,8 @@ export async function replaceProductVariants(
     await assertParts(tx, productId, input, elsewhere, mineBySku);
     await assertImages(tx, input);
 
-    const before = await productDetail(tx, productId);
+    const sales = await salesIn(tx);
+    const before = await productDetail(tx, productId, sales);
     await tx
       .update(product)
       .set({ options: input.options, updatedAt: new Date() })
@@ -222,7 +231,7 @@ export async function replaceProductVariants(
     );
     if (parts.length > 0) await tx.insert(variantPart).values(parts);
 
-    const after = await productDetail(tx, productId);
+    const after = await productDetail(tx, productId, sales);
     await recordAudit(tx, actor, {
       action: 'product.variants',
       targetType: 'product',

@@ -26,6 +26,8 @@ export function makeVariant(
     withdrawn: false,
     parts: [],
     version: 1,
+    salePrice: null,
+    salePromotion: null,
     ...overrides,
   };
 }

@@ -34,6 +34,8 @@ const variantOf = (n: number, overrides: Partial<Variant>): Variant => ({
   withdrawn: false,
   parts: [],
   version: 1,
+  salePrice: null,
+  salePromotion: null,
   ...overrides,
 });
 const bare = variantOf(1, { sku: 'IMP-BARE', label: 'Bare tool', price: 99, minQuantity: 1 });

@@ -52,4 +52,35 @@ describe('ProductCard', () => {
     renderWithProviders(<ProductCard product={same} />);
     expect(await screen.findByText('Price: $80.00')).toBeInTheDocument();
   });
+
+  it('on sale (issue 36): the sale price, "Was" the price struck through, and the promotion', async () => {
+    const saw = makeProduct(4, {
+      price: 129.99,
+      priceFrom: 129.99,
+      priceTo: 129.99,
+      salePrice: 110.49,
+      salePromotion: '15% off saws',
+    });
+    renderWithProviders(<ProductCard product={saw} />);
+    expect(await screen.findByText('Price: $110.49')).toBeInTheDocument();
+    const was = screen.getByText('$129.99');
+    expect(was.tagName).toBe('S');
+    expect(was.parentElement).toHaveTextContent(/^Was \$129\.99 15% off saws$/);
+    expect(screen.getByText('15% off saws')).toBeInTheDocument();
+  });
+
+  it('on sale with variants that differ in price: "from" as before, and the promotion', async () => {
+    const drill = makeProduct(5, {
+      price: 149,
+      priceFrom: 99,
+      priceTo: 249.5,
+      variantCount: 3,
+      salePrice: 126.65,
+      salePromotion: 'Drill days',
+    });
+    renderWithProviders(<ProductCard product={drill} />);
+    expect(await screen.findByText('Price: from $99.00')).toBeInTheDocument();
+    expect(screen.getByText('Drill days').parentElement).toHaveTextContent('On sale: Drill days');
+    expect(screen.queryByText(/Was/)).not.toBeInTheDocument();
+  });
 });

@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../../shared/for-sale.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { imageSrcSet } from '../../../../shared/image-variants.ts';
-import { listPriceText } from '../../../../shared/list-price.ts';
+import { listPriceText, variantPricesDiffer } from '../../../../shared/list-price.ts';
 import type { Product } from '../../../../shared/product.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
+import { shownPrice, WasPrice } from '../../../components/sale-price.tsx';
 
 interface ProductCardProps {
   product: Product;
@@ -31,6 +32,30 @@ function PlatformLine({ product }: { product: Product }) {
 }
 
 export type CardAction = (product: Product, nameId: string) => ReactNode;
+
+/**
+ * The card's price; issue 36: on sale, the sale price and "Was" the price (variants that differ in
+ * price: "from" as before, and the promotion's name).
+ */
+function SaleAwarePrice({ product }: { product: Product }) {
+  if (product.salePrice === null)
+    return <p className="text-lg font-semibold">Price: {listPriceText(product)}</p>;
+  if (variantPricesDiffer(product))
+    return (
+      <>
+        <p className="text-lg font-semibold">Price: {listPriceText(product)}</p>
+        <p className="text-sm">
+          On sale: <span className="badge badge-secondary">{product.salePromotion}</span>
+        </p>
+      </>
+    );
+  return (
+    <>
+      <p className="text-lg font-semibold">Price: ${formatDollars(shownPrice(product))}</p>
+      <WasPrice item={product} />
+    </>
+  );
+}
 
 export function ProductCard({
   product,
@@ -62,7 +87,7 @@ export function ProductCard({
           <HighlightedText text={product.name} pattern={highlight} />
         </Heading>
         {/* Issue 34: "from" the cheapest variant's price when the variants differ. */}
-        <p className="text-lg font-semibold">Price: {listPriceText(product)}</p>
+        <SaleAwarePrice product={product} />
         {/* The lowest volume price (the last break), read inline: no zod in the home page's JS. */}
         {lowest !== undefined && (
           <p className="text-success">from ${formatDollars(lowest.price)}</p>

@@ -5,6 +5,7 @@ import { formatDollars } from '../../../../shared/money.ts';
 import type { Product, ProductDetail } from '../../../../shared/product.ts';
 import type { Variant } from '../../../../shared/variant.ts';
 import { DocumentTitle } from '../../../components/document-title.tsx';
+import { shownPrice, WasPrice } from '../../../components/sale-price.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SignInRedirect } from '../../../components/sign-in-redirect.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -41,7 +42,9 @@ function ProductDetails({ product, email, picker }: ProductDetailsProps) {
       {picker}
       {/* Read out when another variant is chosen: its price, SKU and stock. */}
       <div aria-live={picker ? 'polite' : undefined} className="flex flex-col gap-4">
-        <p className="text-xl font-semibold">Price: ${formatDollars(product.price)}</p>
+        {/* Issue 36: on sale, the sale price and "Was" the price, struck through. */}
+        <p className="text-xl font-semibold">Price: ${formatDollars(shownPrice(product))}</p>
+        <WasPrice item={product} />
         {picker && <p>SKU: {product.sku}</p>}
         <VariantFacts product={product} />
       </div>

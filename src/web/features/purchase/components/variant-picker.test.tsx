@@ -43,6 +43,8 @@ function makeVariant(n: number, overrides: Partial<Variant>): Variant {
     withdrawn: false,
     parts: [],
     version: 1,
+    salePrice: null,
+    salePromotion: null,
     ...overrides,
   };
 }

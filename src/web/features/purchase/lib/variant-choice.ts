@@ -16,7 +16,7 @@ export function chosenVariant(product: ProductDetail, sku: string | null): Varia
 }
 
 /**
- * The product as `variant` sells it: its price, breaks, minimum, stock, recall and SKU, and its own
+ * The product as `variant` sells it: its price (and sale price), breaks, minimum, stock, recall and SKU, and its own
  * pictures when it has some. Without a variant (an answer without the list): the product as it is.
  */
 export function asVariant(product: Product, variant: Variant | null): Product {
@@ -30,6 +30,8 @@ export function asVariant(product: Product, variant: Variant | null): Product {
     minQuantity: variant.minQuantity,
     availableQuantity: variant.availableQuantity,
     withdrawn: variant.withdrawn,
+    salePrice: variant.salePrice,
+    salePromotion: variant.salePromotion,
     ...(ownFirst !== undefined && { img: ownFirst, images: ownRest }),
   };
 }
