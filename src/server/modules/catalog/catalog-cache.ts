@@ -33,7 +33,7 @@ import { createSaleClock, readSalePromotions, type SaleClock } from './sale-pric
  *   instances, for every client. Only writes made outside the API (SQL by hand, background jobs
  *   such as hold expiry) show up to the bound later.
  * - Sale prices (issue 36, ADR 057): the automatic promotions are read in the rebuild's snapshot
- *   (a change of one counts as a product write, migration 0038), and the bytes hold until the next
+ *   (a change of one counts as a product write, migration 0037), and the bytes hold until the next
  *   start or end of one of them: a request after it rebuilds them, as a new version would.
  */
 
@@ -90,7 +90,7 @@ export function createCatalogCache(db: Db, versions: DataVersionCheck): CatalogC
   const rebuild = async (): Promise<Built> => {
     // The rows and the product version they are (ADR 031's counter) from one snapshot, so the
     // bytes are labelled with exactly the version they show.
-    // The promotions too: a promotion's change counts as a product write (migration 0038).
+    // The promotions too: a promotion's change counts as a product write (migration 0037).
     const { rows, variants, fingerprint, expiresAt } = await db.transaction(
       async (tx) => {
         const [counted] = await tx

@@ -14,7 +14,7 @@ import { promotion } from '../../db/schema.ts';
 /*
  * Sale prices in the public catalogue (issue 36, docs/decisions/057): each product and variant the
  * catalogue answers carries its public sale price (`salePriceOf`, src/shared/sale-price.ts) under
- * the automatic promotions. Those are read once per products version (migration 0038 counts a
+ * the automatic promotions. Those are read once per products version (migration 0037 counts a
  * change of an automatic promotion as a catalogue write), and what is cached from them is keyed
  * also on the sale clock: the last start or end of a promotion that has passed, so a sale price
  * shows from its start and never after its end, without any write at those times.
