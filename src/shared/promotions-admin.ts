@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './text.ts';
 import { IdSchema } from './ids.ts';
 import { PromotionSchema } from './promotions.ts';
 
@@ -17,8 +18,12 @@ export const promotionsPaths = {
     `/api/admin/promotions/${encodeURIComponent(id)}/code-batches/${encodeURIComponent(batchId)}/codes.csv`,
 } as const;
 
-export const PromotionParamsSchema = z.object({ id: z.string() });
-export const CodeBatchParamsSchema = z.object({ id: z.string(), batchId: z.string() });
+export const PromotionParamsSchema = z.object({
+  id: singleLineText('Promotion id', { keepSpaces: true }),
+});
+export const CodeBatchParamsSchema = PromotionParamsSchema.extend({
+  batchId: singleLineText('Batch id', { keepSpaces: true }),
+});
 
 /** A promotion as the staff API answers it, with what it brought (uses not released only). */
 export const AdminPromotionSchema = PromotionSchema.extend({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './ids.ts';
 import { formatCents } from './money.ts';
-import { singleLineText } from './text.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 // Promotions and codes (issue 36, docs/decisions/055). Staff define promotions under
 // /api/admin/promotions; the pricing step (src/shared/pricing.ts, modules/pricing) applies the
@@ -147,7 +147,7 @@ export const PromotionBodySchema = z
       120,
       'Name must be at most 120 characters',
     ),
-    description: singleLineText('Description').max(500, 'Description is too long').default(''),
+    description: multiLineText('Description').max(500, 'Description is too long').default(''),
     kind: z.enum(PROMOTION_KINDS, { error: 'Choose a kind' }),
     /** percent_off: the percent off; buy_x_get_y: Y's percent off (100: free). */
     percentOff: percent('Percent off').nullable().default(null),
