@@ -3,7 +3,7 @@ import { IdSchema } from './ids.ts';
 import { formatInteger } from './number-format.ts';
 import { numberOrNumericText } from './numbers.ts';
 import { ORDER_EVENTS, ORDER_STATUSES } from './order-status.ts';
-import { PROMOTION_KINDS } from './promotions.ts';
+import { PROMOTION_KINDS, PromotionCodesSchema } from './promotions.ts';
 import {
   OptionalTrackingFields,
   OrderShipmentSchema,
@@ -11,7 +11,6 @@ import {
   SHIPMENT_ORDERS_MESSAGE,
   trackingPairProblem,
 } from './shipment.ts';
-import { PromotionCodesSchema } from './promotions.ts';
 import { singleLineText } from './text.ts';
 import { SkuSchema } from './variant.ts';
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testAddress, testTaxRow } from '../../testing/pricing.ts';
 import type { PostalAddress, TaxClass } from '../../../shared/postal-address.ts';
 import { NO_SHIPPING_MESSAGE } from '../../../shared/pricing.ts';
 import {
@@ -12,7 +13,7 @@ import {
   roundHalfUp,
 } from '../../testing/promotion-model.ts';
 import { type PricingLineInput, priceOrder } from './price-order.ts';
-import { type PricingTables, type ShippingZoneRow, taxKey, type TaxRow } from './pricing-tables.ts';
+import { type PricingTables, type ShippingZoneRow, taxKey } from './pricing-tables.ts';
 import type { PromotionRule, PromotionState } from './promotion-rules.ts';
 import { builtinTaxProvider } from './tax-table.ts';
 
@@ -24,28 +25,8 @@ import { builtinTaxProvider } from './tax-table.ts';
 
 const id = modelId;
 
-const address = (country: string, region = ''): PostalAddress => ({
-  name: 'Buyer',
-  company: '',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Town',
-  region,
-  postalCode: '',
-  country,
-  phone: '',
-});
-
-const taxRow = (country: string, region: string, over: Partial<TaxRow>): TaxRow => ({
-  country,
-  region,
-  standardPpm: 0,
-  reducedPpm: 0,
-  collect: true,
-  taxShipping: true,
-  pricesIncludeTax: false,
-  ...over,
-});
+const address = testAddress;
+const taxRow = testTaxRow;
 
 const STANDARD = id(11);
 const EXPRESS = id(12);

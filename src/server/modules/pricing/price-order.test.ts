@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testAddress, testTaxRow } from '../../testing/pricing.ts';
 import type { PostalAddress, TaxClass } from '../../../shared/postal-address.ts';
 import {
   NO_SHIPPING_MESSAGE,
@@ -7,7 +8,7 @@ import {
 } from '../../../shared/pricing.ts';
 import { allocateCents } from './allocate-cents.ts';
 import { type PricingLineInput, priceOrder } from './price-order.ts';
-import { type PricingTables, type ShippingZoneRow, taxKey, type TaxRow } from './pricing-tables.ts';
+import { type PricingTables, type ShippingZoneRow, taxKey } from './pricing-tables.ts';
 import { UNCONFIGURED_SHIPPING } from './shipping-options.ts';
 import { builtinTaxProvider } from './tax-table.ts';
 import { TaxUnavailable } from './tax-provider.ts';
@@ -18,28 +19,8 @@ import { TaxUnavailable } from './tax-provider.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
-const address = (country: string, region = ''): PostalAddress => ({
-  name: 'Buyer',
-  company: '',
-  line1: '1 Main St',
-  line2: '',
-  city: 'Town',
-  region,
-  postalCode: '',
-  country,
-  phone: '',
-});
-
-const taxRow = (country: string, region: string, over: Partial<TaxRow>): TaxRow => ({
-  country,
-  region,
-  standardPpm: 0,
-  reducedPpm: 0,
-  collect: true,
-  taxShipping: true,
-  pricesIncludeTax: false,
-  ...over,
-});
+const address = testAddress;
+const taxRow = testTaxRow;
 
 const US_ZONE: ShippingZoneRow = {
   id: id(1),

@@ -20,6 +20,7 @@ import {
 } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
+import { NEW_YORK, setUpUsShipping } from '../../testing/pricing.ts';
 import { createProduct, stockOf, userIdOf } from '../../testing/factories.ts';
 import { askPaymentIntent, storeBasket, tryCheckOut } from '../../testing/orders.ts';
 
@@ -29,15 +30,6 @@ import { askPaymentIntent, storeBasket, tryCheckOut } from '../../testing/orders
 const t = setUpAppWithAccounts();
 const db = () => t.database.db;
 
-const NEW_YORK = {
-  name: 'Nia York',
-  line1: '350 Fifth Avenue',
-  city: 'New York',
-  region: 'NY',
-  postalCode: '10118',
-  country: 'US',
-  phone: '+1 212 555 0100',
-};
 const BERLIN = {
   name: 'Bernd Berlin',
   line1: 'Unter den Linden 1',
@@ -51,44 +43,20 @@ let express = '';
 
 beforeAll(async () => {
   // This file's own tables: whatever the seed configured is replaced by the zones below.
-  await db().delete(shippingZone);
-  const [us, eu] = await db()
+  ({ standard, express } = await setUpUsShipping(db()));
+  const [eu] = await db()
     .insert(shippingZone)
-    .values([
-      { name: 'United States', countries: ['US'], position: 0 },
-      { name: 'European Union', countries: ['DE', 'FR'], position: 1 },
-    ])
+    .values([{ name: 'European Union', countries: ['DE', 'FR'], position: 1 }])
     .returning({ id: shippingZone.id });
-  const methods = await db()
+  await db()
     .insert(shippingMethod)
-    .values([
-      {
-        zoneId: us!.id,
-        name: 'Standard',
-        deliveryText: '3–5 business days',
-        rates: [{ maxWeightGrams: 30_000, priceCents: 995 }],
-        freeOverCents: 19_900,
-        position: 0,
-      },
-      {
-        zoneId: us!.id,
-        name: 'Express',
-        deliveryText: '1–2 business days',
-        rates: [{ maxWeightGrams: 30_000, priceCents: 2_495 }],
-        position: 1,
-      },
-      {
-        zoneId: eu!.id,
-        name: 'Standard',
-        rates: [{ maxWeightGrams: 20_000, priceCents: 1_500 }],
-        position: 0,
-      },
-    ])
-    .returning({ id: shippingMethod.id });
-  standard = methods[0]!.id;
-  express = methods[1]!.id;
+    .values({
+      zoneId: eu!.id,
+      name: 'Standard',
+      rates: [{ maxWeightGrams: 20_000, priceCents: 1_500 }],
+      position: 0,
+    });
   for (const row of [
-    { country: 'US', region: 'NY', name: 'New York', standardPpm: 88_750, collect: true },
     {
       country: 'DE',
       region: '',

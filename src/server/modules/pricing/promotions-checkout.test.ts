@@ -30,12 +30,10 @@ import {
   promotionCodeBatch,
   promotionUse,
   purchase,
-  shippingMethod,
-  shippingZone,
-  taxRegion,
 } from '../../db/schema.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
+import { NEW_YORK, setUpUsShipping } from '../../testing/pricing.ts';
 import {
   afterDirectWrite,
   createCheckout,
@@ -62,56 +60,13 @@ import { expireStaleHolds } from '../purchases/index.ts';
 const t = setUpAppWithAccounts();
 const db = () => t.database.db;
 
-const NEW_YORK = {
-  name: 'Nia York',
-  line1: '350 Fifth Avenue',
-  city: 'New York',
-  region: 'NY',
-  postalCode: '10118',
-  country: 'US',
-  phone: '+1 212 555 0100',
-};
-
 let standard = '';
 let express = '';
 
 beforeAll(async () => {
   // New York 8.875% (shipping taxed); Standard $9.95, free from $199 of (discounted) lines;
   // Express $24.95.
-  await db().delete(shippingZone);
-  const [us] = await db()
-    .insert(shippingZone)
-    .values([{ name: 'United States', countries: ['US'], position: 0 }])
-    .returning({ id: shippingZone.id });
-  const methods = await db()
-    .insert(shippingMethod)
-    .values([
-      {
-        zoneId: us!.id,
-        name: 'Standard',
-        deliveryText: '3–5 business days',
-        rates: [{ maxWeightGrams: 30_000, priceCents: 995 }],
-        freeOverCents: 19_900,
-        position: 0,
-      },
-      {
-        zoneId: us!.id,
-        name: 'Express',
-        deliveryText: '1–2 business days',
-        rates: [{ maxWeightGrams: 30_000, priceCents: 2_495 }],
-        position: 1,
-      },
-    ])
-    .returning({ id: shippingMethod.id });
-  standard = methods[0]!.id;
-  express = methods[1]!.id;
-  await db()
-    .insert(taxRegion)
-    .values({ country: 'US', region: 'NY', name: 'New York', standardPpm: 88_750, collect: true })
-    .onConflictDoUpdate({
-      target: [taxRegion.country, taxRegion.region],
-      set: { standardPpm: 88_750, collect: true, taxShipping: true, pricesIncludeTax: false },
-    });
+  ({ standard, express } = await setUpUsShipping(db()));
   await afterDirectWrite();
 });
 

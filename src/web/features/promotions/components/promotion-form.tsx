@@ -165,6 +165,26 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
   const text = (key: keyof PromotionFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [key]: event.target.value }));
 
+  /** A whole number of at least 1 (a quantity or a limit). */
+  const countField = (
+    key: 'getQuantity' | 'buyQuantity' | 'minQuantity' | 'usageLimit' | 'perCustomerLimit',
+    label: string,
+    hint: string | undefined,
+    error: string | undefined,
+  ) => (
+    <TextField
+      label={label}
+      hint={hint}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      step={1}
+      value={values[key]}
+      onChange={text(key)}
+      error={error}
+    />
+  );
+
   const kind = values.kind;
   const isBuyXGetY = kind === 'buy_x_get_y';
   const targetsLabel = isBuyXGetY ? 'Get: targets' : 'Targets';
@@ -281,19 +301,13 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
           )}
         </FormField>
         {targetIdsField('target')}
-        {isBuyXGetY && (
-          <TextField
-            label="Get quantity"
-            hint="How many items are discounted each time."
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={values.getQuantity}
-            onChange={text('getQuantity')}
-            error={errors.getQuantity}
-          />
-        )}
+        {isBuyXGetY &&
+          countField(
+            'getQuantity',
+            'Get quantity',
+            'How many items are discounted each time.',
+            errors.getQuantity,
+          )}
       </fieldset>
 
       {isBuyXGetY && (
@@ -316,16 +330,7 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
             )}
           </FormField>
           {targetIdsField('buy')}
-          <TextField
-            label="Buy quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={values.buyQuantity}
-            onChange={text('buyQuantity')}
-            error={errors['buy.quantity']}
-          />
+          {countField('buyQuantity', 'Buy quantity', undefined, errors['buy.quantity'])}
         </fieldset>
       )}
 
@@ -346,17 +351,12 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
           onChange={text('minSubtotal')}
           error={errors.minSubtotal}
         />
-        <TextField
-          label="Minimum quantity"
-          hint="Optional: of the eligible items."
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={values.minQuantity}
-          onChange={text('minQuantity')}
-          error={errors.minQuantity}
-        />
+        {countField(
+          'minQuantity',
+          'Minimum quantity',
+          'Optional: of the eligible items.',
+          errors.minQuantity,
+        )}
         <TextField
           label="Starts"
           hint={`Optional; in your time zone (${zone}).`}
@@ -380,28 +380,8 @@ export function PromotionForm({ promotion, onDone }: PromotionFormProps) {
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold">Limits and stacking</legend>
-        <TextField
-          label="Total uses"
-          hint="Optional: checkouts in all."
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={values.usageLimit}
-          onChange={text('usageLimit')}
-          error={errors.usageLimit}
-        />
-        <TextField
-          label="Uses per customer"
-          hint="Optional."
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          value={values.perCustomerLimit}
-          onChange={text('perCustomerLimit')}
-          error={errors.perCustomerLimit}
-        />
+        {countField('usageLimit', 'Total uses', 'Optional: checkouts in all.', errors.usageLimit)}
+        {countField('perCustomerLimit', 'Uses per customer', 'Optional.', errors.perCustomerLimit)}
         <TextField
           label="Priority"
           hint="Higher is considered first."
