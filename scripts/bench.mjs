@@ -518,7 +518,7 @@ async function priceOneUnitOrders(pool, variants) {
   const tables = await pricing.loadPricingTables(drizzle({ client: pool, schema }));
   const { rows } = await pool.query(
     `SELECT v.id, v.product_id, v.sku, v.label, v.price_cents, v.price_breaks, v.weight_grams,
-       v.tax_class, p.name
+       v.tax_class, p.name, p.category_id, p.platform
      FROM variant v JOIN product p ON p.id = v.product_id WHERE v.id = ANY($1::uuid[])`,
     [variants.map((v) => v.id)],
   );
@@ -537,12 +537,30 @@ async function priceOneUnitOrders(pool, variants) {
     priced.set(
       v.product_id,
       await pricing.priceOrder({
-        lines: [{ ...line, ...order, unitCents, taxClass: v.tax_class }],
+        lines: [
+          {
+            ...line,
+            ...order,
+            unitCents,
+            taxClass: v.tax_class,
+            categoryId: v.category_id,
+            platform: v.platform,
+            agreed: false,
+          },
+        ],
         address,
         addressText: address.line1,
         tables,
         taxProvider: pricing.builtinTaxProvider(tables),
         exemption: null,
+        // No promotion is set up for the orders rows: the buyer's state is empty.
+        promotionState: {
+          now: Date.now(),
+          codes: [],
+          hasOrdered: false,
+          customerUses: new Map(),
+          promotionUses: new Map(),
+        },
       }),
     );
   }

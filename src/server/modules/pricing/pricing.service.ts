@@ -90,35 +90,38 @@ interface LineRow {
   category_id: string | null;
   platform: string | null;
   /** The buyer's promotion state (docs/decisions/055), on every row. */
-  has_ordered: boolean;
-  customer_uses: Record<string, number> | null;
-  promotion_uses: Record<string, number> | null;
-  codes: NonNullable<TypedCode['found']>[] | null;
+  promotion_state: {
+    hasOrdered: boolean;
+    customerUses: Record<string, number>;
+    promotionUses: Record<string, number>;
+    codes: NonNullable<TypedCode['found']>[];
+  } | null;
 }
 
 const LINE_COLUMNS = `v.id AS variant_id, v.product_id, v.sku, v.label, p.name, v.price_cents,
   v.price_breaks, v.weight_grams, v.tax_class, p.category_id, p.platform`;
 
 /**
- * The buyer's side of the promotions: whether they have a live order, their uses of promotions
- * limited per customer, the uses of promotions limited in all, and the codes typed (upper-cased).
+ * The buyer's side of the promotions (promotion_state, drizzle/0035: a function, so its plans are
+ * kept per connection), once per query.
  */
-const PROMOTION_STATE_SQL = (userId: string, codes: string) => `EXISTS (SELECT FROM purchase
-    WHERE purchase.user_id = ${userId} AND purchase.status NOT IN ('cancelled', 'expired'))
-    AS has_ordered,
-  (SELECT jsonb_object_agg(u.promotion_id, u.n) FROM (SELECT pu.promotion_id, count(*) AS n
-      FROM promotion_use pu JOIN promotion pr ON pr.id = pu.promotion_id
-      WHERE pr.per_customer_limit IS NOT NULL AND pr.status = 'active'
-        AND pu.user_id = ${userId} AND pu.released_at IS NULL
-      GROUP BY pu.promotion_id) AS u) AS customer_uses,
-  (SELECT jsonb_object_agg(pr.id, (SELECT count(*) FROM promotion_use pu
-      WHERE pu.promotion_id = pr.id AND pu.released_at IS NULL))
-    FROM promotion pr WHERE pr.usage_limit IS NOT NULL AND pr.status = 'active') AS promotion_uses,
-  (SELECT jsonb_agg(jsonb_build_object('codeId', c.id, 'code', c.code,
-      'promotionId', c.promotion_id, 'maxUses', c.max_uses,
-      'uses', CASE WHEN c.max_uses IS NULL THEN 0 ELSE (SELECT count(*) FROM promotion_use pu
-        WHERE pu.code_id = c.id AND pu.released_at IS NULL) END))
-    FROM promotion_code c WHERE upper(c.code) = ANY(${codes}::text[])) AS codes`;
+const PROMOTION_STATE_SQL = (userId: string, codes: string, wanted: string) =>
+  `CASE WHEN ${wanted}::boolean THEN (SELECT promotion_state(${userId}, ${codes}::text[]))
+    END AS promotion_state`;
+
+/**
+ * Whether pricing needs the buyer's promotion state: codes were typed, or an automatic promotion
+ * has a condition on the buyer or a limit (a code's only matter when it is typed). Most quotes of a
+ * shop without such automatic promotions read none of it.
+ */
+const needsPromotionState = (tables: PricingTables, codes: readonly string[]) =>
+  codes.length > 0 ||
+  tables.promotions.some(
+    (rule) =>
+      rule.status === 'active' &&
+      rule.codeMode === 'automatic' &&
+      (rule.firstOrderOnly || rule.perCustomerLimit !== null || rule.usageLimit !== null),
+  );
 
 /** The caller's approved exemption, as a column of the settings' row. */
 const EXEMPTION_SQL = (userId: string) => `(SELECT jsonb_build_object('kind', e.kind,
@@ -130,7 +133,7 @@ const EXEMPTION_SQL = (userId: string) => `(SELECT jsonb_build_object('kind', e.
  * of nulls but those: an empty basket).
  */
 const BASKET_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$1')},
-    ${PROMOTION_STATE_SQL('$1', '$2')},
+    ${PROMOTION_STATE_SQL('$1', '$2', '$3')},
     b.position::text AS position,
     b.product_id AS asked_product_id, b.quantity, NULL::int AS unit_price, ${LINE_COLUMNS}
   FROM pricing_settings s
@@ -141,7 +144,7 @@ const BASKET_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$1
 
 /** Lines given: each its SKU's variant, or its product's default one. */
 const GIVEN_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$5')},
-    ${PROMOTION_STATE_SQL('$5', '$6')},
+    ${PROMOTION_STATE_SQL('$5', '$6', '$7')},
     given.position::text AS position,
     given.product_id AS asked_product_id, given.quantity, given.unit_price, ${LINE_COLUMNS}
   FROM pricing_settings s
@@ -161,7 +164,7 @@ const unitCentsOf = (row: LineRow): number => {
   return unit;
 };
 
-export interface PricingLines {
+interface PricingLines {
   version: number;
   exemption: Exemption | null;
   promotionState: PromotionState;
@@ -177,6 +180,7 @@ async function readLines(
   userId: string,
   given: GivenLine[] | null,
   typedCodes: readonly string[],
+  wantState: boolean,
 ): Promise<PricingLines> {
   const codeKeys = typedCodes.map(codeKey);
   const { rows } = given
@@ -187,11 +191,13 @@ async function readLines(
         given.map((line) => line.unitPriceCents ?? null),
         userId,
         codeKeys,
+        wantState,
       ])
-    : await db.query<LineRow>(BASKET_LINES_SQL, [userId, codeKeys]);
+    : await db.query<LineRow>(BASKET_LINES_SQL, [userId, codeKeys, wantState]);
   const first = rows[0];
   const exemption = first?.exemption;
-  const found = first?.codes ?? [];
+  const state = first?.promotion_state;
+  const found = state?.codes ?? [];
   return {
     promotionState: {
       now: Date.now(),
@@ -199,9 +205,9 @@ async function readLines(
         text,
         found: found.find((code) => codeKey(code.code) === codeKey(text)) ?? null,
       })),
-      hasOrdered: first?.has_ordered ?? false,
-      customerUses: new Map(Object.entries(first?.customer_uses ?? {})),
-      promotionUses: new Map(Object.entries(first?.promotion_uses ?? {})),
+      hasOrdered: state?.hasOrdered ?? false,
+      customerUses: new Map(Object.entries(state?.customerUses ?? {})),
+      promotionUses: new Map(Object.entries(state?.promotionUses ?? {})),
     },
     version: Number(first?.version ?? 0),
     exemption: exemption
@@ -318,8 +324,14 @@ export interface Pricer {
 
 export function createPricer(deps: PricerDeps): Pricer {
   const price: Pricer['price'] = async (caller, delivery, given, options = {}) => {
-    const lines = await readLines(deps.pool, caller.id, given, delivery.codes ?? []);
+    const codes = delivery.codes ?? [];
+    // The tables in memory say whether the buyer's promotion state is needed; when the tables read
+    // with the lines are newer and need it after all, the lines are read again with it.
+    const wantState = needsPromotionState(await deps.tablesAt(0), codes);
+    let lines = await readLines(deps.pool, caller.id, given, codes, wantState);
     const tables = await deps.tablesAt(lines.version);
+    if (!wantState && needsPromotionState(tables, codes))
+      lines = await readLines(deps.pool, caller.id, given, codes, true);
     const { address, text } = await deliveryAddress(
       deps.pool,
       caller,
