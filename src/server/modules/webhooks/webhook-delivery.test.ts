@@ -314,7 +314,12 @@ describe('webhook delivery', () => {
 
       // One instance: the three endpoints in parallel, never two deliveries to one endpoint.
       await queue(4, 'one');
-      expect(await drainDestinations(context({ allowPrivate: true }), { pollMs: 50 })).toBe(12);
+      // A drain ends when it finds nothing to claim; the worker runs the next one at its next poll.
+      // On a loaded machine a drain can end early, so drains are run until all 12 went (or 10).
+      let delivered = 0;
+      for (let round = 0; round < 10 && delivered < 12; round += 1)
+        delivered += await drainDestinations(context({ allowPrivate: true }), { pollMs: 50 });
+      expect(delivered).toBe(12);
       expect(got).toHaveLength(12);
       expect(new Set(got).size).toBe(4);
       expect([...most.values()]).toEqual([1, 1, 1]);
