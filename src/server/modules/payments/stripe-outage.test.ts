@@ -6,7 +6,15 @@ import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   PaymentIntentResponseSchema,
 } from '../../../shared/payment.ts';
-import { paymentIntent, purchase, variant } from '../../db/schema.ts';
+import {
+  paymentIntent,
+  promotion,
+  promotionCode,
+  promotionUse,
+  purchase,
+  variant,
+} from '../../db/schema.ts';
+import { createProduct } from '../../testing/factories.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { placeTestOrder, checkoutOf } from '../../testing/orders.ts';
 import { startFakeStripe } from '../../testing/fake-stripe-server.ts';
@@ -170,6 +178,59 @@ describe('a taxed order (issue 35) while Stripe fails after it charged', () => {
       .from(paymentIntent)
       .where(eq(paymentIntent.checkoutId, order.checkoutId));
     expect(intents).toEqual([{ amount: 11_798 }]);
+  });
+});
+
+describe('a discounted order (issue 36) while Stripe fails after it charged', () => {
+  it('charges the lines after the discount once; the failed confirmation is retried to paid', async () => {
+    const [promo] = await t.database.db
+      .insert(promotion)
+      .values({ name: 'Outage 20%', kind: 'percent_off', percentPpm: 200_000, codeMode: 'code' })
+      .returning({ id: promotion.id });
+    await t.database.db.insert(promotionCode).values({ promotionId: promo!.id, code: 'OUTAGE20' });
+    const drill = await createProduct(t.database.db, { name: 'Outage Drill', priceCents: 2_500 });
+    // 4 × $25.00 less 20%: $80.00, and $10.00 of shipping (the California set-up's zone; a
+    // one-line address is priced at the origin, with no state: no tax).
+    await setUpCaliforniaTax(t);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/purchase',
+      headers: customer.headers,
+      payload: {
+        productId: drill.id,
+        orderQuantity: 4,
+        address: '1 Outage Road',
+        codes: ['outage20'],
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId: string = placed.json()._id;
+    const asked = await askIntent(orderId);
+    expect(asked.statusCode, asked.body).toBe(200);
+    const intentId = PaymentIntentResponseSchema.parse(asked.json()).clientSecret.split(
+      '_secret_',
+    )[0]!;
+    const charged = t.stripe.intents.get(intentId)!;
+    expect(charged.amount).toBe(9_000);
+    charged.status = 'succeeded';
+    const patch = () =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/purchase/${orderId}`,
+        headers: customer.headers,
+        payload: { transactionId: intentId },
+      });
+    t.stripe.mode = 'rate-limited-429';
+    expectProviderFailure(await patch());
+    t.stripe.mode = 'ok';
+    const retry = await patch();
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ paid: true, discount: 20, amount: 90 });
+    const uses = await t.database.db
+      .select({ discount: promotionUse.discountCents, released: promotionUse.releasedAt })
+      .from(promotionUse)
+      .where(eq(promotionUse.promotionId, promo!.id));
+    expect(uses).toEqual([{ discount: 2_000, released: null }]);
   });
 });
 
