@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { APPROVAL_STATES } from './approvals.ts';
+import { PaymentMethodSchema } from './payment-method.ts';
 import { IdSchema } from './ids.ts';
 import { singleLineText } from './text.ts';
 import { PostalAddressSchema } from './postal-address.ts';
@@ -42,6 +44,11 @@ export const CheckoutPlacedSchema = z.object({
   orders: z.array(PurchaseSchema),
   /** What the checkout costs: its lines, shipping and tax (dollars). */
   totalPrice: z.number(),
+  /** Issue 37: card or account, its approval (awaiting: above the buyer's limits) and invoice. */
+  paymentMethod: PaymentMethodSchema,
+  approval: z.enum(APPROVAL_STATES),
+  /** The invoice issued for a checkout on account (its id and number), else null. */
+  invoice: z.object({ id: z.string(), number: z.string() }).nullable(),
 });
 export type CheckoutPlaced = z.infer<typeof CheckoutPlacedSchema>;
 
@@ -67,6 +74,11 @@ export const CheckoutSchema = z.object({
   total: z.number(),
   pricesIncludeTax: z.boolean(),
   taxNote: z.string().nullable(),
+  /** Issue 37: as CheckoutPlacedSchema. */
+  paymentMethod: PaymentMethodSchema,
+  approval: z.enum(APPROVAL_STATES),
+  approvalReason: z.string().nullable(),
+  invoice: z.object({ id: z.string(), number: z.string() }).nullable(),
 });
 export type Checkout = z.infer<typeof CheckoutSchema>;
 

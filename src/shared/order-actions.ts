@@ -6,6 +6,9 @@ export interface OrderActionState {
   paid: boolean;
   /** ISO time the unpaid order's hold ends; null once paid or when it never had one. */
   reservedUntil?: string | null;
+  /** Issue 37: paid on the company's account (never by card), and its invoice once issued. */
+  onAccount?: boolean;
+  invoiceNumber?: string | null;
 }
 
 export interface OrderActions {
@@ -26,12 +29,16 @@ export interface OrderActions {
  */
 export function orderActions(order: OrderActionState, now: Date = new Date()): OrderActions {
   const unpaidPending = order.stat === 'pending' && !order.paid;
+  const awaiting = order.stat === 'awaiting_approval';
+  const invoiced = order.invoiceNumber != null;
   const holdPassed =
     order.reservedUntil != null && new Date(order.reservedUntil).getTime() <= now.getTime();
   return {
-    canPay: unpaidPending && !holdPassed,
-    canCancel: unpaidPending,
-    canShip: order.stat === 'pending' && order.paid,
+    canPay: unpaidPending && !order.onAccount && !holdPassed,
+    // An order on an invoice is never deleted; one awaiting approval may be withdrawn.
+    canCancel: (unpaidPending || awaiting) && !invoiced,
+    // An invoiced order ships before it is paid: the invoice is its payment.
+    canShip: order.stat === 'pending' && (order.paid || invoiced),
     canDownloadReceipt: order.paid,
   };
 }

@@ -3,12 +3,24 @@
  * constraint), the server's lifecycle machine and the web screens all import them from here.
  */
 
-/** An order's status. Paid-ness is a separate flag: `pending` covers both unpaid and paid-not-shipped. */
-export const ORDER_STATUSES = ['pending', 'shipped', 'cancelled', 'expired'] as const;
+/**
+ * An order's status. Paid-ness is a separate flag: `pending` covers both unpaid and paid-not-shipped.
+ * Issue 37: a company member's checkout above their limits is placed `awaiting_approval` (stock
+ * held); an approver makes it `pending` or `rejected`.
+ */
+export const ORDER_STATUSES = [
+  'awaiting_approval',
+  'pending',
+  'shipped',
+  'cancelled',
+  'expired',
+  'rejected',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Orders that still count: the lists show these; cancelled and expired ones are kept, unlisted. */
 export const ACTIVE_ORDER_STATUSES = [
+  'awaiting_approval',
   'pending',
   'shipped',
 ] as const satisfies readonly OrderStatus[];
@@ -38,6 +50,11 @@ export const ORDER_EVENTS = [
   'return_rejected',
   'return_received',
   'warranty_registered',
+  // Issue 37: approvals and invoices of trade accounts.
+  'approval_requested',
+  'approved',
+  'rejected',
+  'invoiced',
 ] as const;
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentMethodSchema } from './payment-method.ts';
 import { IdSchema } from './ids.ts';
 import { PostalAddressFieldsSchema, PostalAddressSchema } from './postal-address.ts';
 import {
@@ -40,6 +41,8 @@ export const DeliveryFieldsSchema = z.object({
   /** The shipping method's id; left out: the cheapest that applies. */
   shippingMethod: IdSchema.optional(),
   codes: PromotionCodesSchema.optional(),
+  /** Issue 37: card (the default), or on the buyer's company account (an invoice; ADR 059). */
+  paymentMethod: PaymentMethodSchema.optional(),
 });
 
 /** POST /api/checkout/quote. Without `line`: the caller's basket. */
@@ -108,6 +111,22 @@ export const CheckoutQuoteSchema = z.object({
   pricesIncludeTax: z.boolean(),
   /** Why there is no tax (an approved exemption, a reverse charge), or null. */
   taxNote: z.string().nullable(),
+  /** Issue 37: how it will be paid (card, or on the company's account). */
+  paymentMethod: PaymentMethodSchema,
+  /**
+   * Issue 37: the buyer's company, when they belong to one: whether this order would wait for an
+   * approver (above the member's limits, as of now), and the credit available on account (dollars;
+   * null when the company has no approved credit). Decided again when the order is placed.
+   */
+  company: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      approvalRequired: z.boolean(),
+      creditAvailable: z.number().nullable(),
+      priceList: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type CheckoutQuote = z.infer<typeof CheckoutQuoteSchema>;
 

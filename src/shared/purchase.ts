@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaymentMethodSchema } from './payment-method.ts';
 import { IdSchema } from './ids.ts';
 import { formatInteger } from './number-format.ts';
 import { numberOrNumericText } from './numbers.ts';
@@ -80,6 +81,8 @@ export const PurchaseBodySchema = z.object({
   quoteId: IdSchema.optional(),
   /** Issue 36: promotion codes typed on the purchase form. */
   codes: PromotionCodesSchema.optional(),
+  /** Issue 37: card (the default), or on the buyer's company account. */
+  paymentMethod: PaymentMethodSchema.optional(),
 });
 export type PurchaseBody = z.input<typeof PurchaseBodySchema>;
 
@@ -142,6 +145,13 @@ export const PurchaseSchema = z.object({
       shippingDiscount: z.number(),
     }),
   ),
+  /**
+   * Issue 37: paid on the buyer's company account (its invoice, once issued: number "INV-…"),
+   * and the company (null for a buyer on their own).
+   */
+  onAccount: z.boolean(),
+  invoiceNumber: z.string().nullable(),
+  companyId: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof PurchaseSchema>;
 export type OrderPromotion = Purchase['promotions'][number];

@@ -6,6 +6,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -23,8 +24,17 @@ import {
 // One schema for every PostgreSQL the app runs on. Money is integer cents. Ids are UUIDs made by the
 // database (gen_random_uuid is core PostgreSQL since 13: no extension needed).
 
-export { account, rateLimit, session, user, verification } from './auth-schema.ts';
-import { user } from './auth-schema.ts';
+export {
+  account,
+  invitation,
+  member,
+  organization,
+  rateLimit,
+  session,
+  user,
+  verification,
+} from './auth-schema.ts';
+import { organization, user } from './auth-schema.ts';
 import {
   ORDER_EVENTS,
   ORDER_STATUSES,
@@ -35,6 +45,10 @@ import type { StoredPriceBreak } from '../../shared/price-breaks.ts';
 import { QUOTE_EVENTS, QUOTE_STATUSES } from '../../shared/quote.ts';
 import type { ProductOption } from '../../shared/variant.ts';
 import { TAX_CLASSES, type PostalAddress } from '../../shared/postal-address.ts';
+import { CREDIT_STATUSES } from '../../shared/companies.ts';
+import { PAYMENT_METHODS } from '../../shared/payment-method.ts';
+import { APPROVAL_STATES } from '../../shared/approvals.ts';
+import { INVOICE_STATUSES } from '../../shared/invoices.ts';
 import type { ShippingRate } from '../../shared/shipping.ts';
 import {
   CODE_MODES,
@@ -338,6 +352,16 @@ export const checkout = pgTable(
     /** Issue 36: the lines' discounts, and each promotion applied as placed (for documents). */
     discountCents: integer('discount_cents').notNull().default(0),
     promotions: jsonb('promotions').$type<PlacedPromotion[]>().notNull().default([]),
+    /**
+     * Issue 37 (ADR 059): the company of a member's checkout, how it is paid (card, or on the
+     * company's account: an invoice) and its approval (awaiting when above the member's limits).
+     */
+    organizationId: text('organization_id').references(() => organization.id),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('card'),
+    approval: text('approval', { enum: APPROVAL_STATES }).notNull().default('none'),
+    approvalReason: text('approval_reason'),
+    approvedBy: text('approved_by').references(() => user.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -346,6 +370,11 @@ export const checkout = pgTable(
     uniqueIndex('checkout_receipt_number_idx').on(t.receiptNumber),
     index('checkout_user_idx').on(t.userId, t.createdAt),
     check('checkout_unpaid_orders_not_negative', sql`${t.unpaidOrders} >= 0`),
+    check('checkout_payment_method_known', sql`${t.paymentMethod} in ('card', 'account')`),
+    check(
+      'checkout_approval_known',
+      sql`${t.approval} in ('none', 'awaiting', 'approved', 'rejected')`,
+    ),
   ],
 );
 
@@ -427,6 +456,13 @@ export const purchase = pgTable(
     testMode: boolean('test_mode').notNull().default(false),
     /** Unpaid orders hold their stock until then; afterwards they expire and the stock returns. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /**
+     * Issue 37 (ADR 059): the buyer's company, whether it is paid on the company's account, and
+     * its invoice once issued (an invoiced order ships unpaid: the invoice is its payment).
+     */
+    organizationId: text('organization_id').references(() => organization.id),
+    onAccount: boolean('on_account').notNull().default(false),
+    invoiceId: uuid('invoice_id').references((): AnyPgColumn => invoice.id),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -438,7 +474,10 @@ export const purchase = pgTable(
     check('purchase_quantity_positive', sql`${t.quantity} > 0`),
     check('purchase_total_matches', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
     check('purchase_status_known', sql`${t.status} in ${sql.raw(sqlList(ORDER_STATUSES))}`),
-    check('purchase_shipped_is_paid', sql`${t.status} <> 'shipped' or ${t.paid}`),
+    check(
+      'purchase_shipped_is_paid',
+      sql`${t.status} <> 'shipped' or ${t.paid} or ${t.invoiceId} IS NOT NULL`,
+    ),
   ],
 );
 
@@ -1379,4 +1418,201 @@ export const shipmentOrder = pgTable(
       .references(() => shipment.id),
   },
   (t) => [index('shipment_order_shipment_idx').on(t.shipmentId)],
+);
+
+// ---- Trade accounts (issue 37, docs/decisions/059; drizzle/0038) ----
+
+/** A contract price list: staff assign it to companies (`company_account.price_list_id`). */
+export const priceList = pgTable(
+  'price_list',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('price_list_name_idx').on(sql`lower(${t.name})`)],
+);
+
+/** A fixed contract price of one variant (never above the variant's break price: see ADR 059). */
+export const priceListPrice = pgTable(
+  'price_list_price',
+  {
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceList.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variant.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.variantId] }),
+    check('price_list_price_positive', sql`${t.priceCents} > 0`),
+  ],
+);
+
+/** A percent off (basis points) of every product of one category. */
+export const priceListDiscount = pgTable(
+  'price_list_discount',
+  {
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => priceList.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => category.id, { onDelete: 'cascade' }),
+    percentBp: integer('percent_bp').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.priceListId, t.categoryId] }),
+    check('price_list_discount_range', sql`${t.percentBp} > 0 AND ${t.percentBp} < 10000`),
+  ],
+);
+
+/**
+ * What the shop keeps of a company (better-auth's organization): tax number, billing address,
+ * credit (staff decide status, limit and terms) and its price list. `balanceCents` is what its
+ * on-account checkouts owe and reserve; its one writer is `change_company_balance` (drizzle/0038),
+ * and the order statement locks this row before the variants and never lets it pass the limit.
+ */
+export const companyAccount = pgTable(
+  'company_account',
+  {
+    organizationId: text('organization_id')
+      .primaryKey()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    taxNumber: text('tax_number').notNull().default(''),
+    billingAddress: jsonb('billing_address').$type<PostalAddress>(),
+    creditStatus: text('credit_status', { enum: CREDIT_STATUSES }).notNull().default('none'),
+    creditLimitCents: bigint('credit_limit_cents', { mode: 'number' }).notNull().default(0),
+    termsDays: integer('terms_days').notNull().default(30),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    priceListId: uuid('price_list_id').references(() => priceList.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_account_price_list_idx').on(t.priceListId),
+    check(
+      'company_credit_status_known',
+      sql`${t.creditStatus} in ('none', 'approved', 'suspended')`,
+    ),
+    check('company_credit_limit_not_negative', sql`${t.creditLimitCents} >= 0`),
+    check('company_terms_range', sql`${t.termsDays} >= 0 AND ${t.termsDays} <= 365`),
+    check('company_balance_not_negative', sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+/** A delivery address shared by a company's members. */
+export const companyAddress = pgTable(
+  'company_address',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    label: text('label').notNull().default(''),
+    postal: jsonb('postal').$type<PostalAddress>().notNull(),
+    phone: text('phone').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('company_address_organization_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * The invoice of a checkout paid on account, issued when it is placed or approved: number from
+ * `invoice_number_seq` (unique, increasing), due `terms_days` later; open until paid in full.
+ */
+export const invoice = pgTable(
+  'invoice',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('invoice_number_seq')`),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkout.id),
+    amountCents: integer('amount_cents').notNull(),
+    taxCents: integer('tax_cents').notNull().default(0),
+    paidCents: integer('paid_cents').notNull().default(0),
+    poReference: text('po_reference'),
+    status: text('status', { enum: INVOICE_STATUSES }).notNull().default('open'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the overdue sweep marked it (and sent invoice.overdue); null while not overdue. */
+    overdueAt: timestamp('overdue_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoice_number_idx').on(t.number),
+    uniqueIndex('invoice_checkout_idx').on(t.checkoutId),
+    index('invoice_organization_idx').on(t.organizationId, t.issuedAt),
+    index('invoice_open_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'open'`),
+    check('invoice_status_known', sql`${t.status} in ('open', 'paid')`),
+    check('invoice_paid_range', sql`${t.paidCents} >= 0 AND ${t.paidCents} <= ${t.amountCents}`),
+    check('invoice_paid_status', sql`(${t.status} = 'paid') = (${t.paidCents} = ${t.amountCents})`),
+  ],
+);
+
+/** A payment staff recorded against an invoice (full or partial). */
+export const invoicePayment = pgTable(
+  'invoice_payment',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoice.id),
+    amountCents: integer('amount_cents').notNull(),
+    reference: text('reference').notNull().default(''),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    recordedBy: text('recorded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_payment_invoice_idx').on(t.invoiceId, t.createdAt),
+    check('invoice_payment_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** A company's saved list ("Van restock"). */
+export const savedList = pgTable(
+  'saved_list',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_list_name_idx').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
+export const savedListItem = pgTable(
+  'saved_list_item',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => savedList.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => variant.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.listId, t.variantId] }),
+    index('saved_list_item_variant_idx').on(t.variantId),
+    check('saved_list_item_quantity_positive', sql`${t.quantity} > 0`),
+  ],
 );

@@ -54,6 +54,8 @@ const german: CheckoutQuote = {
   weightGrams: 1000,
   pricesIncludeTax: true,
   taxNote: null,
+  paymentMethod: 'card',
+  company: null,
 };
 
 const row = (term: string) => screen.getByText(term).nextSibling;

@@ -121,6 +121,9 @@ export function makePurchase(n: number, overrides: Partial<Purchase> = {}): Purc
     amount: (100 + n) * 10,
     discount: 0,
     promotions: [],
+    onAccount: false,
+    invoiceNumber: null,
+    companyId: null,
     ...overrides,
   };
 }
@@ -157,6 +160,10 @@ export function makeCheckout(orders: Purchase[], overrides: Partial<Checkout> = 
     total: orders.reduce((sum, order) => sum + Math.round(order.totalPrice * 100), 0) / 100,
     pricesIncludeTax: false,
     taxNote: null,
+    paymentMethod: 'card',
+    approval: 'none',
+    approvalReason: null,
+    invoice: null,
     ...overrides,
   };
 }
@@ -241,6 +248,8 @@ export function makeLineQuote(
     weightGrams: 0,
     pricesIncludeTax: false,
     taxNote: null,
+    paymentMethod: 'card',
+    company: null,
     ...overrides,
   };
 }

@@ -28,6 +28,8 @@ import {
   type PlaceOptions,
   selectOrders,
   toPurchase,
+  checkoutTerms,
+  placedTerms,
 } from '../purchases/index.ts';
 
 export const CHECKOUT_NOT_FOUND_MESSAGE = 'Checkout not found';
@@ -66,6 +68,7 @@ export async function placeCheckout(
       reference: first.checkoutReference,
       orders,
       totalPrice: centsToDollars(rows.reduce((sum, row) => sum + (row.amountCents ?? 0), 0)),
+      ...placedTerms(rows[0]),
     };
   const fields: Record<string, string> = {};
   const gone: string[] = [];
@@ -102,10 +105,13 @@ export async function getCheckout(db: Db, caller: AuthUser, id: string): Promise
     .orderBy(asc(purchase.productName), asc(purchase.id));
   const orders = rows.map(toPurchase);
   const dueCents = rows
-    .filter((row) => orderActions({ stat: row.status, paid: row.paid }).canPay)
+    .filter(
+      (row) => orderActions({ stat: row.status, paid: row.paid, onAccount: row.onAccount }).canPay,
+    )
     .reduce((sum, row) => sum + row.amountCents, 0);
   const subtotalCents = rows.reduce((sum, row) => sum + row.totalCents, 0);
   return {
+    ...(await checkoutTerms(db, found.id)),
     _id: found.id,
     reference: checkoutReference(found.number),
     poReference: found.poReference,

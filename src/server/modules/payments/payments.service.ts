@@ -22,6 +22,8 @@ import { Conflict, Invalid, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import type { RememberKey } from '../idempotency/index.ts';
 import {
+  AWAITING_APPROVAL_NOT_PAYABLE_MESSAGE,
+  ON_ACCOUNT_NOT_PAYABLE_MESSAGE,
   allowed,
   applyEffects,
   lockAccountOrders,
@@ -85,18 +87,24 @@ async function amountDue(db: Db, checkoutId: string) {
       status: purchase.status,
       paid: purchase.paid,
       amountCents: purchase.amountCents,
+      onAccount: purchase.onAccount,
       name: purchase.productName,
       withdrawn: sql<boolean>`coalesce(${variantOffer.withdrawn}, false)`,
     })
     .from(purchase)
     .leftJoin(variantOffer, eq(variantOffer.id, purchase.variantId))
     .where(eq(purchase.checkoutId, checkoutId));
-  const payable = orders.filter((o) => orderActions({ stat: o.status, paid: o.paid }).canPay);
+  const payable = orders.filter(
+    (o) => orderActions({ stat: o.status, paid: o.paid, onAccount: o.onAccount }).canPay,
+  );
   const withdrawn = payable.filter((o) => o.withdrawn).map((o) => o.name);
   if (withdrawn.length > 0) throw new Conflict(withdrawnOrdersMessage(withdrawn));
   if (payable.length > 0) return payable.reduce((sum, o) => sum + o.amountCents, 0);
   // Nothing to pay: say why, as the payment page's buttons would (orderActions().canPay).
   if (orders.some((o) => o.paid)) throw new Conflict(ALREADY_PAID_MESSAGE);
+  if (orders.some((o) => o.onAccount)) throw new Conflict(ON_ACCOUNT_NOT_PAYABLE_MESSAGE);
+  if (orders.some((o) => o.status === 'awaiting_approval'))
+    throw new Conflict(AWAITING_APPROVAL_NOT_PAYABLE_MESSAGE);
   if (orders.some((o) => o.status === 'expired')) throw new Conflict(ORDER_EXPIRED_MESSAGE);
   throw new Conflict(ORDER_CANCELLED_MESSAGE);
 }

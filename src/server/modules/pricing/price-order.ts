@@ -1,4 +1,5 @@
 import { ErrorCode } from '../../../shared/errors.ts';
+import type { PaymentMethod } from '../../../shared/payment-method.ts';
 import type { PostalAddress, TaxClass } from '../../../shared/postal-address.ts';
 import {
   NO_SHIPPING_MESSAGE,
@@ -76,6 +77,26 @@ export interface Pricing {
   weightGrams: number;
   pricesIncludeTax: boolean;
   taxNote: string | null;
+  /**
+   * Issue 37 (ADR 059): how it is to be paid, and the buyer's company as the pricing step saw it
+   * (set by the pricer; a quote kept before issue 37 has neither: card, no company).
+   */
+  paymentMethod?: PaymentMethod;
+  company?: PricingCompany | null;
+}
+
+/** The buyer's company when priced (issue 37): what the quote tells the buyer. */
+export interface PricingCompany {
+  id: string;
+  name: string;
+  priceListName: string | null;
+  orderLimitCents: number | null;
+  monthLimitCents: number | null;
+  /** Spent this month as the company (read only when there is a monthly limit; else 0). */
+  monthSpentCents: number;
+  creditStatus: 'none' | 'approved' | 'suspended';
+  creditLimitCents: number;
+  balanceCents: number;
 }
 
 /** An approved exemption of the buyer's (tax-exemptions): which tax it lifts, and its note. */

@@ -19,10 +19,23 @@ import {
 import type { StoredPriceBreak } from '../../../shared/price-breaks.ts';
 import { WRONG_PRODUCT_SKU_MESSAGE } from '../../../shared/purchase.ts';
 import { codeKey } from '../../../shared/promotions.ts';
+import {
+  creditLimitMessage,
+  NO_COMPANY_MESSAGE,
+  NO_CREDIT_MESSAGE,
+} from '../../../shared/companies.ts';
+import type { PaymentMethod } from '../../../shared/payment-method.ts';
 import { exemptionNote } from '../../../shared/tax-exemption.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
-import { type Exemption, methodTaxCents, type Pricing, priceOrder } from './price-order.ts';
+import {
+  type Exemption,
+  methodTaxCents,
+  type Pricing,
+  type PricingCompany,
+  priceOrder,
+} from './price-order.ts';
+import { contractCents } from './contract-price.ts';
 import type { PricingTables } from './pricing-tables.ts';
 import type { PromotionState, TypedCode } from './promotion-rules.ts';
 import type { TaxProvider } from './tax-provider.ts';
@@ -52,6 +65,8 @@ export interface Delivery {
   shippingMethod?: string | undefined;
   /** Promotion codes typed (docs/decisions/055). */
   codes?: string[] | undefined;
+  /** Issue 37: card (the default) or the buyer's company account. */
+  paymentMethod?: PaymentMethod | undefined;
   /** The phone of a one-line address (the spec's form). */
   phone?: string | undefined;
 }
@@ -89,6 +104,11 @@ interface LineRow {
   tax_class: TaxClass | null;
   category_id: string | null;
   platform: string | null;
+  /** Issue 37: the buyer's company's contract price of the variant, or percent off its category. */
+  contract_fixed: number | null;
+  contract_bp: number | null;
+  /** Issue 37: the buyer's company (on every row), or null. */
+  company: Omit<PricingCompany, 'monthSpentCents'> & { monthSpentCents: string | number | null } | null;
   /** The buyer's promotion state (docs/decisions/055), on every row. */
   promotion_state: {
     hasOrdered: boolean;
@@ -100,6 +120,28 @@ interface LineRow {
 
 const LINE_COLUMNS = `v.id AS variant_id, v.product_id, v.sku, v.label, p.name, v.price_cents,
   v.price_breaks, v.weight_grams, v.tax_class, p.category_id, p.platform`;
+
+/** Issue 37: the caller's company's price list (a subquery), and a line's contract columns. */
+const PRICE_LIST_OF = (userId: string) => `(SELECT ca.price_list_id FROM member m
+    JOIN company_account ca ON ca.organization_id = m.organization_id WHERE m.user_id = ${userId})`;
+const CONTRACT_COLUMNS = (userId: string) => `(SELECT price_cents FROM price_list_price
+    WHERE price_list_id = ${PRICE_LIST_OF(userId)} AND variant_id = v.id) AS contract_fixed,
+  (SELECT percent_bp FROM price_list_discount
+    WHERE price_list_id = ${PRICE_LIST_OF(userId)} AND category_id = p.category_id) AS contract_bp`;
+
+/** Issue 37: the caller's company as the quote tells it, as a column of the settings' row. */
+const COMPANY_SQL = (userId: string) => `(SELECT jsonb_build_object('id', o.id, 'name', o.name,
+    'priceListName', pl.name, 'orderLimitCents', m.order_limit_cents,
+    'monthLimitCents', m.month_limit_cents,
+    'monthSpentCents', CASE WHEN m.month_limit_cents IS NOT NULL
+      THEN member_month_spent(m.user_id, m.organization_id) END,
+    'creditStatus', coalesce(ca.credit_status, 'none'),
+    'creditLimitCents', coalesce(ca.credit_limit_cents, 0),
+    'balanceCents', coalesce(ca.balance_cents, 0))
+  FROM member m JOIN organization o ON o.id = m.organization_id
+    LEFT JOIN company_account ca ON ca.organization_id = m.organization_id
+    LEFT JOIN price_list pl ON pl.id = ca.price_list_id
+  WHERE m.user_id = ${userId}) AS company`;
 
 /**
  * The buyer's side of the promotions (promotion_state, drizzle/0035: a function, so its plans are
@@ -133,9 +175,10 @@ const EXEMPTION_SQL = (userId: string) => `(SELECT jsonb_build_object('kind', e.
  * of nulls but those: an empty basket).
  */
 const BASKET_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$1')},
-    ${PROMOTION_STATE_SQL('$1', '$2', '$3')},
+    ${PROMOTION_STATE_SQL('$1', '$2', '$3')}, ${COMPANY_SQL('$1')},
     b.position::text AS position,
-    b.product_id AS asked_product_id, b.quantity, NULL::int AS unit_price, ${LINE_COLUMNS}
+    b.product_id AS asked_product_id, b.quantity, NULL::int AS unit_price, ${LINE_COLUMNS},
+    ${CONTRACT_COLUMNS('$1')}
   FROM pricing_settings s
   LEFT JOIN basket_line b ON b.user_id = $1
   LEFT JOIN variant v ON v.id = b.variant_id
@@ -144,9 +187,10 @@ const BASKET_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$1
 
 /** Lines given: each its SKU's variant, or its product's default one. */
 const GIVEN_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$5')},
-    ${PROMOTION_STATE_SQL('$5', '$6', '$7')},
+    ${PROMOTION_STATE_SQL('$5', '$6', '$7')}, ${COMPANY_SQL('$5')},
     given.position::text AS position,
-    given.product_id AS asked_product_id, given.quantity, given.unit_price, ${LINE_COLUMNS}
+    given.product_id AS asked_product_id, given.quantity, given.unit_price, ${LINE_COLUMNS},
+    ${CONTRACT_COLUMNS('$5')}
   FROM pricing_settings s
   CROSS JOIN unnest($1::uuid[], $2::text[], $3::int[], $4::int[])
     WITH ORDINALITY AS given(product_id, sku, quantity, unit_price, position)
@@ -156,17 +200,22 @@ const GIVEN_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$5'
   LEFT JOIN product p ON p.id = v.product_id
   ORDER BY given.position`;
 
+/**
+ * A line's unit price: agreed beforehand (an accepted quote), else the break of its quantity, then
+ * the buyer's company's contract price (contract-price.ts).
+ */
 const unitCentsOf = (row: LineRow): number => {
   if (row.unit_price !== null) return row.unit_price;
   let unit = row.price_cents ?? 0;
   for (const step of row.price_breaks ?? [])
     if (step.minQuantity <= (row.quantity ?? 0)) unit = step.priceCents;
-  return unit;
+  return contractCents(unit, { fixedCents: row.contract_fixed, percentBp: row.contract_bp });
 };
 
 interface PricingLines {
   version: number;
   exemption: Exemption | null;
+  company: PricingCompany | null;
   promotionState: PromotionState;
   rows: LineRow[];
 }
@@ -210,6 +259,14 @@ async function readLines(
       promotionUses: new Map(Object.entries(state?.promotionUses ?? {})),
     },
     version: Number(first?.version ?? 0),
+    company: first?.company
+      ? {
+          ...first.company,
+          creditLimitCents: Number(first.company.creditLimitCents),
+          balanceCents: Number(first.company.balanceCents),
+          monthSpentCents: Number(first.company.monthSpentCents ?? 0),
+        }
+      : null,
     exemption: exemption
       ? {
           kind: exemption.kind,
@@ -348,7 +405,8 @@ export function createPricer(deps: PricerDeps): Pricer {
       );
       if (wrong) throw new AppError(400, ErrorCode.Validation, WRONG_PRODUCT_SKU_MESSAGE);
     }
-    return priceOrder({
+    const paymentMethod = delivery.paymentMethod ?? 'card';
+    const pricing = await priceOrder({
       lines: found.map((row) => ({
         productId: row.product_id ?? '',
         variantId: row.variant_id ?? '',
@@ -371,6 +429,12 @@ export function createPricer(deps: PricerDeps): Pricer {
       exemption: lines.exemption,
       promotionState: lines.promotionState,
     });
+    const priced = { ...pricing, paymentMethod, company: lines.company };
+    if (options.strict) {
+      const refused = creditRefusal(priced);
+      if (refused) throw refused;
+    }
+    return priced;
   };
 
   return {
@@ -399,7 +463,8 @@ export function createPricer(deps: PricerDeps): Pricer {
       if (
         !pricing ||
         (delivery.shippingMethod !== undefined && delivery.shippingMethod !== pricing.method.id) ||
-        (delivery.codes !== undefined && !sameCodes(delivery.codes, pricing.codes))
+        (delivery.codes !== undefined && !sameCodes(delivery.codes, pricing.codes)) ||
+        (delivery.paymentMethod ?? 'card') !== (pricing.paymentMethod ?? 'card')
       )
         throw new Conflict(PRICES_CHANGED_MESSAGE);
       return pricing;
@@ -412,6 +477,30 @@ const sameCodes = (a: readonly string[], b: readonly string[]) => {
   const keys = (codes: readonly string[]) => [...new Set(codes.map(codeKey))].sort().join(' ');
   return keys(a) === keys(b);
 };
+
+/**
+ * Issue 37: a checkout on account the company could not pay as priced (409, field
+ * `paymentMethod`): no company, no approved credit, or above what is left of the limit. The order
+ * statement decides again on the company's locked row (ADR 059).
+ */
+export function creditRefusal(pricing: Pricing): AppError | null {
+  if (pricing.paymentMethod !== 'account') return null;
+  const { company } = pricing;
+  const message = !company
+    ? NO_COMPANY_MESSAGE
+    : company.creditStatus !== 'approved'
+      ? NO_CREDIT_MESSAGE
+      : company.balanceCents + pricing.totalCents > company.creditLimitCents
+        ? creditLimitMessage(company.creditLimitCents - company.balanceCents)
+        : null;
+  return message ? new Conflict(message, { paymentMethod: message }) : null;
+}
+
+/** Whether the order would wait for an approver, as the buyer's limits stand now. */
+const approvalRequired = (company: PricingCompany, totalCents: number) =>
+  (company.orderLimitCents !== null && totalCents > company.orderLimitCents) ||
+  (company.monthLimitCents !== null &&
+    company.monthSpentCents + totalCents > company.monthLimitCents);
 
 /** A pricing as the API answers it (dollars). */
 export function toCheckoutQuote(pricing: Pricing, quoteId: string, expiresAt: Date): CheckoutQuote {
@@ -426,6 +515,21 @@ export function toCheckoutQuote(pricing: Pricing, quoteId: string, expiresAt: Da
   return {
     quoteId,
     expiresAt: expiresAt.toISOString(),
+    paymentMethod: pricing.paymentMethod ?? 'card',
+    company: pricing.company
+      ? {
+          id: pricing.company.id,
+          name: pricing.company.name,
+          approvalRequired: approvalRequired(pricing.company, pricing.totalCents),
+          creditAvailable:
+            pricing.company.creditStatus === 'approved'
+              ? centsToDollars(
+                  Math.max(0, pricing.company.creditLimitCents - pricing.company.balanceCents),
+                )
+              : null,
+          priceList: pricing.company.priceListName,
+        }
+      : null,
     address: pricing.address,
     lines: pricing.lines.map((line) => ({
       productId: line.productId,

@@ -8,7 +8,11 @@ export {
   type Actor,
   allowed,
   applyEffects,
+  AWAITING_APPROVAL_NOT_PAYABLE_MESSAGE,
+  effectCtes,
+  effectsSql,
   lockAccountOrders,
+  ON_ACCOUNT_NOT_PAYABLE_MESSAGE,
   ORDER_NOT_FOUND_MESSAGE,
 } from './purchase-lifecycle.ts';
 export { type PlacementConfig, placementConfigOf } from './purchases.config.ts';
@@ -23,10 +27,11 @@ export {
   type OrderRow,
   placeCheckoutLines,
   placedPurchase,
+  placedTerms,
   type PlaceOptions,
   seesAllOrders,
   selectOrders,
   toPurchase,
   visibleTo,
 } from './purchases.service.ts';
-export { replayCheckout } from './replay.ts';
+export { checkoutTerms, replayCheckout } from './replay.ts';

@@ -19,13 +19,23 @@ export const ORDER_MAIL_TEMPLATES = [
   'order.shipped',
   'order.cancelled',
   'order.expired',
+  // Issue 37: a checkout waiting for the company's approvers; the buyer told either way.
+  'order.approval_requested',
+  'order.approved',
+  'order.rejected',
 ] as const;
 export type OrderMailTemplate = (typeof ORDER_MAIL_TEMPLATES)[number];
 
+/**
+ * The order's customer; the admins (ORDER_NOTIFY_EMAILS, else every admin) in one mail; or the
+ * approvers and admins of the order's company (issue 37).
+ */
+export const ORDER_MAIL_AUDIENCES = ['customer', 'admins', 'approvers'] as const;
+export type OrderMailAudience = (typeof ORDER_MAIL_AUDIENCES)[number];
+
 const orderMailFields = {
   template: z.enum(ORDER_MAIL_TEMPLATES),
-  /** The order's customer, or the admins (ORDER_NOTIFY_EMAILS, else every admin) in one mail. */
-  audience: z.enum(['customer', 'admins']),
+  audience: z.enum(ORDER_MAIL_AUDIENCES),
   /** Who cancelled (for order.cancelled). */
   actor: z.enum(['customer', 'admin', 'system']).optional(),
 };
@@ -54,7 +64,9 @@ const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.sku
     purchase.address, purchase.phone, purchase.hold_expires_at AS "holdExpiresAt",
     purchase.transaction_id AS "transactionId", purchase.test_mode AS "testMode", purchase.paid,
     checkout.number AS "checkoutNumber", checkout.po_reference AS "poReference",
-    checkout.receipt_number AS "receiptNumber", payment_intent.card_brand AS brand,
+    checkout.receipt_number AS "receiptNumber", checkout.approval_reason AS "approvalReason",
+    checkout.payment_method AS "paymentMethod", checkout.approval = 'awaiting' AS "approvalPending",
+    payment_intent.card_brand AS brand,
     payment_intent.card_last4 AS last4, shipment.carrier,
     shipment.tracking_number AS "trackingNumber"
   FROM purchase JOIN checkout ON checkout.id = purchase.checkout_id
@@ -73,6 +85,12 @@ const ORDER_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS} WHERE purchase.id = $1::uui
 const PARCEL_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS} WHERE shipment_order.shipment_id = $1::uuid
   ORDER BY purchase.product_name, purchase.id`;
 const ADMINS_SQL = `SELECT email FROM "user" WHERE role = $1::text`;
+/** Issue 37: the approvers and admins of a checkout's company, but its buyer. */
+const APPROVERS_SQL = `SELECT u.email FROM checkout c
+  JOIN member m ON m.organization_id = c.organization_id AND m.role IN ('admin', 'approver')
+    AND m.user_id <> c.user_id
+  JOIN "user" u ON u.id = m.user_id
+  WHERE c.id = $1::uuid ORDER BY u.email`;
 
 interface OrderMailRow {
   productName: string;
@@ -101,6 +119,9 @@ interface OrderMailRow {
   checkoutNumber: number | string;
   poReference: string | null;
   receiptNumber: number | null;
+  approvalReason: string | null;
+  paymentMethod: 'card' | 'account';
+  approvalPending: boolean;
   brand: string | null;
   last4: string | null;
   /** The parcel's, once shipped in one with tracking. */
@@ -135,6 +156,14 @@ async function orderMail(context: JobContext, job: OrderMailJob) {
           );
     if (admins.length === 0) return null; // no admin yet: nobody to tell
     to = admins.join(', ');
+  }
+  if (job.audience === 'approvers') {
+    const checkoutId = 'checkoutId' in job ? job.checkoutId : null;
+    const approvers = checkoutId
+      ? (await db.$client.query<{ email: string }>(APPROVERS_SQL, [checkoutId])).rows
+      : [];
+    if (approvers.length === 0) return null; // nobody else can approve: the company admin is told in the app
+    to = approvers.map((row) => row.email).join(', ');
   }
   const rendered = renderOrderMail(
     job,

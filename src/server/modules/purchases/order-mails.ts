@@ -75,6 +75,13 @@ export interface OrderMailFacts {
   taxNote?: string | null;
   /** Issue 36: the checkout's promotions as placed (a mail about the whole checkout). */
   promotions?: readonly PromotionSaving[];
+  /**
+   * Issue 37: how the checkout is paid, whether it was placed awaiting approval, and the reason
+   * an approver gave for rejecting it.
+   */
+  paymentMethod?: 'card' | 'account';
+  approvalPending?: boolean;
+  approvalReason?: string | null;
 }
 
 export interface RenderedMail {
@@ -109,9 +116,13 @@ function wording(
         subject: `Order received: ${product}`,
         lines: [
           `Thank you for your order, ${order.customerName}.`,
-          order.holdExpiresAt
-            ? `We have reserved it for you until ${when(order.holdExpiresAt)}. Please pay before then; afterwards the order expires and the stock is released.`
-            : 'Please pay for it from My Orders.',
+          order.approvalPending
+            ? "It is above your spending limit, so it waits for your company's approval. We will e-mail you when it is approved or rejected."
+            : order.paymentMethod === 'account'
+              ? 'It is invoiced to your company account; the invoice comes in a separate e-mail.'
+              : order.holdExpiresAt
+                ? `We have reserved it for you until ${when(order.holdExpiresAt)}. Please pay before then; afterwards the order expires and the stock is released.`
+                : 'Please pay for it from My Orders.',
         ],
       };
     case 'order.paid': {
@@ -160,8 +171,40 @@ function wording(
       return {
         subject: `Order expired: ${product}`,
         lines: [
-          'This order was not paid before its reservation ended, so it expired and the stock was released. You were not charged. You are welcome to order again.',
+          order.approvalPending
+            ? 'This order was not approved before its reservation ended, so it expired and the stock was released. You were not charged.'
+            : 'This order was not paid before its reservation ended, so it expired and the stock was released. You were not charged. You are welcome to order again.',
         ],
+      };
+    case 'order.approval_requested':
+      return {
+        subject: `Approval needed: ${product}`,
+        lines: [
+          `${order.customerName} placed an order of ${formatCents(totalCents)} that is above their spending limit${order.paymentMethod === 'account' ? ', to be paid on account' : ''}.`,
+          order.holdExpiresAt
+            ? `Its stock is reserved until ${when(order.holdExpiresAt)}. Approve or reject it from Approvals.`
+            : 'Approve or reject it from Approvals.',
+        ],
+      };
+    case 'order.approved':
+      return {
+        subject: `Order approved: ${product}`,
+        lines: [
+          `Your order ${order.reference} was approved.`,
+          order.paymentMethod === 'account'
+            ? 'It is invoiced to your company account; we will let you know when it ships.'
+            : order.holdExpiresAt
+              ? `Please pay for it from My Orders before ${when(order.holdExpiresAt)}.`
+              : 'Please pay for it from My Orders.',
+        ],
+      };
+    case 'order.rejected':
+      return {
+        subject: `Order not approved: ${product}`,
+        lines: [
+          `Your order ${order.reference} was not approved, so it was cancelled and you were not charged.`,
+          order.approvalReason ? `Reason: ${order.approvalReason}` : '',
+        ].filter(Boolean),
       };
   }
 }

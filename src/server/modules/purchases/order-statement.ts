@@ -3,6 +3,10 @@ import { purchase } from '../../db/schema.ts';
 import type { PlacedPromotion } from '../../../shared/promotions.ts';
 import type { AuthUser } from '../auth/index.ts';
 import { rememberedKeyCte } from '../idempotency/index.ts';
+import { invoiceIssuedEffectCtes, invoiceIssuedEffectsSql } from '../invoices/index.ts';
+import { enqueueText } from '../outbox/index.ts';
+import type { PaymentMethod } from '../../../shared/payment-method.ts';
+import { orderMailJob } from './order-jobs.ts';
 import { stockChangeText, stockConsequenceNames } from '../stock/index.ts';
 import { effectCtes, effectsSql } from './purchase-lifecycle.ts';
 import {
@@ -62,6 +66,8 @@ export const PARAMS = {
   quoted: 'jsonb',
   pricing: 'jsonb',
   pricingVersion: 'bigint',
+  /** Issue 37: 'card' or 'account' (the buyer's company account; ADR 059). */
+  paymentMethod: 'text',
 } as const;
 type ParamName = keyof typeof PARAMS;
 const NAMES = Object.keys(PARAMS) as ParamName[];
@@ -93,6 +99,12 @@ export const ANSWER_COLUMNS: readonly (readonly [name: string, type: string])[] 
   ['checkout_po_reference', 'text'],
   ['checkout_promotions', 'jsonb'],
   ['promotion_problem', 'text'],
+  ['credit_problem', 'text'],
+  ['credit_available_cents', 'bigint'],
+  ['checkout_payment_method', 'text'],
+  ['checkout_approval', 'text'],
+  ['checkout_invoice_id', 'uuid'],
+  ['checkout_invoice_number', 'bigint'],
   ...Object.entries(getTableColumns(purchase)).map(
     ([key, column]) => [key, column.getSQLType()] as const,
   ),
@@ -106,17 +118,32 @@ const lit = (text: string) => `'${text}'`;
  * locked in `locked` (alias `lv`), so the price and its breaks are always one admin edit's (never a
  * mix, never neither).
  */
-const UNIT_PRICE_SQL = `SELECT COALESCE(lines.unit_price,
-    (SELECT (pb.value->>'priceCents')::int FROM jsonb_array_elements(lv.price_breaks) AS pb
-      WHERE (pb.value->>'minQuantity')::int <= lines.quantity
-      ORDER BY (pb.value->>'minQuantity')::int DESC LIMIT 1),
-    lv.price_cents) AS unit_cents`;
+const UNIT_PRICE_SQL = `SELECT COALESCE(lines.unit_price, CASE
+      WHEN fixed.price_cents IS NOT NULL THEN LEAST(fixed.price_cents, brk.cents)
+      WHEN pct.percent_bp IS NOT NULL
+        THEN brk.cents - ((brk.cents::bigint * pct.percent_bp + 5000) / 10000)::int
+      ELSE brk.cents END) AS unit_cents
+    FROM (SELECT COALESCE(
+      (SELECT (pb.value->>'priceCents')::int FROM jsonb_array_elements(lv.price_breaks) AS pb
+        WHERE (pb.value->>'minQuantity')::int <= lines.quantity
+        ORDER BY (pb.value->>'minQuantity')::int DESC LIMIT 1),
+      lv.price_cents) AS cents) AS brk
+    LEFT JOIN price_list_price AS fixed
+      ON fixed.price_list_id = (SELECT price_list_id FROM company) AND fixed.variant_id = lv.id
+    LEFT JOIN price_list_discount AS pct
+      ON pct.price_list_id = (SELECT price_list_id FROM company)
+      AND pct.category_id = product.category_id`;
 
 /** A line's stock rows as locked, each with what the whole checkout asks of it. */
 const LINE_STOCK = `needs JOIN demand ON demand.stock_id = needs.stock_id
       LEFT JOIN locked AS part ON part.id = needs.stock_id
       WHERE needs.position = lines.position`;
 const fromBasket = `${param('productIds')} IS NULL`;
+/** Issue 37: the checkout is paid on the company's account; its total (what the buyer pays). */
+const onAccount = `${param('paymentMethod')} = 'account'`;
+const total = `(${param('pricing')}->>'totalCents')::bigint`;
+/** An on-account checkout not awaiting approval is invoiced as it is placed (no hold). */
+const invoicedNow = `(${onAccount} AND NOT coalesce((SELECT awaiting FROM decided), false))`;
 
 /**
  * A checkout as ONE statement (docs/decisions/015 and 022): one round trip, atomic without
@@ -168,7 +195,18 @@ const fromBasket = `${param('productIds')} IS NULL`;
  *    basket line kept it) and its order (or nulls), by position;
  *    one row of nulls when there are no lines or a limit refused.
  */
-export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
+export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
+    SELECT m.organization_id, m.order_limit_cents, m.month_limit_cents, ca.price_list_id
+    FROM member m LEFT JOIN company_account ca ON ca.organization_id = m.organization_id
+    WHERE m.user_id = ${param('userId')}
+  ), credit AS (
+    SELECT ca.organization_id, ca.credit_status, ca.credit_limit_cents, ca.balance_cents,
+      ca.terms_days
+    FROM company_account ca
+    WHERE ca.organization_id = (SELECT organization_id FROM company)
+      AND ${onAccount} AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
+    FOR NO KEY UPDATE
+  ), basket AS (
     SELECT product_id, variant_id, quantity, position::bigint, NULL::int AS unit_price,
       gone_product_name
     FROM basket_line
@@ -202,6 +240,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     FROM variant
     WHERE variant.id IN (SELECT variant_id FROM lines UNION SELECT stock_id FROM demand)
       AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
+      AND (SELECT count(*) FROM credit) >= 0
     ORDER BY variant.id FOR NO KEY UPDATE
   ), quoted AS (
     SELECT * FROM jsonb_to_recordset(${param('quoted')}) AS q(variant_id uuid, quantity int,
@@ -247,10 +286,27 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
   ), claimed AS (
     SELECT claim_promotion_uses(${param('userId')}, ${param('pricing')}->'uses') AS problem
     WHERE (SELECT count(*) > 0 AND bool_and(problem IS NULL) FROM judged)
+  ), decided AS (
+    SELECT CASE WHEN NOT ${onAccount} THEN NULL
+        WHEN NOT EXISTS (SELECT FROM company) THEN ${lit('no_company')}
+        WHEN credit.credit_status IS DISTINCT FROM ${lit('approved')} THEN ${lit('no_credit')}
+        WHEN credit.balance_cents + ${total} > credit.credit_limit_cents THEN ${lit('credit_limit')}
+      END AS credit_problem,
+      greatest(coalesce(credit.credit_limit_cents - credit.balance_cents, 0), 0)
+        AS credit_available,
+      EXISTS (SELECT FROM company WHERE ${total} > company.order_limit_cents
+        OR member_month_spent(${param('userId')}, company.organization_id) + ${total}
+          > company.month_limit_cents) AS awaiting
+    FROM (SELECT 1) AS one LEFT JOIN credit ON true
+    WHERE (SELECT count(*) > 0 AND bool_and(problem IS NULL) FROM judged)
   ), verdict AS (
     SELECT count(*) > 0 AND bool_and(problem IS NULL)
-      AND NOT EXISTS (SELECT FROM claimed WHERE claimed.problem IS NOT NULL) AS placeable
+      AND NOT EXISTS (SELECT FROM claimed WHERE claimed.problem IS NOT NULL)
+      AND NOT EXISTS (SELECT FROM decided WHERE decided.credit_problem IS NOT NULL) AS placeable
     FROM judged
+  ), credit_taken AS (
+    SELECT change_company_balance(credit.organization_id, ${total}) AS balance_cents
+    FROM credit WHERE (SELECT placeable FROM verdict)
   ), to_take AS (
     SELECT stock_id, quantity FROM demand WHERE (SELECT placeable FROM verdict)
   ), ${stockChangeText(
@@ -262,29 +318,46 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     INSERT INTO checkout (user_id, po_reference, unpaid_orders, delivery_address,
       shipping_method_id, shipping_method_name, shipping_delivery_text, shipping_cents,
       shipping_tax_cents, tax_cents, total_cents, weight_grams, prices_include_tax, tax_note,
-      discount_cents, promotions)
-    SELECT ${param('userId')}, ${param('poReference')}, (SELECT count(*) FROM judged),
+      discount_cents, promotions, organization_id, payment_method, approval)
+    SELECT ${param('userId')}, ${param('poReference')},
+      CASE WHEN ${invoicedNow} THEN 0 ELSE (SELECT count(*) FROM judged) END,
       pricing.address, pricing."methodId", pricing."methodName", pricing."deliveryText",
       pricing."shippingCents", pricing."shippingTaxCents", pricing."taxCents",
       pricing."totalCents", pricing."weightGrams", pricing."pricesIncludeTax", pricing."taxNote",
-      pricing."discountCents", pricing.promotions
+      pricing."discountCents", pricing.promotions, (SELECT organization_id FROM company),
+      ${param('paymentMethod')},
+      CASE WHEN (SELECT awaiting FROM decided) THEN ${lit('awaiting')} ELSE ${lit('none')} END
     FROM jsonb_to_record(${param('pricing')}) AS pricing(address jsonb, "methodId" uuid,
       "methodName" text, "deliveryText" text, "shippingCents" int, "shippingTaxCents" int,
       "taxCents" int, "totalCents" int, "weightGrams" int, "pricesIncludeTax" boolean,
       "taxNote" text, "discountCents" int, promotions jsonb)
     WHERE (SELECT placeable FROM verdict)
-    RETURNING id, number, po_reference, promotions
+    RETURNING id, number, po_reference, promotions, unpaid_orders, organization_id,
+      payment_method, approval
+  ), placed_invoice AS (
+    INSERT INTO invoice (organization_id, checkout_id, amount_cents, tax_cents, po_reference, due_at)
+    SELECT placed_checkout.organization_id, placed_checkout.id, ${total},
+      (${param('pricing')}->>'taxCents')::int, placed_checkout.po_reference,
+      now() + credit.terms_days * interval '1 day'
+    FROM placed_checkout CROSS JOIN credit
+    WHERE placed_checkout.payment_method = ${lit('account')}
+      AND placed_checkout.approval = ${lit('none')}
+    RETURNING id, number
   ), placed AS (
     INSERT INTO purchase (checkout_id, user_id, product_id, product_name, variant_id, sku,
       variant_label, stock_taken, unit_price_cents, quantity, total_cents, discount_cents,
       tax_cents, tax_rate_ppm, shipping_cents, shipping_tax_cents, customer_name, customer_email,
-      address, phone, hold_expires_at)
+      address, phone, hold_expires_at, status, organization_id, on_account, invoice_id)
     SELECT placed_checkout.id, ${param('userId')}, judged.product_id, judged.name,
       judged.variant_id, judged.sku, judged.label, judged.stock_taken,
       judged.price_cents, judged.quantity, judged.price_cents * judged.quantity,
       judged.discount_cents, judged.tax_cents, judged.tax_rate_ppm, judged.shipping_cents, judged.shipping_tax_cents,
       ${param('customerName')}, ${param('customerEmail')}, ${param('address')}, ${param('phone')},
-      now() + ${param('holdHours')} * interval '1 hour'
+      CASE WHEN ${invoicedNow} THEN NULL ELSE now() + ${param('holdHours')} * interval '1 hour' END,
+      CASE WHEN placed_checkout.approval = ${lit('awaiting')} THEN ${lit('awaiting_approval')}
+        ELSE ${lit('pending')} END,
+      placed_checkout.organization_id, placed_checkout.payment_method = ${lit('account')},
+      (SELECT id FROM placed_invoice)
     FROM judged CROSS JOIN placed_checkout
     WHERE EXISTS (SELECT FROM taken)
     RETURNING *
@@ -298,14 +371,29 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
     CROSS JOIN placed_checkout
     WHERE EXISTS (SELECT FROM placed)
     RETURNING 1
-  )${effectsSql('placed', 'customer', 'placed')}, emptied AS (
+  )${effectsSql('placed', 'customer', 'placed')}, approval_timeline AS (
+    INSERT INTO order_event (purchase_id, event, actor)
+    SELECT id, ${lit('approval_requested')}, ${lit('customer')} FROM placed
+    WHERE status = ${lit('awaiting_approval')}
+    RETURNING 1
+  ), approval_mail AS (
+    ${enqueueText(orderMailJob, {
+      key: `id::text || ${lit(':approval_requested:approvers')}`,
+      from: `placed_checkout WHERE approval = ${lit('awaiting')}`,
+      payload: {
+        template: lit('order.approval_requested'),
+        checkoutId: 'id',
+        audience: lit('approvers'),
+      },
+    })}
+  )${invoiceIssuedEffectsSql('placed_invoice')}, emptied AS (
     DELETE FROM basket_line USING judged
     WHERE ${fromBasket} AND basket_line.user_id = ${param('userId')}
       AND basket_line.variant_id = judged.variant_id AND basket_line.quantity = judged.quantity
       AND EXISTS (SELECT FROM placed)
     RETURNING 1
   ), ${rememberedKeyCte(param)}, ${accountCountedCte(param)},
-  ${ipRateHitCte(param, ['placed_checkout', 'placed', 'used_promotions', ...effectCtes('placed'), ...stockConsequenceNames('taken', 'take'), 'emptied', 'account_counted'])}
+  ${ipRateHitCte(param, ['placed_checkout', 'placed_invoice', 'placed', 'used_promotions', ...effectCtes('placed'), 'approval_timeline', 'approval_mail', ...invoiceIssuedEffectCtes(), ...stockConsequenceNames('taken', 'take'), 'emptied', 'account_counted'])}
   SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
     judged.product_id AS line_product_id, judged.sku AS line_sku,
     judged.problem AS line_problem,
@@ -313,9 +401,16 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, basket AS (
       judged.gone_product_name) AS line_name,
     placed_checkout.number AS checkout_number, placed_checkout.po_reference AS checkout_po_reference,
     placed_checkout.promotions AS checkout_promotions, claimed.problem AS promotion_problem,
+    decided.credit_problem, decided.credit_available AS credit_available_cents,
+    placed_checkout.payment_method AS checkout_payment_method,
+    placed_checkout.approval AS checkout_approval, placed_invoice.id AS checkout_invoice_id,
+    placed_invoice.number AS checkout_invoice_number,
     ${PLACED_COLUMNS}
   FROM limits
   LEFT JOIN claimed ON true
+  LEFT JOIN decided ON true
+  LEFT JOIN credit_taken ON true
+  LEFT JOIN placed_invoice ON true
   LEFT JOIN judged ON true
   LEFT JOIN placed ON placed.variant_id = judged.variant_id
   LEFT JOIN placed_checkout ON true
@@ -348,6 +443,8 @@ export interface QuotedOrder {
   pricesIncludeTax: boolean;
   taxNote: string | null;
   discountCents: number;
+  /** Issue 37: card, or the buyer's company account (credit decided by the statement). */
+  paymentMethod?: PaymentMethod;
   /** The promotions applied (docs/decisions/055): a use of each is claimed with the order. */
   promotions: {
     promotionId: string;
@@ -443,6 +540,7 @@ export function placeCheckoutValues(input: PlaceCheckoutInput): unknown[] {
       })),
     }),
     pricingVersion: input.quoted.version,
+    paymentMethod: input.quoted.paymentMethod ?? 'card',
   };
   return NAMES.map((name) => values[name]);
 }
@@ -469,6 +567,17 @@ export type PlaceCheckoutRow = {
    * "<problem>:<promotion id>"), or null.
    */
   promotion_problem: string | null;
+  /**
+   * Issue 37 (ADR 059): why a checkout on account was refused (`no_company`, `no_credit`,
+   * `credit_limit`) with the credit the company had left (cents), or null.
+   */
+  credit_problem: 'no_company' | 'no_credit' | 'credit_limit' | null;
+  credit_available_cents: string | null;
+  /** The checkout placed: how it is paid, its approval, its invoice (null when none). */
+  checkout_payment_method: 'card' | 'account' | null;
+  checkout_approval: 'none' | 'awaiting' | null;
+  checkout_invoice_id: string | null;
+  checkout_invoice_number: string | null;
 } & ({ [K in keyof PlacedRow]: PlacedRow[K] } | { [K in keyof PlacedRow]: null });
 
 export const ORDER_BUSY_MESSAGE =

@@ -1,4 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
+import {
+  creditLimitMessage,
+  NO_COMPANY_MESSAGE,
+  NO_CREDIT_MESSAGE,
+} from '../../../shared/companies.ts';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../shared/errors.ts';
 import { PRICES_CHANGED_MESSAGE } from '../../../shared/pricing.ts';
 import {
@@ -133,7 +138,8 @@ const PROMOTION_PROBLEM_MESSAGES: Record<string, string> = {
 
 /**
  * The order limits' refusals, the same for every way of placing: 429 for the order rate, then 409
- * for too many unpaid orders, then 409 for a promotion whose use could not be claimed (its limit
+ * for too many unpaid orders, then 409 for a checkout on account its company's credit does not
+ * cover (issue 37, field `paymentMethod`), then 409 for a promotion whose use could not be claimed (its limit
  * reached: the code's message, field `codes`; ended or changed: "Prices changed"). Null when the
  * limits let the order through.
  */
@@ -143,6 +149,15 @@ export function limitRefusal(
 ): AppError | null {
   if (row?.rate_reached) return new TooManyRequests(TOO_MANY_REQUESTS_MESSAGE);
   if (row?.too_many_unpaid) return new Conflict(tooManyUnpaidOrdersMessage(maxUnpaidOrders));
+  if (row?.credit_problem) {
+    const message =
+      row.credit_problem === 'no_company'
+        ? NO_COMPANY_MESSAGE
+        : row.credit_problem === 'no_credit'
+          ? NO_CREDIT_MESSAGE
+          : creditLimitMessage(Number(row.credit_available_cents ?? 0));
+    return new Conflict(message, { paymentMethod: message });
+  }
   if (row?.promotion_problem) {
     const message =
       PROMOTION_PROBLEM_MESSAGES[row.promotion_problem.split(':')[0] ?? ''] ??

@@ -1,4 +1,15 @@
-import { and, eq, getTableName, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  eq,
+  getTableName,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import {
   ACTIVE_ORDER_STATUSES,
   type OrderEvent,
@@ -8,6 +19,7 @@ import type { Queryable } from '../../db/client.ts';
 import {
   accountOrders,
   checkout,
+  companyAccount,
   orderEvent,
   paymentIntent,
   promotionUse,
@@ -25,7 +37,12 @@ import {
 } from '../lifecycle/index.ts';
 import { enqueueText } from '../outbox/index.ts';
 import { webhookEffectSql } from '../webhooks/index.ts';
-import { cancelIntentJob, orderMailJob, type OrderMailTemplate } from './order-jobs.ts';
+import {
+  cancelIntentJob,
+  orderMailJob,
+  type OrderMailAudience,
+  type OrderMailTemplate,
+} from './order-jobs.ts';
 
 /*
  * The order lifecycle machine, in one place (spec section 4, ADR 005, ADR 013). Place, pay, ship,
@@ -70,13 +87,34 @@ export const TRANSITIONS = defineTransitions<OrderStatus, OrderEvent>()({
   pay: { from: ['pending'], to: 'pending', paid: false, event: 'paid', by: ['customer'] },
   ship: { from: ['pending'], to: 'shipped', paid: true, event: 'shipped', by: ['admin'] },
   cancel: {
-    from: ['pending'],
+    from: ['pending', 'awaiting_approval'],
     to: 'cancelled',
     paid: false,
     event: 'cancelled',
     by: ['customer', 'admin'],
   },
-  expire: { from: ['pending'], to: 'expired', paid: false, event: 'expired', by: ['system'] },
+  expire: {
+    from: ['pending', 'awaiting_approval'],
+    to: 'expired',
+    paid: false,
+    event: 'expired',
+    by: ['system'],
+  },
+  // Issue 37 (ADR 059): a company member's checkout above their limits, decided by an approver.
+  approve: {
+    from: ['awaiting_approval'],
+    to: 'pending',
+    paid: false,
+    event: 'approved',
+    by: ['customer'],
+  },
+  reject: {
+    from: ['awaiting_approval'],
+    to: 'rejected',
+    paid: false,
+    event: 'rejected',
+    by: ['customer'],
+  },
 } satisfies Record<string, OrderTransition>);
 
 export const ACTIVE_STATUSES = ACTIVE_ORDER_STATUSES;
@@ -87,6 +125,9 @@ export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 export const PAID_NOT_DELETABLE_MESSAGE = 'Paid orders cannot be deleted';
 export const UNPAID_NOT_SHIPPABLE_MESSAGE = 'Only paid orders can be shipped';
 export const PAYMENT_IN_FLIGHT_MESSAGE = 'A payment for this order is being processed.';
+export const INVOICED_NOT_DELETABLE_MESSAGE = 'Orders on an invoice cannot be deleted';
+export const AWAITING_APPROVAL_NOT_PAYABLE_MESSAGE = 'This order is awaiting approval';
+export const ON_ACCOUNT_NOT_PAYABLE_MESSAGE = 'This order is paid on account';
 
 /**
  * Guard: no payment has succeeded for the order's checkout without being recorded yet. While one
@@ -100,33 +141,39 @@ export function allowed(name: keyof typeof TRANSITIONS): SQL {
   const transition: OrderTransition = TRANSITIONS[name];
   return and(
     fromGuard(transition, purchase.status),
-    eq(purchase.paid, transition.paid),
+    // An invoiced order (issue 37) ships unpaid: its invoice is its payment.
+    name === 'ship'
+      ? or(eq(purchase.paid, true), isNotNull(purchase.invoiceId))
+      : eq(purchase.paid, transition.paid),
     name === 'expire' ? lt(purchase.holdExpiresAt, sql`now()`) : undefined,
     name === 'cancel' || name === 'expire' ? noPaymentInFlight : undefined,
+    // An order on an invoice is never deleted; one on account is never paid by card.
+    name === 'cancel' ? isNull(purchase.invoiceId) : undefined,
+    name === 'pay' ? eq(purchase.onAccount, false) : undefined,
   ) as SQL;
 }
 
 /** Why `name` cannot be applied to an order in this state (after its conditional UPDATE missed). */
 export function refusal(
   name: 'ship' | 'cancel',
-  order: { status: OrderStatus; paid: boolean },
+  order: { status: OrderStatus; paid: boolean; invoiceId?: string | null },
 ): AppError {
   if (name === 'cancel') {
-    // A cancelled or expired order is gone as far as the customer is concerned.
-    if (order.status === 'cancelled' || order.status === 'expired')
+    // A cancelled, expired or rejected order is gone as far as the customer is concerned.
+    if (order.status === 'cancelled' || order.status === 'expired' || order.status === 'rejected')
       return new NotFound(ORDER_NOT_FOUND_MESSAGE);
+    if (order.invoiceId) return new Conflict(INVOICED_NOT_DELETABLE_MESSAGE);
     // Still pending and unpaid, so only the in-flight payment stopped it.
     if (order.status === 'pending' && !order.paid) return new Conflict(PAYMENT_IN_FLIGHT_MESSAGE);
     return new Conflict(PAID_NOT_DELETABLE_MESSAGE);
   }
+  if (order.status === 'awaiting_approval')
+    return new Conflict(AWAITING_APPROVAL_NOT_PAYABLE_MESSAGE);
   if (order.status !== 'pending') return new Conflict(`This order is already ${order.status}`);
   return new Conflict(UNPAID_NOT_SHIPPABLE_MESSAGE);
 }
 
-const MAILS: Record<
-  OrderEvent,
-  { template: OrderMailTemplate; audience: 'customer' | 'admins' }[]
-> = {
+const MAILS: Record<OrderEvent, { template: OrderMailTemplate; audience: OrderMailAudience }[]> = {
   placed: [{ template: 'order.placed', audience: 'customer' }],
   paid: [
     { template: 'order.paid', audience: 'customer' },
@@ -135,6 +182,12 @@ const MAILS: Record<
   shipped: [{ template: 'order.shipped', audience: 'customer' }],
   cancelled: [{ template: 'order.cancelled', audience: 'customer' }],
   expired: [{ template: 'order.expired', audience: 'customer' }],
+  // Issue 37: the company's approvers are asked, the buyer is told either way; the invoice's own
+  // mail is the invoices module's (it is not an order's).
+  approval_requested: [{ template: 'order.approval_requested', audience: 'approvers' }],
+  approved: [{ template: 'order.approved', audience: 'customer' }],
+  rejected: [{ template: 'order.rejected', audience: 'customer' }],
+  invoiced: [],
   // After the sale (modules/aftersale): their mails are keyed per refund or return, not per order.
   refunded: [],
   return_requested: [],
@@ -145,9 +198,31 @@ const MAILS: Record<
 };
 
 /** The events mailed once per checkout, listing its orders; the others are mailed per order. */
-const CHECKOUT_EVENTS: readonly OrderEvent[] = ['placed', 'paid'];
-/** The events that end orders' unpaid time: their checkout's unpaid count goes down. */
-const UNPAID_ENDED: readonly OrderEvent[] = ['paid', 'cancelled', 'expired'];
+const CHECKOUT_EVENTS: readonly OrderEvent[] = [
+  'placed',
+  'paid',
+  'approval_requested',
+  'approved',
+  'rejected',
+];
+/**
+ * The events that end orders' unpaid time: their checkout's unpaid count goes down. An invoice
+ * (issue 37) ends it too: the order is then paid on account.
+ */
+const UNPAID_ENDED: readonly OrderEvent[] = [
+  'paid',
+  'cancelled',
+  'expired',
+  'rejected',
+  'invoiced',
+];
+/**
+ * The events that end orders which may hold company credit (issue 37, ADR 059): an on-account order
+ * not invoiced yet (awaiting approval) gives its amount back to its company's balance.
+ */
+const CREDIT_RELEASING: readonly OrderEvent[] = ['cancelled', 'expired', 'rejected'];
+const COMPANY_ACCOUNT = getTableName(companyAccount);
+const PURCHASE = getTableName(purchase);
 
 /** The orders' timeline (after-sale events go on it too). */
 const TIMELINE = { table: getTableName(orderEvent), subject: 'purchase_id' };
@@ -156,7 +231,7 @@ const CHECKOUT = getTableName(checkout);
 const ACCOUNT_ORDERS = getTableName(accountOrders);
 const PROMOTION_USE = getTableName(promotionUse);
 /** The events that can end a checkout unpaid: its promotions' uses are then released. */
-const RELEASING: readonly OrderEvent[] = ['cancelled', 'expired'];
+const RELEASING: readonly OrderEvent[] = ['cancelled', 'expired', 'rejected'];
 
 /**
  * The effects of `event` on every order the CTE `source` returns (its `id` and `checkout_id`
@@ -206,7 +281,7 @@ export function effectsSql(
     parts.push(`effect_mails AS (
       ${enqueueText(orderMailJob, ...mails)}
     )`);
-  if (event === 'cancelled' || event === 'expired')
+  if (RELEASING.includes(event))
     parts.push(
       `effect_canceled AS (
       UPDATE ${PAYMENT_INTENT} SET status = 'canceled', updated_at = now()
@@ -238,6 +313,20 @@ export function effectsSql(
       RETURNING 1
     )`,
     );
+  // An on-account order ended before its invoice gives back the credit it reserved (ADR 059). The
+  // company's row is locked here, after the order rows and before any stock row (the lock order).
+  if (CREDIT_RELEASING.includes(event))
+    parts.push(
+      `effect_credit_released AS (
+      UPDATE ${COMPANY_ACCOUNT} SET balance_cents = ${COMPANY_ACCOUNT}.balance_cents - released.cents,
+        updated_at = now()
+      FROM (SELECT p.organization_id, sum(p.amount_cents)::bigint AS cents
+        FROM ${source} JOIN ${PURCHASE} AS p ON p.id = ${source}.id
+        WHERE p.on_account AND p.invoice_id IS NULL GROUP BY p.organization_id) AS released
+      WHERE ${COMPANY_ACCOUNT}.organization_id = released.organization_id
+      RETURNING 1
+    )`,
+    );
   // A checkout whose last unpaid orders were cancelled or expired was never paid: its promotions'
   // uses are released (docs/decisions/055; a use counts while its row is not released).
   if (RELEASING.includes(event))
@@ -261,10 +350,9 @@ export function effectCtes(event: OrderEvent): string[] {
   return [
     'effect_timeline',
     ...(MAILS[event].length > 0 ? ['effect_mails'] : []),
-    ...(event === 'cancelled' || event === 'expired'
-      ? ['effect_canceled', 'effect_cancel_jobs']
-      : []),
+    ...(RELEASING.includes(event) ? ['effect_canceled', 'effect_cancel_jobs'] : []),
     ...(UNPAID_ENDED.includes(event) ? ['effect_checkout_unpaid', 'effect_account_unpaid'] : []),
+    ...(CREDIT_RELEASING.includes(event) ? ['effect_credit_released'] : []),
     ...(RELEASING.includes(event) ? ['effect_uses_released'] : []),
     ...(webhookEffectSql(event, 'x') ? ['effect_webhooks'] : []),
   ];

@@ -21,10 +21,12 @@ import { can } from '../../../shared/permissions.ts';
 import type { PlacedPromotion } from '../../../shared/promotions.ts';
 import { PRODUCT_WITHDRAWN_MESSAGE } from '../../../shared/for-sale.ts';
 import { PRICES_CHANGED_MESSAGE, ppmToPercent } from '../../../shared/pricing.ts';
+import { invoiceNumber } from '../../../shared/invoices.ts';
 import { orderActions } from '../../../shared/order-actions.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
   checkout,
+  invoice,
   orderEvent,
   paymentIntent,
   variant,
@@ -89,6 +91,7 @@ const orderColumns = {
   poReference: checkout.poReference,
   checkoutReceiptNumber: checkout.receiptNumber,
   checkoutPromotions: checkout.promotions,
+  invoiceNumber: invoice.number,
   shipmentId: shipment.id,
   shipmentCarrier: shipment.carrier,
   shipmentTrackingNumber: shipment.trackingNumber,
@@ -100,6 +103,8 @@ export type OrderRow = typeof purchase.$inferSelect & {
   checkoutReceiptNumber: number | null;
   /** Issue 36: its checkout's promotions as placed (absent where a statement does not read them). */
   checkoutPromotions?: PlacedPromotion[];
+  /** Issue 37: its invoice's number (absent where a statement does not read it). */
+  invoiceNumber?: number | string | null;
   /** Its parcel (absent where a statement reads orders that cannot have shipped yet). */
   shipmentId?: string | null;
   shipmentCarrier?: Carrier | null;
@@ -113,6 +118,7 @@ export const selectOrders = (db: Queryable) =>
     .select(orderColumns)
     .from(purchase)
     .innerJoin(checkout, eq(checkout.id, purchase.checkoutId))
+    .leftJoin(invoice, eq(invoice.id, purchase.invoiceId))
     .leftJoin(shipmentOrder, eq(shipmentOrder.purchaseId, purchase.id))
     .leftJoin(shipment, eq(shipment.id, shipmentOrder.shipmentId));
 
@@ -160,6 +166,9 @@ export function toPurchase(row: OrderRow): Purchase {
     amount: centsToDollars(row.amountCents),
     discount: centsToDollars(row.discountCents),
     promotions: (row.checkoutPromotions ?? []).map(toOrderPromotion),
+    onAccount: row.onAccount,
+    invoiceNumber: row.invoiceNumber != null ? invoiceNumber(Number(row.invoiceNumber)) : null,
+    companyId: row.organizationId,
   };
 }
 
@@ -296,7 +305,23 @@ export function placedPurchase(row: PlaceCheckoutRow): Purchase | null {
     poReference: row.checkout_po_reference,
     checkoutReceiptNumber: null,
     checkoutPromotions: row.checkout_promotions ?? [],
+    invoiceNumber: row.checkout_invoice_number,
   });
+}
+
+/** Issue 37: how the checkout a statement placed is paid, its approval and its invoice. */
+export function placedTerms(row: PlaceCheckoutRow | undefined) {
+  return {
+    paymentMethod: row?.checkout_payment_method ?? 'card',
+    approval: row?.checkout_approval ?? 'none',
+    invoice:
+      row?.checkout_invoice_id && row.checkout_invoice_number !== null
+        ? {
+            id: row.checkout_invoice_id,
+            number: invoiceNumber(Number(row.checkout_invoice_number)),
+          }
+        : null,
+  } as const;
 }
 
 export type PlaceOptions = Pick<
@@ -354,6 +379,7 @@ function purchaseDelivery(input: PurchaseInput): Delivery & { quoteId?: string |
     shippingMethod: input.shippingMethod,
     quoteId: input.quoteId,
     codes: input.codes,
+    paymentMethod: input.paymentMethod,
   };
 }
 

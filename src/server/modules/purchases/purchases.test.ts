@@ -126,6 +126,9 @@ describe('POST /api/purchase', () => {
       amount: 389.97,
       discount: 0,
       promotions: [],
+      onAccount: false,
+      invoiceNumber: null,
+      companyId: null,
     });
     const after = await stockOf(t.database.db, item.id);
     expect(after).toEqual({ available: 47, version: before!.version + 1 });

@@ -101,6 +101,8 @@ function quoteFor(body: { address?: unknown; shippingMethod?: string }, n = 1): 
     weightGrams: 12_000,
     pricesIncludeTax: german,
     taxNote: null,
+    paymentMethod: 'card',
+    company: null,
   };
 }
 const answerQuote: Answer = ({ body }) =>

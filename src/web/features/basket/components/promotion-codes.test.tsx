@@ -100,6 +100,8 @@ function quote(codes: string[], n: number): CheckoutQuote {
     weightGrams: 10_000,
     pricesIncludeTax: false,
     taxNote: null,
+    paymentMethod: 'card',
+    company: null,
   };
 }
 

@@ -12,6 +12,10 @@ export const TIMELINE_EVENT_LABELS: Record<OrderEvent, string> = {
   return_rejected: 'Return rejected',
   return_received: 'Return received',
   warranty_registered: 'Warranty registered',
+  approval_requested: 'Sent for approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  invoiced: 'Invoiced',
 };
 
 export const TIMELINE_ACTOR_LABELS: Record<string, string> = {
