@@ -1,5 +1,6 @@
 // The face of modules/pricing (issue 35): the pricing step and what the order statement places.
 export { allocateCents } from './allocate-cents.ts';
+export { contractCents } from './contract-price.ts';
 export { type Exemption, type PricedLine, type Pricing, priceOrder } from './price-order.ts';
 export {
   createPricer,
