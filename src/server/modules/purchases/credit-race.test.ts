@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { creditLimitMessage, NO_CREDIT_MESSAGE } from '../../../shared/companies.ts';
 import { CheckoutPlacedSchema } from '../../../shared/checkout.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
@@ -75,6 +75,8 @@ async function tally(companyId: string) {
  */
 async function watchBalance(companyId: string) {
   const client = new pg.Client({ connectionString: t.config.databaseUrl });
+  // A failed test leaves it to afterEach; the database may be gone by then.
+  client.on('error', () => undefined);
   await client.connect();
   let highest = 0;
   let samples = 0;
@@ -89,16 +91,21 @@ async function watchBalance(companyId: string) {
       samples += 1;
       await new Promise((resolve) => setTimeout(resolve, 3));
     }
-  })();
-  return {
-    async stop() {
-      running = false;
-      await watching;
-      await client.end();
-      return { highest, samples };
-    },
+  })().catch(() => undefined);
+  const stop = async () => {
+    running = false;
+    await watching;
+    await client.end().catch(() => undefined);
+    return { highest, samples };
   };
+  watchers.add(stop);
+  return { stop };
 }
+const watchers = new Set<() => Promise<unknown>>();
+afterEach(async () => {
+  await Promise.all([...watchers].map((stop) => stop()));
+  watchers.clear();
+});
 
 /** A company of `count` buyers (no spending limits) whose credit covers exactly `covered` units. */
 const companyCovering = (count: number, covered: number) =>
@@ -378,6 +385,7 @@ describe('card checkouts of members', () => {
     // Another session holds the company's row as strongly as a lock can: a checkout that locked
     // it would wait for this transaction (and time out).
     const holder = new pg.Client({ connectionString: t.config.databaseUrl });
+    holder.on('error', () => undefined);
     await holder.connect();
     try {
       await holder.query('BEGIN');
