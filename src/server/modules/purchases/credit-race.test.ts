@@ -7,6 +7,7 @@ import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { balanceOf, createTestCompany, type TestMember } from '../../testing/companies.ts';
 import { createProduct, stockOf, type TestProduct } from '../../testing/factories.ts';
 import { storeBasket } from '../../testing/orders.ts';
+import { expireStaleHolds } from './purchases.service.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
 // The credit limit and the buyers' limits under concurrency (issue 37, ADR 059): the order
@@ -293,14 +294,12 @@ describe('awaiting approval and invoiced on account, mixed', () => {
     });
     const { boss: _boss, ...buyersByName } = company.members;
     const buyers = Object.values(buyersByName);
-    const tools = await Promise.all(
-      buyers.map((_, n) => createProduct(db(), { name: `Mixed Tool ${n}`, priceCents: PRICE })),
-    );
+    // One product for all: the cancels give stock back to the row the checkouts take from (company
+    // row first, then the variant's, both ways).
+    const tool = await createProduct(db(), { name: 'Mixed Tool', priceCents: PRICE });
     const watcher = await watchBalance(company.id);
     const first = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        buyOne(t, buyers[index % buyers.length]!, tools[index % buyers.length]!),
-      ),
+      Array.from({ length: 20 }, (_, index) => buyOne(t, buyers[index % buyers.length]!, tool)),
     );
     expect(first.map((res) => res.statusCode).sort()).toEqual([
       ...Array<number>(covered).fill(201),
@@ -335,7 +334,6 @@ describe('awaiting approval and invoiced on account, mixed', () => {
 
     // The other awaiting ones withdrawn while 10 more checkouts of the free members race them.
     const free = [company.members.free0!, company.members.free1!];
-    const freeTools = [tools[1]!, tools[3]!];
     const second = await Promise.all([
       ...stillAwaiting.map((order) =>
         t.app.inject({
@@ -344,9 +342,7 @@ describe('awaiting approval and invoiced on account, mixed', () => {
           headers: ownerOf(order).headers,
         }),
       ),
-      ...Array.from({ length: 10 }, (_, index) =>
-        buyOne(t, free[index % 2]!, freeTools[index % 2]!),
-      ),
+      ...Array.from({ length: 10 }, (_, index) => buyOne(t, free[index % 2]!, tool)),
     ]);
     const { highest } = await watcher.stop();
     const [cancels, checkouts] = [
@@ -365,6 +361,51 @@ describe('awaiting approval and invoiced on account, mixed', () => {
     expect(end.balance).toBe(end.invoiced);
     expect(end.balance).toBe((covered - awaiting.length + placedNow) * PRICE);
     expect(highest).toBeLessThanOrEqual(covered * PRICE + 100);
+    expect((await stockOf(db(), tool.id))?.available).toBe(100 - end.invoices);
+  });
+
+  it('awaiting orders on account expiring in parallel sweeps while members check out: each one’s credit released once, the limit kept', async () => {
+    const covered = 6;
+    const company = await createTestCompany(t, {
+      members: {
+        limited0: { role: 'buyer', orderLimitCents: 10_000 },
+        limited1: { role: 'buyer', orderLimitCents: 10_000 },
+        free0: { role: 'buyer' },
+        free1: { role: 'buyer' },
+      },
+      credit: { status: 'approved', limitCents: covered * PRICE + 100 },
+    });
+    const { limited0, limited1, free0, free1 } = company.members;
+    const tool = await createProduct(db(), { name: 'Expiring Tool', priceCents: PRICE });
+    for (const who of [limited0!, limited1!, limited0!, limited1!])
+      expect((await buyOne(t, who, tool)).json().stat).toBe('awaiting_approval');
+    expect(await balanceOf(db(), company.id)).toBe(4 * PRICE);
+    // Their holds have passed: the next sweeps expire them.
+    await db().execute(sql`UPDATE purchase SET hold_expires_at = now() - interval '1 minute'
+      WHERE organization_id = ${company.id} AND status = 'awaiting_approval'`);
+    const watcher = await watchBalance(company.id);
+    const [sweeps, checkouts] = await Promise.all([
+      Promise.all(Array.from({ length: 3 }, () => expireStaleHolds(db()))),
+      Promise.all(
+        Array.from({ length: 10 }, (_, index) => buyOne(t, index % 2 ? free1! : free0!, tool)),
+      ),
+    ]);
+    const { highest } = await watcher.stop();
+    expect(sweeps.reduce((sum, n) => sum + n, 0)).toBe(4);
+    expect(checkouts.every((res) => [201, 409].includes(res.statusCode))).toBe(true);
+    const placed = checkouts.filter((res) => res.statusCode === 201).length;
+    // Two fit before any expiry; at most all 6 once the 4 reserved came back.
+    expect(placed).toBeGreaterThanOrEqual(2);
+    expect(placed).toBeLessThanOrEqual(covered);
+    expect(await tally(company.id)).toMatchObject({
+      balance: placed * PRICE,
+      invoices: placed,
+      invoiced: placed * PRICE,
+      awaiting: 0,
+      reserved: 0,
+    });
+    expect(highest).toBeLessThanOrEqual(covered * PRICE);
+    expect((await stockOf(db(), tool.id))?.available).toBe(100 - placed);
   });
 });
 
