@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { creditLimitMessage, NO_CREDIT_MESSAGE } from '../../../shared/companies.ts';
 import { CheckoutPlacedSchema } from '../../../shared/checkout.ts';
+import { promotion } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { balanceOf, createTestCompany, type TestMember } from '../../testing/companies.ts';
 import { createProduct, stockOf, type TestProduct } from '../../testing/factories.ts';
@@ -471,4 +472,41 @@ describe('card checkouts of members', () => {
     expect(await tally(company.id)).toMatchObject({ balance: 0, invoices: 0, orders: 20 });
     expect((await stockOf(db(), planer.id))?.available).toBe(80);
   });
+});
+
+describe('found while racing (bugs of the order statement, for the lead)', () => {
+  // BUG: a checkout on account whose total is $0 (here a 100% promotion, no shipping) is answered
+  // 500: the statement's `placed_invoice` inserts an invoice of amount 0 with status 'open' and
+  // paid_cents 0, which breaks drizzle/0038's CHECK invoice_paid_status
+  // ((status = 'paid') = (paid_cents = amount_cents)). Fix (order-statement.ts, placed_invoice; and
+  // the same wherever an approval issues an invoice): an invoice of 0 is issued paid (status
+  // 'paid', paid_at now()), or a $0 checkout on account is placed without an invoice. `.fails`
+  // until then: remove it with the fix.
+  it.fails(
+    'a checkout on account of $0 (a 100% promotion) is placed, its invoice of $0 settled',
+    async () => {
+      const company = await createTestCompany(t, {
+        members: { buyer: { role: 'buyer' } },
+        credit: { status: 'approved', limitCents: 100_000 },
+      });
+      const drill = await createProduct(db(), { name: 'Free Drill', priceCents: 5_000 });
+      const [free] = await db()
+        .insert(promotion)
+        .values({
+          name: 'Free drill',
+          kind: 'percent_off',
+          percentPpm: 1_000_000,
+          targetKind: 'products',
+          targetIds: [drill.id],
+        })
+        .returning();
+      try {
+        const res = await buyOne(t, company.members.buyer!, drill);
+        expect(res.statusCode, res.body).toBe(201);
+        expect(await tally(company.id)).toMatchObject({ balance: 0, invoices: 1, invoiced: 0 });
+      } finally {
+        await db().delete(promotion).where(eq(promotion.id, free!.id));
+      }
+    },
+  );
 });
