@@ -241,6 +241,35 @@ describe('the credit limit under parallel checkouts', () => {
   });
 });
 
+describe('retries of one checkout on account', () => {
+  it('5 parallel sends with one Idempotency-Key place it once: one invoice, the balance raised once', async () => {
+    const company = await companyCovering(1, 3);
+    const buyer = company.members.buyer0!;
+    const sander = await createProduct(db(), { name: 'Retried Sander', priceCents: PRICE });
+    await storeBasket(t, buyer, [[sander, 1]]);
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { ...buyer.headers, 'idempotency-key': 'on-account-1' },
+        payload: { address: ADDRESS, paymentMethod: 'account' },
+      });
+    const answers = await Promise.all(Array.from({ length: 5 }, send));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array<number>(5).fill(201));
+    const invoices = answers.map((res) => CheckoutPlacedSchema.parse(res.json()).invoice?.number);
+    expect(new Set(invoices).size).toBe(1);
+    expect(invoices[0]).toMatch(/^INV-\d{6}$/);
+    expect(await tally(company.id)).toMatchObject({
+      balance: PRICE,
+      checkouts: 1,
+      orders: 1,
+      invoices: 1,
+      invoiced: PRICE,
+    });
+    expect((await stockOf(db(), sander.id))?.available).toBe(99);
+  });
+});
+
 describe('a member’s month limit under a burst', () => {
   it('10 parallel checkouts of one member, each within the order limit, the month allowing 3: 3 placed at once, 7 awaiting approval', async () => {
     const company = await createTestCompany(t, {
