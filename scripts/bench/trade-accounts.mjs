@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { call, combine, quantile, storeBasket } from './checkout-load.mjs';
 import { withOwnApp } from './own-app.mjs';
+import { cpuSeconds, postgresCpuSeconds } from './proc-cpu.mjs';
 import { CHECKOUT_LINES, CONNECTIONS, checkoutSides, PHONE, pricedShop } from './pricing.mjs';
 
 // Issue 37 (trade accounts, docs/decisions/059) under load, on a fresh app and database of its
@@ -77,7 +78,7 @@ async function makeTradeBuyers(pool, customers) {
 
 /** The checkout on account, the buyer's way and the spec's way, against the raw transaction. */
 async function benchCheckoutOnAccount(bench, buyers) {
-  const { pool, row } = bench;
+  const { pool, row, seconds, appPid, dataDir } = bench;
   const { quoted, onTheSpot, raw, quoteTimes, placeTimes } = checkoutSides(bench, buyers, {
     paymentMethod: 'account',
   });
@@ -88,11 +89,40 @@ async function benchCheckoutOnAccount(bench, buyers) {
   );
   /** @type {Record<'quoted' | 'spot' | 'raw', { rps: number, p99: number, bad: number }[]>} */
   const runs = { quoted: [], spot: [], raw: [] };
+  // CPU seconds of the app's process and PostgreSQL's (with the outbox worker's statements) per
+  // side: steadier than req/s on a shared machine.
+  /** @type {Record<'quoted' | 'spot' | 'raw', { app: number, postgres: number }>} */
+  const cpu = {
+    quoted: { app: 0, postgres: 0 },
+    spot: { app: 0, postgres: 0 },
+    raw: { app: 0, postgres: 0 },
+  };
+  /** @param {'quoted' | 'spot' | 'raw'} side @param {() => Promise<any>} run */
+  const measured = async (side, run) => {
+    const before = [cpuSeconds(appPid), dataDir ? postgresCpuSeconds(dataDir) : 0];
+    const result = await run();
+    cpu[side].app += cpuSeconds(appPid) - (before[0] ?? 0);
+    cpu[side].postgres += dataDir ? postgresCpuSeconds(dataDir) - (before[1] ?? 0) : 0;
+    runs[side].push(result);
+  };
   for (let i = 0; i < 2; i += 1) {
-    runs.quoted.push(await quoted());
-    runs.spot.push(await onTheSpot());
-    runs.raw.push(await raw());
+    await measured('quoted', quoted);
+    await measured('spot', onTheSpot);
+    await measured('raw', raw);
   }
+  /** "CPU per checkout: app … ms, PostgreSQL … ms" of a side (the app's only on the app's sides). */
+  const perCheckout = (side) => {
+    const count = Math.max(
+      1,
+      runs[side].reduce((a, r) => a + r.rps * seconds, 0),
+    );
+    const ms = (used) => ((1000 * used) / count).toFixed(2);
+    const parts = [
+      ...(side === 'raw' ? [] : [`app ${ms(cpu[side].app)} ms`]),
+      ...(dataDir ? [`PostgreSQL ${ms(cpu[side].postgres)} ms`] : []),
+    ];
+    return `CPU per checkout: ${parts.join(', ')}`;
+  };
   // Every app checkout was on account and invoiced at once (the raw side's are not companies').
   const {
     rows: [placed],
@@ -111,20 +141,20 @@ async function benchCheckoutOnAccount(bench, buyers) {
   const [a, b, r] = [combine(runs.quoted), combine(runs.spot), combine(runs.raw)];
   const verdict = (ratio) =>
     `ratio >= ${TARGETS.checkoutRatio}: ${ratio >= TARGETS.checkoutRatio ? 'met' : 'MISSED'}`;
-  const rawText = `pg, ${CHECKOUT_LINES} UPDATEs + ${CHECKOUT_LINES} INSERTs ${fmt(r.rps)}/s, p99 ${r.p99} ms${failed(r)}`;
+  const rawText = `pg, ${CHECKOUT_LINES} UPDATEs + ${CHECKOUT_LINES} INSERTs ${fmt(r.rps)}/s, p99 ${r.p99} ms${failed(r)}; ${perCheckout('raw')}`;
   quoteTimes.sort((x, y) => x - y);
   placeTimes.sort((x, y) => x - y);
   row(
     `Quote + POST /api/checkout on account with its quoteId (${CHECKOUT_LINES} lines, basket stored first, half New York, half Berlin; ${CONNECTIONS} buyers of ${COMPANIES} companies, credit and buyer limits in force, not reached; the quote counted in each checkout)`,
     `${fmt(a.rps)} checkouts/s, p99 ${a.p99} ms${failed(a)}; ` +
       `quote p50/p99 ${quantile(quoteTimes, 0.5)}/${quantile(quoteTimes, 0.99)} ms, ` +
-      `placement p50/p99 ${quantile(placeTimes, 0.5)}/${quantile(placeTimes, 0.99)} ms`,
+      `placement p50/p99 ${quantile(placeTimes, 0.5)}/${quantile(placeTimes, 0.99)} ms; ${perCheckout('quoted')}`,
     `${rawText}; ratio ${(a.rps / r.rps).toFixed(2)}`,
     verdict(a.rps / r.rps),
   );
   row(
     `… POST /api/checkout with paymentMethod "account", priced on the spot (no quote)`,
-    `${fmt(b.rps)} checkouts/s, p99 ${b.p99} ms${failed(b)}; ${fmt(placed.checkouts)} checkouts invoiced on account (both ways), balances = their invoices`,
+    `${fmt(b.rps)} checkouts/s, p99 ${b.p99} ms${failed(b)}; ${perCheckout('spot')}; ${fmt(placed.checkouts)} checkouts invoiced on account (both ways), balances = their invoices`,
     `the same raw transaction; ratio ${(b.rps / r.rps).toFixed(2)}`,
     verdict(b.rps / r.rps),
   );
