@@ -440,7 +440,7 @@ describe('awaiting approval and invoiced on account, mixed', () => {
 });
 
 describe('card checkouts of members', () => {
-  it('take no company lock: 20 parallel card checkouts succeed while the company row is locked and the company has no credit', async () => {
+  it('take no company lock: 20 parallel card checkouts succeed while the company row is locked and the company has no credit (as do another company’s on account)', async () => {
     const company = await createTestCompany(t, {
       members: {
         ...Object.fromEntries(
@@ -453,6 +453,9 @@ describe('card checkouts of members', () => {
     const { office: _office, ...buyers } = company.members;
     const members = Object.values(buyers);
     const planer = await createProduct(db(), { name: 'Card Planer', priceCents: PRICE });
+    // Another company's checkouts on account queue on its own row only.
+    const other = await companyCovering(5, 10);
+    const others = Object.values(other.members);
     // Another session holds the company's row as strongly as a lock can: a checkout that locked
     // it would wait for this transaction (and time out).
     const holder = new pg.Client({ connectionString: t.config.databaseUrl });
@@ -463,12 +466,16 @@ describe('card checkouts of members', () => {
       await holder.query('SELECT 1 FROM company_account WHERE organization_id = $1 FOR UPDATE', [
         company.id,
       ]);
-      const results = await Promise.all(
-        Array.from({ length: 20 }, (_, index) =>
-          buyOne(t, members[index % members.length]!, planer, 'card'),
+      const [results, otherResults] = await Promise.all([
+        Promise.all(
+          Array.from({ length: 20 }, (_, index) =>
+            buyOne(t, members[index % members.length]!, planer, 'card'),
+          ),
         ),
-      );
+        Promise.all(others.map((who) => buyOne(t, who, planer))),
+      ]);
       expect(results.map((res) => res.statusCode)).toEqual(Array<number>(20).fill(201));
+      expect(otherResults.map((res) => res.statusCode)).toEqual(Array<number>(5).fill(201));
       // The hold does stop what locks the row: a checkout on account waits for it (then is refused:
       // no credit).
       const onAccount = buyOne(t, company.members.office!, planer);
@@ -499,7 +506,8 @@ describe('card checkouts of members', () => {
       ['card', 'none', 20],
     ]);
     expect(await tally(company.id)).toMatchObject({ balance: 0, invoices: 0, orders: 20 });
-    expect((await stockOf(db(), planer.id))?.available).toBe(80);
+    expect(await balanceOf(db(), other.id)).toBe(5 * PRICE);
+    expect((await stockOf(db(), planer.id))?.available).toBe(75);
   });
 });
 
