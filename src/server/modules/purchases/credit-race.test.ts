@@ -241,6 +241,49 @@ describe('the credit limit under parallel checkouts', () => {
   });
 });
 
+describe('two companies on the same products, two instances', () => {
+  it('each company places exactly what its own limit covers; their checkouts queue on the shared variants without a deadlock', async () => {
+    const covered = 6;
+    const companies = [await companyCovering(5, covered), await companyCovering(5, covered)];
+    // Two products every member buys, one after the other: the variants' rows are shared by both
+    // companies' checkouts (each locks its company's row first, then the variant's).
+    const products = [
+      await createProduct(db(), { name: 'Shared Saw', priceCents: PRICE }),
+      await createProduct(db(), { name: 'Shared Drill', priceCents: PRICE }),
+    ];
+    const members = companies.flatMap((company) => Object.values(company.members));
+    await Promise.all(members.map((who, n) => storeBasket(t, who, [[products[n % 2]!, 1]])));
+    const calls: { company: number; call: (on: TestApp) => ReturnType<typeof buyOne> }[] = [];
+    for (let round = 0; round < 4; round += 1)
+      members.forEach((who, n) =>
+        calls.push({
+          company: n < 5 ? 0 : 1,
+          call: (on) =>
+            round === 0 ? checkOutBasket(on, who) : buyOne(on, who, products[(n + round) % 2]!),
+        }),
+      );
+    const second = await buildTestApp({ shareDatabaseOf: t });
+    const answers = await Promise.all(
+      calls.map(({ call }, index) => call(index % 2 === 0 ? t : second)),
+    ).finally(() => second.close());
+    for (const [index, company] of companies.entries()) {
+      const mine = answers.filter((_, n) => calls[n]!.company === index);
+      expect(mine.map((res) => res.statusCode).sort()).toEqual([
+        ...Array<number>(covered).fill(201),
+        ...Array<number>(mine.length - covered).fill(409),
+      ]);
+      expect(await tally(company.id)).toMatchObject({
+        balance: covered * PRICE,
+        orders: covered,
+        invoices: covered,
+        invoiced: covered * PRICE,
+      });
+    }
+    const stock = await Promise.all(products.map((item) => stockOf(db(), item.id)));
+    expect(stock.reduce((sum, row) => sum + (100 - (row?.available ?? 0)), 0)).toBe(2 * covered);
+  });
+});
+
 describe('retries of one checkout on account', () => {
   it('5 parallel sends with one Idempotency-Key place it once: one invoice, the balance raised once', async () => {
     const company = await companyCovering(1, 3);
