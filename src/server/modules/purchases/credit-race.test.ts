@@ -554,39 +554,32 @@ describe('card checkouts of members', () => {
   });
 });
 
-describe('found while racing (bugs of the order statement, for the lead)', () => {
-  // BUG: a checkout on account whose total is $0 (here a 100% promotion, no shipping) is answered
-  // 500: the statement's `placed_invoice` inserts an invoice of amount 0 with status 'open' and
-  // paid_cents 0, which breaks drizzle/0038's CHECK invoice_paid_status
-  // ((status = 'paid') = (paid_cents = amount_cents)). Fix (order-statement.ts, placed_invoice; and
-  // the same wherever an approval issues an invoice): an invoice of 0 is issued paid (status
-  // 'paid', paid_at now()), or a $0 checkout on account is placed without an invoice. `.fails`
-  // until then: remove it with the fix.
-  it.fails(
-    'a checkout on account of $0 (a 100% promotion) is placed, its invoice of $0 settled',
-    async () => {
-      const company = await createTestCompany(t, {
-        members: { buyer: { role: 'buyer' } },
-        credit: { status: 'approved', limitCents: 100_000 },
-      });
-      const drill = await createProduct(db(), { name: 'Free Drill', priceCents: 5_000 });
-      const [free] = await db()
-        .insert(promotion)
-        .values({
-          name: 'Free drill',
-          kind: 'percent_off',
-          percentPpm: 1_000_000,
-          targetKind: 'products',
-          targetIds: [drill.id],
-        })
-        .returning();
-      try {
-        const res = await buyOne(t, company.members.buyer!, drill);
-        expect(res.statusCode, res.body).toBe(201);
-        expect(await tally(company.id)).toMatchObject({ balance: 0, invoices: 1, invoiced: 0 });
-      } finally {
-        await db().delete(promotion).where(eq(promotion.id, free!.id));
-      }
-    },
-  );
+describe('found while racing', () => {
+  // A checkout on account whose total is $0 (here a 100% promotion, no shipping) was answered 500:
+  // its invoice of 0 was inserted 'open', which breaks drizzle/0038's CHECK invoice_paid_status.
+  // An invoice of 0 is issued paid.
+  it('a checkout on account of $0 (a 100% promotion) is placed, its invoice of $0 settled', async () => {
+    const company = await createTestCompany(t, {
+      members: { buyer: { role: 'buyer' } },
+      credit: { status: 'approved', limitCents: 100_000 },
+    });
+    const drill = await createProduct(db(), { name: 'Free Drill', priceCents: 5_000 });
+    const [free] = await db()
+      .insert(promotion)
+      .values({
+        name: 'Free drill',
+        kind: 'percent_off',
+        percentPpm: 1_000_000,
+        targetKind: 'products',
+        targetIds: [drill.id],
+      })
+      .returning();
+    try {
+      const res = await buyOne(t, company.members.buyer!, drill);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(await tally(company.id)).toMatchObject({ balance: 0, invoices: 1, invoiced: 0 });
+    } finally {
+      await db().delete(promotion).where(eq(promotion.id, free!.id));
+    }
+  });
 });
