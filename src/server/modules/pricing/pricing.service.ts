@@ -330,7 +330,12 @@ async function deliveryAddress(
   if (delivery.addressId !== undefined) {
     const { rows } = UUID.test(delivery.addressId)
       ? await db.query<{ address: string; phone: string; postal: PostalAddress | null }>(
-          'SELECT address, phone, postal FROM saved_address WHERE id = $1 AND user_id = $2',
+          // The caller's own saved address, or one of their company's (issue 37).
+          `SELECT address, phone, postal FROM saved_address WHERE id = $1 AND user_id = $2
+           UNION ALL
+           SELECT '', ca.phone, ca.postal FROM company_address ca
+             JOIN member m ON m.organization_id = ca.organization_id
+           WHERE ca.id = $1 AND m.user_id = $2`,
           [delivery.addressId, caller.id],
         )
       : { rows: [] };
