@@ -169,7 +169,8 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = as
     {
       config: user,
       schema: {
-        summary: 'Removes a member (its admins) or leaves the company (the member); never the last admin',
+        summary:
+          'Removes a member (its admins) or leaves the company (the member); never the last admin',
         params: MemberParamsSchema,
         response: { 200: DeletedCountSchema },
       },
@@ -207,7 +208,8 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = as
     {
       config: user,
       schema: {
-        summary: 'Invites someone by e-mail with a role (its admins); the mail links to the invitation',
+        summary:
+          'Invites someone by e-mail with a role (its admins); the mail links to the invitation',
         params: CompanyParamsSchema,
         body: InvitationBodySchema,
         response: { 201: InvitationSchema },
@@ -233,7 +235,7 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = as
     {
       config: user,
       schema: {
-        summary: 'An invitation (the person invited, or the company\'s admins)',
+        summary: "An invitation (the person invited, or the company's admins)",
         params: InvitationParamsSchema,
         response: { 200: InvitationSchema },
       },
@@ -268,7 +270,8 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ db: Db; auth: Auth }> = as
     {
       config: user,
       schema: {
-        summary: "Accepts an invitation (the account of the invitation's e-mail) and joins the company",
+        summary:
+          "Accepts an invitation (the account of the invitation's e-mail) and joins the company",
         params: InvitationParamsSchema,
         response: { 200: CompanySchema },
       },

@@ -80,7 +80,9 @@ function toCompany(row: CompanyRow, myRole: CompanyRole | null): Company {
       available: centsToDollars(availableCents),
     },
     priceList:
-      row.priceListId && row.priceListName ? { id: row.priceListId, name: row.priceListName } : null,
+      row.priceListId && row.priceListName
+        ? { id: row.priceListId, name: row.priceListName }
+        : null,
     myRole,
     memberCount: Number(row.memberCount),
     createdAt: new Date(row.createdAt).toISOString(),
@@ -110,9 +112,7 @@ export async function listCompanies(
     sql`${selectCompanies(pattern ? sql`o.name ILIKE ${pattern}` : sql`true`)}
       ORDER BY lower(o.name), o.id LIMIT 500`,
   );
-  return result.rows.map((row) =>
-    toCompany(row, own?.companyId === row.id ? own.role : null),
-  );
+  return result.rows.map((row) => toCompany(row, own?.companyId === row.id ? own.role : null));
 }
 
 export async function getCompany(db: Db, caller: Caller, id: string): Promise<Company> {

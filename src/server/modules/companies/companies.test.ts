@@ -67,7 +67,11 @@ describe('creating a company', () => {
     );
     expect(members.rows).toEqual([{ role: 'admin' }]);
 
-    const mine = await t.app.inject({ method: 'GET', url: '/api/companies', headers: founder.headers });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies',
+      headers: founder.headers,
+    });
     expect(CompanyListSchema.parse(mine.json()).companies.map((c) => c.id)).toEqual([company.id]);
   });
 
@@ -103,7 +107,9 @@ describe('creating a company', () => {
     expect(res.statusCode, res.body).toBe(400);
     const { fields } = res.json() as { fields: Record<string, string> };
     expect(fields.name).toBe('Company name is required');
-    expect(fields['billingAddress.postalCode']).toBe('Postal code must look like 12345 or 12345-6789');
+    expect(fields['billingAddress.postalCode']).toBe(
+      'Postal code must look like 12345 or 12345-6789',
+    );
   });
 
   it('lets its admin change the name and tax number; a buyer may not (403)', async () => {
@@ -119,7 +125,9 @@ describe('creating a company', () => {
     expect(res.json()).toMatchObject({ name: 'Acme Renamed', taxNumber: 'US-999' });
     expect((res.json() as Company).billingAddress).toMatchObject({ city: 'Austin' });
 
-    const other = await createTestCompany(t, { members: { boss: { role: 'admin' }, b: { role: 'buyer' } } });
+    const other = await createTestCompany(t, {
+      members: { boss: { role: 'admin' }, b: { role: 'buyer' } },
+    });
     const asBuyer = await t.app.inject({
       method: 'PATCH',
       url: `/api/companies/${other.id}`,
@@ -135,10 +143,14 @@ describe('isolation: a member acts for their own company only', () => {
     const mine = await createTestCompany(t, { members: { boss: { role: 'admin' } } });
     const theirs = await createTestCompany(t, { members: { boss: { role: 'admin' } } });
     const boss = mine.members.boss!;
-    const [theirAddress] = await db().execute<{ id: string }>(sql`INSERT INTO company_address
+    const [theirAddress] = await db()
+      .execute<{ id: string }>(
+        sql`INSERT INTO company_address
         (organization_id, label, postal) VALUES (${theirs.id}, 'Depot',
         ${JSON.stringify({ ...BILLING, country: 'US', company: '', line2: '', phone: '' })}::jsonb)
-      RETURNING id`).then((r) => r.rows);
+      RETURNING id`,
+      )
+      .then((r) => r.rows);
     const theirMember = theirs.members.boss!.memberId;
     const calls: [string, string, object?][] = [
       ['GET', `/api/companies/${theirs.id}`],
@@ -164,7 +176,9 @@ describe('isolation: a member acts for their own company only', () => {
       expect(res.json()).toMatchObject({ message: COMPANY_NOT_FOUND_MESSAGE });
     }
     // Nothing of theirs changed.
-    const address = await db().execute(sql`SELECT 1 FROM company_address WHERE id = ${theirAddress!.id}`);
+    const address = await db().execute(
+      sql`SELECT 1 FROM company_address WHERE id = ${theirAddress!.id}`,
+    );
     expect(address.rows).toHaveLength(1);
     const limit = await db().execute<{ l: number | null }>(
       sql`SELECT order_limit_cents AS l FROM member WHERE id = ${theirMember}`,
@@ -174,7 +188,11 @@ describe('isolation: a member acts for their own company only', () => {
 
   it('lists no company for a customer without one, and only their own for a member', async () => {
     await createTestCompany(t, { members: { boss: { role: 'admin' } } });
-    const loner = await t.app.inject({ method: 'GET', url: '/api/companies', headers: t.customer.headers });
+    const loner = await t.app.inject({
+      method: 'GET',
+      url: '/api/companies',
+      headers: t.customer.headers,
+    });
     expect(loner.json()).toEqual({ companies: [] });
     const mine = await createTestCompany(t, { members: { b: { role: 'buyer' } } });
     const res = await t.app.inject({
@@ -201,7 +219,11 @@ describe('isolation: a member acts for their own company only', () => {
     const found = CompanyListSchema.parse(res.json()).companies;
     expect(found.map((c) => c.id)).toContain(company.id);
     expect(found.every((c) => /searchable works/i.test(c.name))).toBe(true);
-    const one = await t.app.inject({ method: 'GET', url: `/api/companies/${company.id}`, headers: t.admin.headers });
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${company.id}`,
+      headers: t.admin.headers,
+    });
     expect(one.json()).toMatchObject({ id: company.id, myRole: null });
   });
 });
@@ -232,7 +254,11 @@ describe('staff: credit and price list', () => {
       .select()
       .from(companyAccount)
       .where(eq(companyAccount.organizationId, company.id));
-    expect(account).toMatchObject({ creditStatus: 'approved', creditLimitCents: 500_000, termsDays: 45 });
+    expect(account).toMatchObject({
+      creditStatus: 'approved',
+      creditLimitCents: 500_000,
+      termsDays: 45,
+    });
     const [entry] = await db()
       .select()
       .from(auditLog)
@@ -321,9 +347,17 @@ describe("better-auth's organization endpoints", () => {
     for (const [method, path, payload] of [
       ['POST', '/api/auth/organization/create', { name: 'Sneaky', slug: 'sneaky' }],
       ['GET', '/api/auth/organization/list', undefined],
-      ['POST', '/api/auth/organization/invite-member', { email: 'a@example.com', role: 'admin', organizationId: company.id }],
+      [
+        'POST',
+        '/api/auth/organization/invite-member',
+        { email: 'a@example.com', role: 'admin', organizationId: company.id },
+      ],
       ['POST', '/api/auth/organization/update-member-role', { memberId: 'x', role: 'admin' }],
-      ['GET', `/api/auth/organization/get-full-organization?organizationId=${company.id}`, undefined],
+      [
+        'GET',
+        `/api/auth/organization/get-full-organization?organizationId=${company.id}`,
+        undefined,
+      ],
     ] as const) {
       const res = await t.app.inject({
         method,

@@ -70,7 +70,12 @@ export async function createCompanyAddress(
       throw new Conflict(TOO_MANY_COMPANY_ADDRESSES_MESSAGE);
     const [row] = await tx
       .insert(companyAddress)
-      .values({ organizationId: id, label: body.label, postal: body.address, phone: body.address.phone })
+      .values({
+        organizationId: id,
+        label: body.label,
+        postal: body.address,
+        phone: body.address.phone,
+      })
       .returning(columns);
     if (!row) throw new Error('INSERT … RETURNING gave no row');
     return toAddress(row);

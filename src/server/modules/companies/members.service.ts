@@ -227,7 +227,8 @@ export async function createInvitation(
         WHERE m.organization_id = ${id} AND lower(u.email) = ${email}) AS member,
       EXISTS (SELECT 1 FROM invitation WHERE organization_id = ${id} AND lower(email) = ${email}
         AND status = 'pending' AND expires_at > now()) AS invited`);
-  if (found.rows[0]?.member) throw new Conflict(ALREADY_MEMBER_MESSAGE, { email: ALREADY_MEMBER_MESSAGE });
+  if (found.rows[0]?.member)
+    throw new Conflict(ALREADY_MEMBER_MESSAGE, { email: ALREADY_MEMBER_MESSAGE });
   if (found.rows[0]?.invited)
     throw new Conflict(ALREADY_INVITED_MESSAGE, { email: ALREADY_INVITED_MESSAGE });
   const created = await viaPlugin(() =>
@@ -273,7 +274,8 @@ export async function closeInvitation(
 ): Promise<Invitation> {
   const { row, asAdmin } = await visibleInvitation(db, caller, id, invitationId);
   if (row.status !== 'pending') throw new Conflict(INVITATION_CLOSED_MESSAGE);
-  if (asAdmin) await viaPlugin(() => auth.api.cancelInvitation({ headers, body: { invitationId } }));
+  if (asAdmin)
+    await viaPlugin(() => auth.api.cancelInvitation({ headers, body: { invitationId } }));
   else await viaPlugin(() => auth.api.rejectInvitation({ headers, body: { invitationId } }));
   return toInvitation((await invitationRow(db, id, invitationId)) ?? row);
 }
