@@ -1,5 +1,6 @@
 import { createAccessControl } from 'better-auth/plugins/access';
 import type { CompanyRole } from '../../../shared/companies.ts';
+import { pageRoutes } from '../../../shared/page-routes.ts';
 import type { MailMessage } from '../mail/index.ts';
 
 // What each role of a company may do in better-auth's organization plugin (issue 37, ADR 059).
@@ -26,10 +27,7 @@ export const COMPANY_ROLE_GRANTS: Record<CompanyRole, ReturnType<typeof COMPANY_
 
 /** The page an invitation's link opens (src/shared/page-routes.ts `companyInvitation`). */
 export const invitationUrl = (publicUrl: string, companyId: string, invitationId: string) =>
-  new URL(
-    `/invitations/${encodeURIComponent(companyId)}/${encodeURIComponent(invitationId)}`,
-    publicUrl,
-  ).toString();
+  new URL(pageRoutes.companyInvitation.href({ companyId, invitationId }), publicUrl).toString();
 
 const ROLE_NAMES: Record<string, string> = {
   admin: 'a company admin',
