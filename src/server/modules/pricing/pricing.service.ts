@@ -108,7 +108,8 @@ interface LineRow {
   contract_fixed: number | null;
   contract_bp: number | null;
   /** Issue 37: the buyer's company (on every row), or null. */
-  company: Omit<PricingCompany, 'monthSpentCents'> & { monthSpentCents: string | number | null } | null;
+  company:
+    (Omit<PricingCompany, 'monthSpentCents'> & { monthSpentCents: string | number | null }) | null;
   /** The buyer's promotion state (docs/decisions/055), on every row. */
   promotion_state: {
     hasOrdered: boolean;

@@ -73,9 +73,7 @@ function useCompaniesMutation<Vars, Result>(send: (vars: Vars) => Promise<Result
 }
 
 export const useCreateCompany = () =>
-  useCompaniesMutation((body: CompanyBody) =>
-    apiClient.post(paths.companies, body, CompanySchema),
-  );
+  useCompaniesMutation((body: CompanyBody) => apiClient.post(paths.companies, body, CompanySchema));
 
 export const useUpdateCompany = (companyId: string) =>
   useCompaniesMutation((body: CompanyUpdate) =>

@@ -149,4 +149,3 @@ export function CompanyForm({ company, onDone }: CompanyFormProps) {
     </form>
   );
 }
-

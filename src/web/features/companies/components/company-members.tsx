@@ -39,7 +39,8 @@ export const MEMBER_SAVED_MESSAGE = 'Member updated';
 export const INVITATION_SENT_MESSAGE = 'Invitation sent';
 export const INVITATION_CANCELLED_MESSAGE = 'Invitation cancelled';
 
-const money = (dollars: number | null) => (dollars === null ? 'No limit' : `$${formatDollars(dollars)}`);
+const money = (dollars: number | null) =>
+  dollars === null ? 'No limit' : `$${formatDollars(dollars)}`;
 
 /** A limit field's text as the API takes it: '' is no limit. */
 const limitOf = (text: string): number | null | string =>

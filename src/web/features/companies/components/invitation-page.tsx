@@ -19,8 +19,9 @@ function InvitationAnswer({ invitation }: { invitation: Invitation }) {
   const accept = useAcceptInvitation(invitation.companyId);
   const decline = useCloseInvitation(invitation.companyId);
   const [declined, setDeclined] = useState(false);
-  const open =
-    invitation.status === 'pending' && Date.parse(invitation.expiresAt) > Date.now() && !declined;
+  // Whether it had expired when the page opened (a later expiry is the server's to refuse).
+  const [expired] = useState(() => Date.parse(invitation.expiresAt) <= Date.now());
+  const open = invitation.status === 'pending' && !expired && !declined;
   const busy = accept.isPending || decline.isPending;
   const role = ROLE_LABELS[invitation.role].toLowerCase();
 
