@@ -42,7 +42,6 @@ export const PRICE_LIST_NOT_FOUND_MESSAGE = 'Price list not found';
 export const LAST_ADMIN_MESSAGE =
   'A company needs at least one admin: make another member admin first.';
 export const ALREADY_MEMBER_MESSAGE = 'This person is already a member of the company';
-export const ALREADY_INVITED_MESSAGE = 'This person has already been invited';
 
 // What a checkout on account is refused with (409, field `paymentMethod`).
 export const NO_COMPANY_MESSAGE = 'Paying on account needs a company account';

@@ -193,6 +193,8 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
         roles: COMPANY_ROLE_GRANTS,
         creatorRole: 'admin',
         invitationExpiresIn: INVITATION_EXPIRES_SECONDS,
+        // Inviting again replaces the open invitation (its role, a new mail and expiry).
+        cancelPendingInvitationsOnReInvite: true,
         sendInvitationEmail: async (data) => {
           await mailer.send(invitationMail(config.publicUrl, data));
         },

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ALREADY_IN_COMPANY_MESSAGE,
-  ALREADY_INVITED_MESSAGE,
   ALREADY_MEMBER_MESSAGE,
   INVITATION_NOT_FOUND_MESSAGE,
   LAST_ADMIN_MESSAGE,
@@ -211,7 +210,8 @@ export async function listInvitations(db: Db, caller: Caller, id: string): Promi
   return result.rows.map(toInvitation);
 }
 
-/** Its admins invite by e-mail; the plugin keeps the invitation and mails its link. */
+/** Its admins invite by e-mail; the plugin keeps the invitation and mails its link. Inviting
+ * again replaces the open invitation (a new role, mail and expiry). */
 export async function createInvitation(
   db: Db,
   auth: Auth,
@@ -222,15 +222,11 @@ export async function createInvitation(
 ): Promise<Invitation> {
   await companyAdmin(db, caller, id);
   const email = body.email.toLowerCase();
-  const found = await db.execute<{ member: boolean; invited: boolean }>(sql`SELECT
-      EXISTS (SELECT 1 FROM member m JOIN "user" u ON u.id = m.user_id
-        WHERE m.organization_id = ${id} AND lower(u.email) = ${email}) AS member,
-      EXISTS (SELECT 1 FROM invitation WHERE organization_id = ${id} AND lower(email) = ${email}
-        AND status = 'pending' AND expires_at > now()) AS invited`);
-  if (found.rows[0]?.member)
+  const found = await db.execute(sql`SELECT 1 FROM member m JOIN "user" u ON u.id = m.user_id
+    WHERE m.organization_id = ${id} AND lower(u.email) = ${email}`);
+  if (found.rows.length > 0)
     throw new Conflict(ALREADY_MEMBER_MESSAGE, { email: ALREADY_MEMBER_MESSAGE });
-  if (found.rows[0]?.invited)
-    throw new Conflict(ALREADY_INVITED_MESSAGE, { email: ALREADY_INVITED_MESSAGE });
+  // An open invitation of the same e-mail is replaced (cancelPendingInvitationsOnReInvite).
   const created = await viaPlugin(() =>
     auth.api.createInvitation({ headers, body: { email, role: body.role, organizationId: id } }),
   );

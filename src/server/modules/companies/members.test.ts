@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   ALREADY_IN_COMPANY_MESSAGE,
+  ALREADY_MEMBER_MESSAGE,
   COMPANY_ADDRESSES_MAX,
   INVITATION_NOT_FOUND_MESSAGE,
   InvitationSchema,
@@ -101,6 +102,28 @@ describe('inviting a member', () => {
       `/api/companies/${link.companyId}/members/invitations/${link.invitationId}/accept`,
     );
     expect(again.statusCode).toBe(404);
+  });
+
+  it('replaces an open invitation when the same e-mail is invited again; refuses a member', async () => {
+    const company = await createTestCompany(t, { members: { boss: { role: 'admin' } } });
+    const boss = company.members.boss!;
+    const invited = await signUp(t.app);
+    const first = await invite(company, boss, invited.email, 'buyer');
+    const second = await invite(company, boss, invited.email, 'approver');
+    expect(second.id).not.toBe(first.id);
+    const statuses = await db().execute<{ id: string; status: string }>(
+      sql`SELECT id, status FROM invitation WHERE organization_id = ${company.id} ORDER BY created_at`,
+    );
+    expect(statuses.rows).toEqual([
+      { id: first.id, status: 'canceled' },
+      { id: second.id, status: 'pending' },
+    ]);
+    expect(invitationLinkOf(invited.email).invitationId).toBe(second.id);
+    const already = await inject(boss, 'POST', `/api/companies/${company.id}/members/invitations`, {
+      email: boss.email,
+    });
+    expect(already.statusCode).toBe(409);
+    expect(already.json()).toMatchObject({ fields: { email: ALREADY_MEMBER_MESSAGE } });
   });
 
   it('refuses another account the invitation (404: it cannot see or accept it)', async () => {
