@@ -205,7 +205,7 @@ export function MembersSection({ company, myEmail }: { company: Company; myEmail
                     {member.name}
                     {isMe && <span className="badge badge-ghost ml-2">You</span>}
                   </td>
-                  <td className="break-all">{member.email}</td>
+                  <td>{member.email}</td>
                   {isAdmin ? (
                     <MemberEditor companyId={company.id} member={member} />
                   ) : (
@@ -315,7 +315,7 @@ export function InvitationsSection({ companyId }: { companyId: string }) {
                   className="flex flex-wrap items-center justify-between gap-3 rounded-box border border-base-300 p-3"
                 >
                   <span>
-                    <span className="break-all">{invitation.email}</span> ·{' '}
+                    <span className="break-words">{invitation.email}</span> ·{' '}
                     {ROLE_LABELS[invitation.role]} · until{' '}
                     {new Date(invitation.expiresAt).toLocaleDateString('en-US', {
                       month: 'short',
