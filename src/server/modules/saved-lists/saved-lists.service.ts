@@ -210,8 +210,7 @@ export async function listLists(db: Db, userId: string): Promise<SavedListList> 
 }
 
 /** GET /api/lists/{id}. */
-export const getList = (db: Db, userId: string, listId: string) =>
-  listOfCaller(db, userId, listId);
+export const getList = (db: Db, userId: string, listId: string) => listOfCaller(db, userId, listId);
 
 /** POST /api/lists: a new list of the caller's company (at most LISTS_MAX). */
 export async function createList(db: Db, userId: string, body: ListBody): Promise<SavedList> {
