@@ -39,8 +39,10 @@ import { membershipOf } from '../companies/index.ts';
 
 type ListBody = z.output<typeof ListBodySchema>;
 
-/** The caller's company id; `null` when they belong to none. */
-async function companyOf(db: Queryable, userId: string) {
+type Company = { id: string; name: string };
+
+/** The caller's company; `null` when they belong to none. */
+async function companyOf(db: Queryable, userId: string): Promise<Company | null> {
   const membership = await membershipOf(db, userId);
   return membership && { id: membership.organizationId, name: membership.companyName };
 }
@@ -140,20 +142,22 @@ async function readLists(
   }));
 }
 
-/** The caller's company's list, or 404 (another company's, none's, or an id no list has). */
-async function listOfCaller(db: Queryable, userId: string, listId: string): Promise<SavedList> {
-  const company = await companyOf(db, userId);
+/** The company's list, or 404 (another company's, none's, or an id no list has). */
+async function listOf(db: Queryable, company: Company | null, listId: string): Promise<SavedList> {
   if (!company || !IdSchema.safeParse(listId).success) throw new NotFound(LIST_NOT_FOUND_MESSAGE);
   const [list] = await readLists(db, company.id, listId.toLowerCase());
   if (!list) throw new NotFound(LIST_NOT_FOUND_MESSAGE);
   return list;
 }
 
+/** A line to store: its variant and quantity. */
+type StoredLine = { variantId: string; quantity: number };
+
 /**
  * The variant of each line by its SKU (any case), KEY SHARE until the list is written so none is
  * deleted in between; an unknown SKU or one twice is a 400 naming its line (`lines.<i>.sku`).
  */
-async function variantsOfLines(tx: Tx, lines: ListBody['lines']): Promise<string[]> {
+async function variantsOfLines(tx: Tx, lines: ListBody['lines']): Promise<StoredLine[]> {
   const skus = [...new Set(lines.map((line) => line.sku.toLowerCase()))];
   const rows =
     skus.length === 0
@@ -166,29 +170,25 @@ async function variantsOfLines(tx: Tx, lines: ListBody['lines']): Promise<string
           .for('key share');
   const bySku = new Map(rows.map((row) => [row.sku.toLowerCase(), row.id]));
   const fields: Record<string, string> = {};
-  const seen = new Set<string>();
+  const stored: StoredLine[] = [];
   for (const [index, line] of lines.entries()) {
-    const key = line.sku.toLowerCase();
-    if (!bySku.has(key)) fields[`lines.${index}.sku`] = listUnknownSkuMessage(line.sku);
-    else if (seen.has(key)) fields[`lines.${index}.sku`] = LIST_SKU_TWICE_MESSAGE;
-    seen.add(key);
+    const variantId = bySku.get(line.sku.toLowerCase());
+    if (variantId === undefined) fields[`lines.${index}.sku`] = listUnknownSkuMessage(line.sku);
+    else if (stored.some((earlier) => earlier.variantId === variantId))
+      fields[`lines.${index}.sku`] = LIST_SKU_TWICE_MESSAGE;
+    else stored.push({ variantId, quantity: line.quantity });
   }
   const [first] = Object.values(fields);
   if (first !== undefined) throw new Invalid(first, fields);
-  return lines.map((line) => bySku.get(line.sku.toLowerCase())!);
+  return stored;
 }
 
-async function writeLines(tx: Tx, listId: string, lines: ListBody['lines'], variantIds: string[]) {
+async function writeLines(tx: Tx, listId: string, lines: StoredLine[]) {
   await tx.delete(savedListItem).where(eq(savedListItem.listId, listId));
   if (lines.length === 0) return;
-  await tx.insert(savedListItem).values(
-    lines.map((line, position) => ({
-      listId,
-      variantId: variantIds[position]!,
-      quantity: line.quantity,
-      position,
-    })),
-  );
+  await tx
+    .insert(savedListItem)
+    .values(lines.map((line, position) => ({ listId, ...line, position })));
 }
 
 /** A duplicate name is a 409 on `name`. */
@@ -210,7 +210,8 @@ export async function listLists(db: Db, userId: string): Promise<SavedListList> 
 }
 
 /** GET /api/lists/{id}. */
-export const getList = (db: Db, userId: string, listId: string) => listOfCaller(db, userId, listId);
+export const getList = async (db: Db, userId: string, listId: string) =>
+  listOf(db, await companyOf(db, userId), listId);
 
 /** POST /api/lists: a new list of the caller's company (at most LISTS_MAX). */
 export async function createList(db: Db, userId: string, body: ListBody): Promise<SavedList> {
@@ -224,16 +225,17 @@ export async function createList(db: Db, userId: string, body: ListBody): Promis
         .from(savedList)
         .where(eq(savedList.organizationId, company.id));
       if ((held?.lists ?? 0) >= LISTS_MAX) throw new Conflict(LISTS_TOO_MANY_MESSAGE);
-      const variantIds = await variantsOfLines(tx, body.lines);
+      const lines = await variantsOfLines(tx, body.lines);
       const [made] = await tx
         .insert(savedList)
         .values({ organizationId: company.id, name: body.name, createdBy: userId })
         .returning({ id: savedList.id });
-      await writeLines(tx, made!.id, body.lines, variantIds);
-      return made!.id;
+      if (!made) throw new Error('INSERT of a saved list returned no row');
+      await writeLines(tx, made.id, lines);
+      return made.id;
     }),
   );
-  return listOfCaller(db, userId, id);
+  return listOf(db, company, id);
 }
 
 /** PUT /api/lists/{id}: its name and lines replaced. */
@@ -243,12 +245,13 @@ export async function updateList(
   listId: string,
   body: ListBody,
 ): Promise<SavedList> {
-  const { id } = await listOfCaller(db, userId, listId);
-  const company = (await companyOf(db, userId))!;
+  const company = await companyOf(db, userId);
+  const { id } = await listOf(db, company, listId);
+  if (!company) throw new NotFound(LIST_NOT_FOUND_MESSAGE);
   await namedOnce(() =>
     db.transaction(async (tx) => {
       await lockCompany(tx, company.id);
-      const variantIds = await variantsOfLines(tx, body.lines);
+      const lines = await variantsOfLines(tx, body.lines);
       const [updated] = await tx
         .update(savedList)
         .set({ name: body.name, updatedAt: new Date() })
@@ -256,10 +259,10 @@ export async function updateList(
         .returning({ id: savedList.id });
       // Deleted by another member (or the caller left the company) since it was read.
       if (!updated) throw new NotFound(LIST_NOT_FOUND_MESSAGE);
-      await writeLines(tx, id, body.lines, variantIds);
+      await writeLines(tx, id, lines);
     }),
   );
-  return listOfCaller(db, userId, id);
+  return listOf(db, company, id);
 }
 
 /** DELETE /api/lists/{id}. */
@@ -283,7 +286,7 @@ export async function putListInBasket(
   userId: string,
   listId: string,
 ): Promise<ListToBasket> {
-  const list = await listOfCaller(db, userId, listId);
+  const list = await listOf(db, await companyOf(db, userId), listId);
   const skipped = list.lines.flatMap((line) =>
     line.problem === null
       ? []
