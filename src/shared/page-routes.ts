@@ -280,6 +280,8 @@ export const pageRoutes = {
     title: 'Promotions',
     navigation: sidebar(19),
   }),
+  /** Issue 37: a company's saved lists, put into the basket in one click (linked from the basket). */
+  savedLists: page('/dashboard/lists', { ...signedIn, title: 'Saved lists' }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;
