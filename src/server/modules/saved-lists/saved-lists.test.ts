@@ -228,6 +228,28 @@ describe('saved lists', () => {
     expect(listed.lists).toHaveLength(LISTS_MAX);
   });
 
+  it('stay at LISTS_MAX when members create the last ones in parallel', async () => {
+    const company = await twoMemberCompany();
+    await db()
+      .insert(savedList)
+      .values(
+        Array.from({ length: LISTS_MAX - 1 }, (_, i) => ({
+          organizationId: company.id,
+          name: `List ${i}`,
+        })),
+      );
+    const answers = await Promise.all(
+      [company.members.buyer!, company.members.admin!, company.members.buyer!].map((who, i) =>
+        call(who, 'POST', listPaths.lists, { name: `Last ${i}`, lines: [] }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409, 409]);
+    const listed = SavedListListSchema.parse(
+      (await call(company.members.admin!, 'GET', listPaths.lists)).json(),
+    );
+    expect(listed.lists).toHaveLength(LISTS_MAX);
+  });
+
   it('hold at most LIST_LINES_MAX lines', async () => {
     const company = await twoMemberCompany();
     const res = await call(company.members.buyer!, 'POST', listPaths.lists, {
