@@ -44,6 +44,7 @@ import { categoriesRoutes } from './modules/categories/index.ts';
 import { shippingSettingsRoutes } from './modules/shipping-settings/index.ts';
 import { promotionsRoutes } from './modules/promotions/index.ts';
 import { companiesRoutes } from './modules/companies/index.ts';
+import { savedListsRoutes } from './modules/saved-lists/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { webBuildFolder } from './paths.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
       await api.register(taxExemptionsRoutes, { db });
       await api.register(promotionsRoutes, { db });
       await api.register(companiesRoutes, { db, auth });
+      await api.register(savedListsRoutes, { db });
     },
     { prefix: '/api' },
   );

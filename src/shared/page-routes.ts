@@ -287,6 +287,8 @@ export const pageRoutes = {
     ...signedIn,
     title: 'Invitation',
   }),
+  /** Issue 37: a company's saved lists, put into the basket in one click (linked from the basket). */
+  savedLists: page('/dashboard/lists', { ...signedIn, title: 'Saved lists' }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

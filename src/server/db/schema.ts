@@ -1598,17 +1598,22 @@ export const savedList = pgTable(
   (t) => [uniqueIndex('saved_list_name_idx').on(t.organizationId, sql`lower(${t.name})`)],
 );
 
+/**
+ * A line of a saved list. A deleted variant's line stays (no foreign key, as a basket's: issue 39);
+ * the deletion stamps its name and SKU on it (triggers, drizzle/0043), and "put in basket" skips it.
+ */
 export const savedListItem = pgTable(
   'saved_list_item',
   {
     listId: uuid('list_id')
       .notNull()
       .references(() => savedList.id, { onDelete: 'cascade' }),
-    variantId: uuid('variant_id')
-      .notNull()
-      .references(() => variant.id, { onDelete: 'cascade' }),
+    variantId: uuid('variant_id').notNull(),
     quantity: integer('quantity').notNull(),
     position: integer('position').notNull(),
+    /** The variant's name and SKU when it was deleted; null while it exists. */
+    goneName: text('gone_name'),
+    goneSku: text('gone_sku'),
   },
   (t) => [
     primaryKey({ columns: [t.listId, t.variantId] }),

@@ -38,6 +38,7 @@ const WebhooksRoute = lazyPage(() => import('./routes/webhooks.tsx'));
 const ShippingRoute = lazyPage(() => import('./routes/shipping.tsx'));
 const TaxesRoute = lazyPage(() => import('./routes/taxes.tsx'));
 const PromotionsRoute = lazyPage(() => import('./routes/promotions.tsx'));
+const SavedListsRoute = lazyPage(() => import('./routes/saved-lists.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
 const ReturnsRoute = lazyPage(() => import('./routes/returns.tsx'));
 const RecallsRoute = lazyPage(() => import('./routes/recalls.tsx'));
@@ -100,6 +101,7 @@ const pages: Record<PageName, ReactElement> = {
   promotions: <PromotionsRoute />,
   company: <CompanyRoute />,
   companyInvitation: <CompanyInvitationRoute />,
+  savedLists: <SavedListsRoute />,
 };
 
 const route = (name: PageName): RouteObject => ({

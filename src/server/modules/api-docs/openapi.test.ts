@@ -580,6 +580,44 @@ const SAMPLE: Expected[] = [
     },
   },
   {
+    // Issue 37: a company's saved list, lines by SKU.
+    method: 'post',
+    path: '/api/lists',
+    access: 'user',
+    parameters: [],
+    body: { required: ['name'], types: { name: 'string', lines: 'array' } },
+    responses: ['201', '4XX'],
+    success: {
+      status: '201',
+      shape: {
+        required: ['id', 'name', 'lines', 'createdBy', 'updatedAt'],
+        types: {
+          id: 'string',
+          name: 'string',
+          lines: 'array',
+          createdBy: ['string', 'null'],
+          updatedAt: 'string',
+        },
+      },
+    },
+  },
+  {
+    // Issue 37: a saved list into the caller's basket: the basket and the lines skipped.
+    method: 'post',
+    path: '/api/lists/{id}/basket',
+    access: 'user',
+    parameters: [{ name: 'id', in: 'path', required: true }],
+    body: null,
+    responses: ['200', '4XX'],
+    success: {
+      status: '200',
+      shape: {
+        required: ['lines', 'totalPrice', 'notices', 'skipped'],
+        types: { lines: 'array', totalPrice: 'number', notices: 'array', skipped: 'array' },
+      },
+    },
+  },
+  {
     // Issue 35: staff add a shipping method to a zone (money in dollars, weights in grams).
     method: 'post',
     path: '/api/admin/shipping-zones/{zoneId}/methods',

@@ -128,6 +128,13 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/basket': { may: SIGNED_IN },
   'POST /api/basket/merge': { may: SIGNED_IN },
   'POST /api/quick-order': { may: SIGNED_IN },
+  // Issue 37: a company's saved lists (any member; another company's are 404).
+  'GET /api/lists': { may: SIGNED_IN },
+  'POST /api/lists': { may: SIGNED_IN },
+  'GET /api/lists/:id': { may: SIGNED_IN },
+  'PUT /api/lists/:id': { may: SIGNED_IN },
+  'DELETE /api/lists/:id': { may: SIGNED_IN },
+  'POST /api/lists/:id/basket': { may: SIGNED_IN },
   'GET /api/addresses': { may: SIGNED_IN },
   'POST /api/addresses': { may: SIGNED_IN },
   'DELETE /api/addresses/:id': { may: SIGNED_IN },

@@ -1,4 +1,4 @@
-import { useRef, useState, type RefObject } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { PRODUCT_GONE_MESSAGE, type BasketLine } from '../../../../shared/basket.ts';
 import { formatDollars } from '../../../../shared/money.ts';
@@ -96,10 +96,14 @@ interface BasketContentProps {
   totalPrice: number;
   saveLines: BasketHandle['saveLines'];
   heading: RefObject<HTMLHeadingElement | null>;
+  saveAsList?: SaveAsList | undefined;
 }
 
+/** Issue 37: what the app puts after Checkout (a company member's "Save as list"). */
+type SaveAsList = (lines: BasketLine[]) => ReactNode;
+
 /** The lines, their quantities, the promotion code, the total and the estimate. */
-function BasketContent({ lines, totalPrice, saveLines, heading }: BasketContentProps) {
+function BasketContent({ lines, totalPrice, saveLines, heading, saveAsList }: BasketContentProps) {
   const navigate = useNavigate();
   // The quantities as typed, by line: a text that is not a quantity yet is not saved.
   const [typed, setTyped] = useState<Record<string, string>>({});
@@ -160,12 +164,16 @@ function BasketContent({ lines, totalPrice, saveLines, heading }: BasketContentP
       >
         Checkout
       </button>
+      {saveAsList?.(lines)}
     </>
   );
 }
 
-/** /basket, for everyone: the lines, their quantities and the total; Checkout signs in first. */
-export function BasketPage() {
+/**
+ * /basket, for everyone: the lines, their quantities and the total; Checkout signs in first.
+ * `saveAsList`: what the app adds after Checkout (a company member's "Save as list").
+ */
+export function BasketPage({ saveAsList }: { saveAsList?: SaveAsList } = {}) {
   const { state, saveLines } = useBasket();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -208,6 +216,7 @@ export function BasketPage() {
           totalPrice={totalPrice}
           saveLines={saveLines}
           heading={heading}
+          saveAsList={saveAsList}
         />
       )}
     </section>

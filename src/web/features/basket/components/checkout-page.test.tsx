@@ -6,7 +6,10 @@ import {
   CHECKOUT_LINES_FAILED_MESSAGE,
   CHECKOUT_PLACED_MESSAGE,
   PO_REFERENCE_MAX,
+  type CheckoutPlaced,
 } from '../../../../shared/checkout.ts';
+import { AWAITING_APPROVAL_MESSAGE } from '../../../../shared/approvals.ts';
+import { creditLimitMessage } from '../../../../shared/companies.ts';
 import type { PostalAddress } from '../../../../shared/postal-address.ts';
 import {
   NO_SHIPPING_MESSAGE,
@@ -121,7 +124,7 @@ const placed = {
   paymentMethod: 'card',
   approval: 'none',
   invoice: null,
-};
+} satisfies CheckoutPlaced;
 
 /** The page renders behind RequireAuth: shown once the session is restored, as the guard does. */
 function BehindGuard() {
@@ -505,5 +508,135 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText(BASKET_EMPTY_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all products' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('CheckoutPage for a company member (issue 37)', () => {
+  const COMPANY = {
+    id: 'org-1',
+    name: 'Acme Builders',
+    approvalRequired: false,
+    creditAvailable: 5000,
+    priceList: null,
+  };
+  /** The quote as a member of `company` gets it, for the payment method asked. */
+  const companyQuote =
+    (company: CheckoutQuote['company']): Answer =>
+    ({ body }) => {
+      const asked = body as { address?: unknown; paymentMethod?: 'card' | 'account' };
+      return jsonResponse({
+        ...quoteFor(asked, asked.paymentMethod === 'account' ? 2 : 1),
+        paymentMethod: asked.paymentMethod ?? 'card',
+        company,
+      });
+    };
+  const paymentMethods = () => screen.findByRole('group', { name: 'Payment method' }, PRICED);
+
+  it('offers no payment method to a buyer of no company', async () => {
+    const { user } = renderCheckout();
+    await screen.findByRole('listitem', { name: 'Drill' });
+    await enterAddress(user, TEXAS);
+    await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
+    expect(screen.queryByRole('group', { name: 'Payment method' })).not.toBeInTheDocument();
+  });
+
+  it('pays on account: quoted and placed with it, the invoice told, then My Orders', async () => {
+    const { user, fetchMock, router } = renderCheckout({
+      [QUOTE]: companyQuote(COMPANY),
+      [PLACE]: jsonResponse(
+        { ...placed, paymentMethod: 'account', invoice: { id: uuid(7001), number: 'INV-000042' } },
+        201,
+      ),
+    });
+    await screen.findByRole('listitem', { name: 'Drill' });
+    await enterAddress(user, TEXAS);
+    const methods = await paymentMethods();
+    expect(methods).toHaveTextContent('Buying for Acme Builders. Credit available: $5,000.00');
+    expect(within(methods).getByRole('radio', { name: 'Card' })).toBeChecked();
+    const onAccount = within(methods).getByRole('radio', { name: 'On account' });
+    expect(onAccount).toBeEnabled();
+    expect(lastRequest(fetchMock, QUOTE).body).toEqual({ address: TEXAS });
+
+    await user.click(onAccount);
+    await waitFor(
+      () =>
+        expect(lastRequest(fetchMock, QUOTE).body).toEqual({
+          address: TEXAS,
+          paymentMethod: 'account',
+        }),
+      PRICED,
+    );
+    await waitFor(() => expect(onAccount).toBeChecked());
+    expect(screen.queryByText(/will wait for approval/)).not.toBeInTheDocument();
+    await user.click(form().place);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myOrders'));
+    expect(await screen.findByText('Order placed. Invoice INV-000042 issued')).toBeInTheDocument();
+    expect(lastRequest(fetchMock, PLACE).body).toEqual({
+      address: TEXAS,
+      paymentMethod: 'account',
+      shippingMethod: US_METHODS[0]!.id,
+      quoteId: uuid(6002),
+      phone: '+1 512 555 0100',
+    });
+  });
+
+  it('says before placing that the order waits for approval, and after it, then My Orders', async () => {
+    const { user, router } = renderCheckout({
+      [QUOTE]: companyQuote({ ...COMPANY, approvalRequired: true }),
+      [PLACE]: jsonResponse(
+        {
+          ...placed,
+          approval: 'awaiting',
+          orders: placed.orders.map((order) => ({ ...order, stat: 'awaiting_approval' })),
+        },
+        201,
+      ),
+    });
+    await screen.findByRole('listitem', { name: 'Drill' });
+    await enterAddress(user, TEXAS);
+    await paymentMethods();
+    expect(
+      screen.getByText('This order is above your spending limit and will wait for approval.'),
+    ).toBeVisible();
+    await user.click(form().place);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myOrders'));
+    expect(await screen.findByText(AWAITING_APPROVAL_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('offers on account only to a company with credit', async () => {
+    const { user } = renderCheckout({
+      [QUOTE]: companyQuote({ ...COMPANY, creditAvailable: null }),
+    });
+    await screen.findByRole('listitem', { name: 'Drill' });
+    await enterAddress(user, TEXAS);
+    const methods = await paymentMethods();
+    expect(within(methods).getByRole('radio', { name: 'On account' })).toBeDisabled();
+    expect(within(methods).getByRole('radio', { name: 'Card' })).toBeChecked();
+    expect(methods).not.toHaveTextContent('Credit available');
+  });
+
+  it('says next to the payment method why on account was refused, and places nothing', async () => {
+    const refused = creditLimitMessage(1_000);
+    const { user, router } = renderCheckout({
+      [QUOTE]: companyQuote(COMPANY),
+      [PLACE]: jsonResponse(
+        { code: 'CONFLICT', message: refused, fields: { paymentMethod: refused } },
+        409,
+      ),
+    });
+    await screen.findByRole('listitem', { name: 'Drill' });
+    await enterAddress(user, TEXAS);
+    const methods = await paymentMethods();
+    await user.click(within(methods).getByRole('radio', { name: 'On account' }));
+    await waitFor(() =>
+      expect(within(methods).getByRole('radio', { name: 'On account' })).toBeChecked(),
+    );
+    await user.click(form().place);
+
+    expect(await within(methods).findByRole('alert')).toHaveTextContent(refused);
+    expect(methods).toHaveAccessibleDescription(expect.stringContaining(refused));
+    expect(router.state.location.pathname).toBe('/checkout');
   });
 });

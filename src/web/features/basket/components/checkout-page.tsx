@@ -7,13 +7,13 @@ import type { SavedAddress } from '../../../../shared/address.ts';
 import { addressFieldErrors, type AddressFieldErrors } from '../../../../shared/address-rules.ts';
 import type { BasketLine } from '../../../../shared/basket.ts';
 import {
-  CHECKOUT_PLACED_MESSAGE,
   CheckoutBodySchema,
   PO_REFERENCE_LABEL,
   PO_REFERENCE_MAX,
   type CheckoutPlaced,
 } from '../../../../shared/checkout.ts';
 import { formatDollars } from '../../../../shared/money.ts';
+import type { PaymentMethod } from '../../../../shared/payment-method.ts';
 import {
   PRICES_CHANGED_MESSAGE,
   type CheckoutQuote,
@@ -47,11 +47,19 @@ import { formSubmitHandler, useSpecForm } from '../../../lib/use-spec-form.ts';
 import { usePlaceCheckout, type PlaceCheckoutBody } from '../api/place-checkout.ts';
 import { useBasket } from '../hooks/use-basket.ts';
 import { lineKey, quotedLineFor } from '../lib/basket-lines.ts';
+import { placedOutcome } from '../lib/placed-outcome.ts';
 import { setPromotionCodes, usePromotionCodes } from '../lib/promotion-codes.ts';
 import { BasketLineSummary } from './basket-line-summary.tsx';
 import { EmptyBasket } from './empty-basket.tsx';
+import { ApprovalNotice, PaymentMethodChoice } from './payment-method-choice.tsx';
 
 type DeliveryFields = z.input<typeof DeliveryFieldsSchema>;
+type Company = NonNullable<CheckoutQuote['company']>;
+
+/** Why paying on account was refused (a 409 naming `paymentMethod`: no credit, above it), or null. */
+function paymentRefusal(error: unknown): string | null {
+  return isApiError(error) && error.status === 409 ? (error.fields?.paymentMethod ?? null) : null;
+}
 
 const FIELD_NAMES = ['poReference'] as const;
 const PoReferenceSchema = CheckoutBodySchema.pick({ poReference: true });
@@ -170,13 +178,22 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
   // Issue 36: the codes applied here or on the basket, and what is said of them.
   const codes = usePromotionCodes();
   const [codeMessage, setCodeMessage] = useState<string | null>(null);
+  // Issue 37: a company member pays by card or on the company's account (sent once chosen).
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod | undefined>(undefined);
+  const [placeRefusedPayment, setPlaceRefusedPayment] = useState<string | null>(null);
+  /** The buyer's company as the last quote said (kept while a new quote is asked or refused). */
+  const [company, setCompany] = useState<Company | null>(null);
 
   const basketKey = lines.map((line) => `${lineKey(line)}x${line.quantity}`).join(',');
   const addressValid = Object.keys(addressFieldErrors(address)).length === 0;
+  const chosen = {
+    ...(shippingMethod && { shippingMethod }),
+    ...(paymentMethod && { paymentMethod }),
+  };
   const delivery: DeliveryFields | null = savedLine
-    ? { addressId: savedLine._id, ...(shippingMethod && { shippingMethod }) }
+    ? { addressId: savedLine._id, ...chosen }
     : addressValid
-      ? { address, ...(shippingMethod && { shippingMethod }) }
+      ? { address, ...chosen }
       : null;
   /** The delivery fields with these codes (none: no `codes` sent). */
   const withCodes = (fields: DeliveryFields, given: readonly string[]): DeliveryFields => ({
@@ -186,9 +203,16 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
   const quoted = useCheckoutQuote(delivery && withCodes(delivery, codes), basketKey);
   const quoteFor = useQuoteFor(basketKey);
   const quote = delivery ? quoted.data : undefined;
-  // A refused code is said next to the code field (and taken off), not as the quote's problem.
+  if (quote && JSON.stringify(quote.company) !== JSON.stringify(company)) setCompany(quote.company);
+  const paymentProblem =
+    placeRefusedPayment ?? (delivery && quoted.isError ? paymentRefusal(quoted.error) : null);
+  // A refused code is said next to the code field (and taken off), a refused payment method next
+  // to the choice, not as the quote's problem.
   const quoteProblem =
-    delivery && quoted.isError && codeRefusal(quoted.error) === null
+    delivery &&
+    quoted.isError &&
+    codeRefusal(quoted.error) === null &&
+    paymentRefusal(quoted.error) === null
       ? getErrorMessage(quoted.error)
       : null;
   /** Prices the order with these codes (at the shop's origin while there is no address yet). */
@@ -212,10 +236,12 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
         .mutateAsync(address)
         .catch((error: unknown) => toast.error(getErrorMessage(error)));
     }
-    toast.success(CHECKOUT_PLACED_MESSAGE);
+    const outcome = placedOutcome(placed);
+    toast.success(outcome.message);
     // The codes were used by this checkout: the next one starts without them.
     setPromotionCodes([]);
-    const first = placed.orders[0];
+    // On account or awaiting approval there is nothing to pay now: to My Orders.
+    const first = outcome.next === 'payment' ? placed.orders[0] : undefined;
     await navigate(first ? pageRoutes.payment.href({ id: first._id }) : pageRoutes.myOrders.href());
     // Only once this page is left: the emptied basket must not flash its empty state here.
     await refreshBasket();
@@ -224,6 +250,7 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
   const place = async (poReference: string | undefined) => {
     setRefusal(null);
     setServerErrors({});
+    setPlaceRefusedPayment(null);
     if (!delivery) {
       setShowAllErrors(true);
       // The first field to mend, for a keyboard or a screen reader.
@@ -246,7 +273,11 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
       placed = await placeCheckout(body);
     } catch (error) {
       const conflict = codeConflict(error);
-      if (conflict !== null) {
+      const refusedPayment = paymentRefusal(error);
+      if (refusedPayment !== null) {
+        // No credit, or not enough left: said next to the payment method, nothing placed.
+        setPlaceRefusedPayment(refusedPayment);
+      } else if (conflict !== null) {
         // A code's limit was reached meanwhile: said at the top and by the code field; the quote
         // is asked again, which refuses that code, and it is taken off (useDropRefusedCodes).
         setRefusal({ message: conflict, lines: {} });
@@ -395,6 +426,17 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
             }}
           />
           {quote && <ShippingMethods quote={quote} onChoose={setShippingMethod} />}
+          {company && (
+            <PaymentMethodChoice
+              company={company}
+              value={paymentMethod ?? quote?.paymentMethod ?? 'card'}
+              onChange={(method) => {
+                setPlaceRefusedPayment(null);
+                setPaymentMethod(method);
+              }}
+              error={paymentProblem}
+            />
+          )}
           {/* Read out as it changes: the new total, or why there is none. */}
           <div aria-live="polite" className="flex flex-col gap-4">
             {quote && (
@@ -406,6 +448,7 @@ function CheckoutForm({ lines, totalPrice }: { lines: BasketLine[]; totalPrice: 
               <p className="text-sm">Enter the delivery address to see shipping and tax.</p>
             )}
           </div>
+          {quote?.company?.approvalRequired && <ApprovalNotice />}
           <SubmitButton
             pending={submitting || placing || saveAddress.isPending}
             className="self-start"
