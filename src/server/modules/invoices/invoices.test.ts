@@ -172,6 +172,18 @@ describe('recording payments', () => {
     expect(payments).toHaveLength(1);
   });
 
+  it('takes exactly what is owed from many parallel payments, refusing the rest with 400', async () => {
+    const company = await createTestCompany(t, { members: { buyer: { role: 'buyer' } }, credit });
+    const placed = await checkOutOnAccount(t, company.members.buyer!, { priceCents: 10_000 });
+    const id = placed.invoice.id;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => pay(id, { amount: 30 })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      201, 201, 201, 400, 400, 400, 400, 400,
+    ]);
+    expect((await stored(id)).paidCents).toBe(9_000);
+    expect(await balanceOf(db(), company.id)).toBe(1_000);
+  });
+
   it('is for staff only, and an unknown invoice is 404', async () => {
     const company = await createTestCompany(t, { members: { boss: { role: 'admin' } }, credit });
     const res = await pay(
@@ -292,6 +304,36 @@ describe('the overdue sweep', () => {
     expect((await pay(id, { amount: 100 })).statusCode).toBe(201);
     await sweepOverdueInvoices(db());
     expect(await overdueMails()).toBe(2);
+  });
+});
+
+describe('the overdue sweep on several instances at once', () => {
+  it('marks, mails and announces an overdue invoice once, even when they meet on its row', async () => {
+    const endpointId = await invoiceWebhookEndpoint(t);
+    const { sweepOverdueInvoices } = await import('./invoice-overdue.ts');
+    const company = await createTestCompany(t, { members: { buyer: { role: 'buyer' } }, credit });
+    const { id } = (await checkOutOnAccount(t, company.members.buyer!)).invoice;
+    await dueAgo(id, '2 days');
+    // A transaction holds the invoice's row (a payment being recorded) while two instances sweep.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const holder = db().transaction(async (tx) => {
+      await tx.execute(sql`SELECT id FROM invoice WHERE id = ${id} FOR UPDATE`);
+      taken();
+      await held;
+    });
+    await lockTaken;
+    const sweeps = [sweepOverdueInvoices(db()), sweepOverdueInvoices(db())];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await holder;
+    await Promise.all(sweeps);
+    await sweepOverdueInvoices(db());
+    expect(await outboxRows(t, 'invoice-mail', `${id}:overdue:`)).toHaveLength(1);
+    expect(await outboxRows(t, 'webhook', `${endpointId}:invoice.overdue:${id}`)).toHaveLength(1);
+    expect((await stored(id)).overdueAt).not.toBeNull();
   });
 });
 
