@@ -82,6 +82,7 @@ describe('DashboardLayout', () => {
       ['Shipping', '/dashboard/shipping'],
       ['Taxes', '/dashboard/taxes'],
       ['Promotions', '/dashboard/promotions'],
+      ['Invoices', '/dashboard/manageInvoices'],
     ]);
   });
 
