@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AgeingReportSchema,
   INVOICE_NOT_FOUND_MESSAGE,
@@ -9,6 +9,7 @@ import {
   StatementSchema,
 } from '../../../shared/invoices.ts';
 import { auditLog, invoice, invoicePayment } from '../../db/schema.ts';
+import { readOutbox } from '../../testing/accounts.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { balanceOf, createTestCompany } from '../../testing/companies.ts';
 import { checkOutOnAccount, invoiceWebhookEndpoint, outboxRows } from '../../testing/invoices.ts';
@@ -93,6 +94,18 @@ describe('issuing an invoice with a checkout on account', () => {
     expect(mail?.subject).toContain('$123.45');
     expect(mail?.subject).toContain('PO PO-778');
     expect(mail?.text).toContain('https://shop/dashboard/invoices');
+    // The app's outbox worker sends it (the job is registered).
+    const sent = await vi.waitFor(
+      () => {
+        const found = readOutbox(t, company.members.office!.email).find((m) =>
+          m.subject.startsWith(`Invoice ${placed.invoice.number}:`),
+        );
+        if (!found) throw new Error('not sent yet');
+        return found;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(sent.subject).toBe(mail?.subject);
   });
 });
 
