@@ -1,6 +1,6 @@
 import type { WebhookEvent } from '../../../shared/webhooks.ts';
 import { enqueueText } from '../outbox/index.ts';
-import { webhookJob } from '../webhooks/index.ts';
+import { webhookEventCte } from '../webhooks/index.ts';
 import { invoiceMailJob, type InvoiceMailTemplate } from './invoice-mails.ts';
 
 /*
@@ -17,20 +17,13 @@ type InvoiceWebhook = Extract<WebhookEvent, `invoice.${string}`>;
  * announced once. The data is the invoice's id; the delivery adds the invoice as it stands then.
  */
 export function invoiceWebhookCte(type: InvoiceWebhook, source: string, name: string): string {
-  const eventId = `'${type}:' || s.id`;
-  return `${name} AS (
-      ${enqueueText(webhookJob, {
-        key: `'webhook:' || e.id || ':' || ${eventId}`,
-        from: `${source} s JOIN webhook_endpoint e ON '${type}' = ANY(e.events)`,
-        payload: {
-          endpointId: 'e.id',
-          event: `'${type}'`,
-          eventId,
-          occurredAt: 'now()',
-          data: `jsonb_build_object('invoiceId', s.id)`,
-        },
-      })}
-    )`;
+  return webhookEventCte(
+    name,
+    type,
+    source,
+    `'${type}:' || s.id`,
+    `jsonb_build_object('invoiceId', s.id)`,
+  );
 }
 
 /** The CTE `name` queuing the mail `template` of each invoice of `source`, under `key` (SQL). */

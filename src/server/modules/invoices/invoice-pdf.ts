@@ -1,6 +1,6 @@
 import { formatCents } from '../../../shared/money.ts';
 import { addressLine } from '../../../shared/postal-address.ts';
-import { startShopPdf } from '../notifications/index.ts';
+import { startShopPdf, writeLabelled } from '../notifications/index.ts';
 import type { InvoiceDocumentFacts } from './invoices.service.ts';
 
 const day = (iso: string) => iso.slice(0, 10);
@@ -31,10 +31,7 @@ export function renderInvoicePdf({
     ...(invoice.poReference ? ([['PO reference', invoice.poReference]] as [string, string][]) : []),
   ];
   doc.moveDown();
-  for (const [label, value] of rows) {
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
-    doc.font('Helvetica').text(value);
-  }
+  writeLabelled(doc, rows);
   doc.moveDown(1.5);
   doc.font('Helvetica-Bold').text(invoice.orders.length === 1 ? 'Item' : 'Items');
   doc.font('Helvetica');
@@ -48,10 +45,7 @@ export function renderInvoicePdf({
     ['Total', formatCents(cents(invoice.amount))],
     ['Paid', formatCents(cents(invoice.paid))],
   ];
-  for (const [label, value] of totals) {
-    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
-    doc.font('Helvetica').text(value);
-  }
+  writeLabelled(doc, totals);
   doc.moveDown();
   doc
     .font('Helvetica-Bold')

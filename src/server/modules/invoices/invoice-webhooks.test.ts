@@ -1,41 +1,14 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { createTestCompany } from '../../testing/companies.ts';
 import { checkOutOnAccount } from '../../testing/invoices.ts';
+import { setUpWebhookReceiver } from '../../testing/webhook-receiver.ts';
 
 // Issue 37: the invoice events as a receiver gets them from the app's outbox worker: subscribed
 // in Webhooks, with the invoice as it stands at delivery.
 
 const t = setUpAppWithAccounts({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
-let receiver: Server;
-let hookUrl: string;
-const received: { id: string; type: string; data: Record<string, unknown> }[] = [];
-
-beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push(JSON.parse(body) as (typeof received)[number]);
-      res.end();
-    });
-  });
-  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
-  hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-});
-afterAll(() => new Promise((done) => receiver.close(done)));
-
-async function until<T>(find: () => T | undefined, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > end) throw new Error('not delivered in time');
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
+const receiver = setUpWebhookReceiver();
 
 describe('invoice webhooks', () => {
   it('deliver invoice.issued and invoice.paid with the invoice as it stands', async () => {
@@ -43,7 +16,7 @@ describe('invoice webhooks', () => {
       method: 'POST',
       url: '/api/admin/webhooks',
       headers: t.admin.headers,
-      payload: { url: hookUrl, events: ['invoice.issued', 'invoice.paid'] },
+      payload: { url: receiver.url, events: ['invoice.issued', 'invoice.paid'] },
     });
     expect(created.statusCode, created.body).toBe(201);
     const company = await createTestCompany(t, {
@@ -56,8 +29,8 @@ describe('invoice webhooks', () => {
       poReference: 'PO-HOOK',
     });
     const { id } = placed.invoice;
-    const issued = await until(() =>
-      received.find((event) => event.type === 'invoice.issued' && event.data.invoiceId === id),
+    const issued = await receiver.until(
+      (event) => event.type === 'invoice.issued' && event.data.invoiceId === id,
     );
     expect(issued.id).toBe(`invoice.issued:${id}`);
     expect(issued.data.invoice).toMatchObject({
@@ -78,10 +51,10 @@ describe('invoice webhooks', () => {
       payload: { amount: 42 },
     });
     expect(paid.statusCode, paid.body).toBe(201);
-    const event = await until(() =>
-      received.find((one) => one.type === 'invoice.paid' && one.data.invoiceId === id),
+    const event = await receiver.until(
+      (one) => one.type === 'invoice.paid' && one.data.invoiceId === id,
     );
     expect(event.data.invoice).toMatchObject({ status: 'paid', paid: 42, due: 0 });
-    expect(received.filter((one) => one.data.invoiceId === id)).toHaveLength(2);
+    expect(receiver.received.filter((one) => one.data.invoiceId === id)).toHaveLength(2);
   });
 });

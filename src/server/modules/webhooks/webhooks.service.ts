@@ -265,7 +265,29 @@ export function webhookEffectSql(event: OrderEvent, source: string): string | nu
     event === 'refunded'
       ? `'${type}:' || s.id || ':' || pg_current_xact_id()::text`
       : `'${type}:' || s.id`;
-  return `effect_webhooks AS (
+  return webhookEventCte(
+    'effect_webhooks',
+    type,
+    source,
+    eventId,
+    `jsonb_build_object('orderId', s.id, 'checkoutId', s.checkout_id)`,
+  );
+}
+
+/**
+ * The CTE `name` queuing the event `type` for each row of `source` (a CTE or table, as `s`), one
+ * per subscribed endpoint, with the event id `eventId` and the `data` (SQL expressions over `s`):
+ * the key is the endpoint's and the event's, so an event is queued once. Plain text (no
+ * parameters): the order lifecycle's and the invoices' effects (issue 37).
+ */
+export function webhookEventCte(
+  name: string,
+  type: WebhookEvent,
+  source: string,
+  eventId: string,
+  data: string,
+): string {
+  return `${name} AS (
       ${enqueueText(webhookJob, {
         key: `'webhook:' || e.id || ':' || ${eventId}`,
         from: `${source} s JOIN webhook_endpoint e ON '${type}' = ANY(e.events)`,
@@ -274,7 +296,7 @@ export function webhookEffectSql(event: OrderEvent, source: string): string | nu
           event: `'${type}'`,
           eventId,
           occurredAt: 'now()',
-          data: `jsonb_build_object('orderId', s.id, 'checkoutId', s.checkout_id)`,
+          data,
         },
       })}
     )`;
