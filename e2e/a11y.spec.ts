@@ -104,6 +104,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
       '/dashboard/auditLog',
       '/dashboard/shipping',
       '/dashboard/taxes',
+      '/dashboard/manageInvoices',
       `/dashboard/manageProducts/${await firstProductId(page)}/edit`,
     ])
       await expectAccessible(page, path);

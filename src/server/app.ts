@@ -45,6 +45,7 @@ import { shippingSettingsRoutes } from './modules/shipping-settings/index.ts';
 import { promotionsRoutes } from './modules/promotions/index.ts';
 import { companiesRoutes } from './modules/companies/index.ts';
 import { savedListsRoutes } from './modules/saved-lists/index.ts';
+import { invoicesRoutes } from './modules/invoices/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { webBuildFolder } from './paths.ts';
@@ -162,6 +163,7 @@ export async function buildApp({
       await api.register(promotionsRoutes, { db });
       await api.register(companiesRoutes, { db, auth });
       await api.register(savedListsRoutes, { db });
+      await api.register(invoicesRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -89,13 +89,24 @@ export const PaymentBodySchema = z.object({
   receivedOn: z.iso.date('Received on must be a date').optional(),
 });
 
-/** The ageing buckets of what is owed, by days past due. */
+/**
+ * The ageing buckets of what is still owed on open invoices, by days past due: `current` not yet
+ * due; `days30` 1 to 30 days past due; `days60` 31 to 60; `days90` more than 60 (the issue's
+ * "90+": more than 90 days since issued, at Net 30). Exactly: past due by more than 0 and at most
+ * 30 × 24 hours, more than 30 and at most 60 days, more than 60 days.
+ */
 export const AGEING_BUCKETS = ['current', 'days30', 'days60', 'days90'] as const;
+export const AGEING_LABELS: Record<(typeof AGEING_BUCKETS)[number], string> = {
+  current: 'Current',
+  days30: '1–30 days',
+  days60: '31–60 days',
+  days90: 'Over 60 days',
+};
 export const AgeingSchema = z.object({
   current: z.number(),
   days30: z.number(),
   days60: z.number(),
-  /** 90 days and more. */
+  /** More than 60 days past due. */
   days90: z.number(),
   total: z.number(),
 });
@@ -117,3 +128,19 @@ export const AgeingReportSchema = z.object({
   companies: z.array(AgeingSchema.extend({ companyId: z.string(), companyName: z.string() })),
   totals: AgeingSchema,
 });
+
+/** GET /api/invoices.csv (staff): its columns, in order; money in dollars. */
+export const INVOICE_CSV_COLUMNS = [
+  'Number',
+  'Company',
+  'Checkout',
+  'PO reference',
+  'Issued',
+  'Due date',
+  'Amount',
+  'Tax',
+  'Paid',
+  'Due',
+  'Status',
+  'Overdue',
+] as const;

@@ -103,6 +103,7 @@ describe('what the records derive', () => {
       shipping: 'admin.other',
       taxes: 'admin.other',
       promotions: 'catalogue.manage',
+      manageInvoices: 'admin.other',
     });
   });
 

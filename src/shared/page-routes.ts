@@ -289,6 +289,14 @@ export const pageRoutes = {
   }),
   /** Issue 37: a company's saved lists, put into the basket in one click (linked from the basket). */
   savedLists: page('/dashboard/lists', { ...signedIn, title: 'Saved lists' }),
+  /** Issue 37: a company's invoices and statement (linked from the Company page). */
+  companyInvoices: page('/dashboard/invoices', { ...signedIn, title: 'Invoices' }),
+  /** Issue 37: every company's invoices, payments received and ageing. */
+  manageInvoices: page('/dashboard/manageInvoices', {
+    ...staff('admin.other'),
+    title: 'Invoices',
+    navigation: sidebar(22),
+  }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

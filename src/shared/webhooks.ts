@@ -11,6 +11,10 @@ export const WEBHOOK_EVENTS = [
   'order.refunded',
   'product.updated',
   'stock.low',
+  // Issue 37: invoices of checkouts paid on account (issued, paid in full, past due).
+  'invoice.issued',
+  'invoice.paid',
+  'invoice.overdue',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -1,5 +1,6 @@
 import { aftersaleMailJob } from '../modules/aftersale/index.ts';
 import { backInStockJob } from '../modules/back-in-stock/index.ts';
+import { invoiceMailJob } from '../modules/invoices/index.ts';
 import { jobRegistry } from '../modules/outbox/index.ts';
 import { cancelIntentJob, orderMailJob } from '../modules/purchases/index.ts';
 import { quoteMailJob } from '../modules/quotes/index.ts';
@@ -19,4 +20,5 @@ export const outboxJobs = jobRegistry([
   quoteMailJob,
   backInStockJob,
   taxExemptionMailJob,
+  invoiceMailJob,
 ]);

@@ -8,6 +8,7 @@ import { sweepCheckoutQuotes } from '../modules/pricing/index.ts';
 import { reconcilePendingRefunds } from '../modules/aftersale/index.ts';
 import { expireStaleHolds } from '../modules/purchases/index.ts';
 import { expireQuotes } from '../modules/quotes/index.ts';
+import { sweepOverdueInvoices } from '../modules/invoices/index.ts';
 import { pruneWebhookDeliveries } from '../modules/webhooks/index.ts';
 import { startIntervalJob, type IntervalJob, type RunningJob } from './interval-job.ts';
 import { outboxJobs } from './job-list.ts';
@@ -23,6 +24,7 @@ const HOLD_EXPIRY_INTERVAL_MS = 60_000;
 const IDEMPOTENCY_SWEEP_INTERVAL_MS = 15 * 60_000;
 const WEBHOOK_LOG_PRUNE_INTERVAL_MS = 60 * 60_000;
 const REFUND_RECONCILE_INTERVAL_MS = 60_000;
+const OVERDUE_INVOICES_INTERVAL_MS = 15 * 60_000;
 
 /**
  * The outbox worker (ADR 013), in two lanes (ADR 039) that never wait for each other: the mails
@@ -135,6 +137,25 @@ export function refundReconciliationJob(
 }
 
 /**
+ * Marks open invoices past their due date overdue (issue 37): the reminder mail to the company's
+ * admins and approvers, the `invoice.overdue` webhook once, and a reminder again every 7 days
+ * while unpaid. Every instance runs it; one conditional UPDATE decides which instance sends.
+ */
+export function overdueInvoicesJob(
+  sweep: () => Promise<number>,
+  intervalMs = OVERDUE_INVOICES_INTERVAL_MS,
+): IntervalJob {
+  return {
+    failureMessage: 'marking overdue invoices failed',
+    intervalMs,
+    run: async (log) => {
+      const marked = await sweep();
+      if (marked > 0) log.info({ marked }, 'marked or reminded overdue invoices');
+    },
+  };
+}
+
+/**
  * Runs `jobs` while the app is up: started in this order once it is ready, stopped in the reverse
  * order when it closes (each waits for its run in flight), so a job stops before the jobs it
  * feeds.
@@ -235,5 +256,6 @@ export const jobsPlugin: FastifyPluginAsync<JobsOptions> = async (app, options) 
       pruneWebhookDeliveries(db, config.webhookLogDays, { stopping }),
     ),
     refundReconciliationJob((stopping) => reconcilePendingRefunds(db, provider, { stopping })),
+    overdueInvoicesJob(() => sweepOverdueInvoices(db)),
   ]);
 };

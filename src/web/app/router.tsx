@@ -51,6 +51,8 @@ const AuditLogRoute = lazyPage(() => import('./routes/audit-log.tsx'));
 const TaxExemptionsRoute = lazyPage(() => import('./routes/tax-exemptions.tsx'));
 const CompanyRoute = lazyPage(() => import('./routes/company.tsx'));
 const CompanyInvitationRoute = lazyPage(() => import('./routes/company-invitation.tsx'));
+const CompanyInvoicesRoute = lazyPage(() => import('./routes/company-invoices.tsx'));
+const ManageInvoicesRoute = lazyPage(() => import('./routes/manage-invoices.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 export const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -102,6 +104,8 @@ const pages: Record<PageName, ReactElement> = {
   company: <CompanyRoute />,
   companyInvitation: <CompanyInvitationRoute />,
   savedLists: <SavedListsRoute />,
+  companyInvoices: <CompanyInvoicesRoute />,
+  manageInvoices: <ManageInvoicesRoute />,
 };
 
 const route = (name: PageName): RouteObject => ({

@@ -348,6 +348,48 @@ const TAX_EXEMPTION: ObjectShape = {
   },
 };
 
+/** Issue 37: an invoice of a checkout on account, as every invoice route answers it. */
+const INVOICE: ObjectShape = {
+  required: [
+    'id',
+    'number',
+    'companyId',
+    'companyName',
+    'checkoutNumber',
+    'poReference',
+    'amount',
+    'tax',
+    'paid',
+    'due',
+    'status',
+    'overdue',
+    'issuedAt',
+    'dueAt',
+    'paidAt',
+    'payments',
+    'orders',
+  ],
+  types: {
+    id: 'string',
+    number: 'string',
+    companyId: 'string',
+    companyName: 'string',
+    checkoutNumber: 'integer',
+    poReference: ['string', 'null'],
+    amount: 'number',
+    tax: 'number',
+    paid: 'number',
+    due: 'number',
+    status: 'string',
+    overdue: 'boolean',
+    issuedAt: 'string',
+    dueAt: 'string',
+    paidAt: ['string', 'null'],
+    payments: 'array',
+    orders: 'array',
+  },
+};
+
 const SAMPLE: Expected[] = [
   {
     // Served from the catalogue's cached bytes (no response schema to document).
@@ -820,6 +862,77 @@ const SAMPLE: Expected[] = [
     body: { required: ['reason'], types: { reason: 'string' } },
     responses: ['200', '4XX'],
     success: { status: '200', shape: TAX_EXEMPTION },
+  },
+  {
+    // Issue 37: a member's company's invoices; staff filter by company and status.
+    method: 'get',
+    path: '/api/invoices',
+    access: 'user',
+    parameters: [
+      { name: 'companyId', in: 'query', required: false },
+      { name: 'status', in: 'query', required: false },
+    ],
+    body: null,
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: { required: ['invoices'], types: { invoices: 'array' } } },
+  },
+  {
+    // Issue 37: staff record a payment received against an invoice (dollars).
+    method: 'post',
+    path: '/api/invoices/{id}/payments',
+    access: 'permission:admin.other',
+    parameters: [{ name: 'id', in: 'path', required: true }],
+    body: {
+      required: ['amount'],
+      types: { amount: 'number', reference: 'string', receivedOn: 'string' },
+    },
+    responses: ['201', '4XX'],
+    success: { status: '201', shape: INVOICE },
+  },
+  {
+    method: 'get',
+    path: '/api/companies/{id}/statement',
+    access: 'user',
+    parameters: [{ name: 'id', in: 'path', required: true }],
+    body: null,
+    responses: ['200', '4XX'],
+    success: {
+      status: '200',
+      shape: {
+        required: [
+          'companyId',
+          'creditLimit',
+          'termsDays',
+          'balance',
+          'available',
+          'overdue',
+          'ageing',
+          'openInvoices',
+        ],
+        types: {
+          companyId: 'string',
+          creditLimit: 'number',
+          termsDays: 'integer',
+          balance: 'number',
+          available: 'number',
+          overdue: 'number',
+          ageing: 'object',
+          openInvoices: 'array',
+        },
+      },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/invoices/ageing',
+    access: 'permission:admin.other',
+    parameters: [],
+    body: null,
+    responses: ['200', '4XX'],
+    success: {
+      status: '200',
+      shape: { required: ['companies', 'totals'], types: { companies: 'array', totals: 'object' } },
+    },
   },
 ];
 

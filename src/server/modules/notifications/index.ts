@@ -3,4 +3,4 @@
 export { notificationsRoutes } from './notifications.routes.ts';
 export { SHOP } from './shop-identity.ts';
 export { renderShopMail } from './shop-mail.ts';
-export { startShopPdf } from './shop-pdf.ts';
+export { startShopPdf, writeLabelled } from './shop-pdf.ts';

@@ -28,3 +28,11 @@ export function startShopPdf(title: string): {
   doc.moveDown(2);
   return { doc, done };
 }
+
+/** "Label: value" lines, the label bold, as the shop's documents list their facts. */
+export function writeLabelled(doc: PDFKit.PDFDocument, rows: readonly [string, string][]): void {
+  for (const [label, value] of rows) {
+    doc.font('Helvetica-Bold').text(`${label}: `, { continued: true });
+    doc.font('Helvetica').text(value);
+  }
+}

@@ -285,6 +285,15 @@ const MATRIX: Record<string, Row> = {
   'PUT /api/companies/:id/price-list': { may: ADMIN },
   'GET /api/audit': { may: ADMIN },
   'GET /api/audit.csv': { may: ADMIN },
+  // Invoices of checkouts on account (issue 37): members their company's (another's is 404);
+  // staff with admin.other all of them, the payments, the ageing and the CSV.
+  'GET /api/invoices': { may: SIGNED_IN },
+  'GET /api/invoices/:id': { may: SIGNED_IN },
+  'GET /api/invoices/:id/pdf': { may: SIGNED_IN },
+  'POST /api/invoices/:id/payments': { may: ADMIN },
+  'GET /api/invoices/ageing': { may: ADMIN },
+  'GET /api/invoices.csv': { may: ADMIN },
+  'GET /api/companies/:id/statement': { may: SIGNED_IN },
 };
 
 const t = setUpTestApp();

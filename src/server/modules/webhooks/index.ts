@@ -7,5 +7,6 @@ export {
   STOCK_LOW_THRESHOLD,
   stockLowEffectSql,
   webhookEffectSql,
+  webhookEventCte,
   webhookJob,
 } from './webhooks.service.ts';

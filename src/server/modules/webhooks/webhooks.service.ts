@@ -12,6 +12,7 @@ import {
 } from '../../../shared/webhooks.ts';
 import { IdSchema } from '../../../shared/ids.ts';
 import { orderShipment } from '../../../shared/shipment.ts';
+import { invoiceNumber } from '../../../shared/invoices.ts';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
@@ -264,7 +265,29 @@ export function webhookEffectSql(event: OrderEvent, source: string): string | nu
     event === 'refunded'
       ? `'${type}:' || s.id || ':' || pg_current_xact_id()::text`
       : `'${type}:' || s.id`;
-  return `effect_webhooks AS (
+  return webhookEventCte(
+    'effect_webhooks',
+    type,
+    source,
+    eventId,
+    `jsonb_build_object('orderId', s.id, 'checkoutId', s.checkout_id)`,
+  );
+}
+
+/**
+ * The CTE `name` queuing the event `type` for each row of `source` (a CTE or table, as `s`), one
+ * per subscribed endpoint, with the event id `eventId` and the `data` (SQL expressions over `s`):
+ * the key is the endpoint's and the event's, so an event is queued once. Plain text (no
+ * parameters): the order lifecycle's and the invoices' effects (issue 37).
+ */
+export function webhookEventCte(
+  name: string,
+  type: WebhookEvent,
+  source: string,
+  eventId: string,
+  data: string,
+): string {
+  return `${name} AS (
       ${enqueueText(webhookJob, {
         key: `'webhook:' || e.id || ':' || ${eventId}`,
         from: `${source} s JOIN webhook_endpoint e ON '${type}' = ANY(e.events)`,
@@ -273,13 +296,54 @@ export function webhookEffectSql(event: OrderEvent, source: string): string | nu
           event: `'${type}'`,
           eventId,
           occurredAt: 'now()',
-          data: `jsonb_build_object('orderId', s.id, 'checkoutId', s.checkout_id)`,
+          data,
         },
       })}
     )`;
 }
 
 // ---- Delivery: one attempt, by the outbox worker ----
+
+/**
+ * An invoice as it stands when delivered (issue 37: invoice events carry its id only): number,
+ * company, checkout, amounts in dollars, status and dates.
+ */
+async function invoiceSnapshot(db: Db, invoiceId: string) {
+  const { rows } = await db.$client.query<Record<string, unknown>>(
+    `SELECT i.number, i.organization_id AS "companyId", o.name AS "companyName",
+      i.checkout_id AS "checkoutId", c.number AS "checkoutNumber",
+      i.po_reference AS "poReference", i.amount_cents AS "amountCents",
+      i.tax_cents AS "taxCents", i.paid_cents AS "paidCents", i.status,
+      i.issued_at AS "issuedAt", i.due_at AS "dueAt", i.paid_at AS "paidAt",
+      i.overdue_at AS "overdueAt"
+    FROM invoice i JOIN organization o ON o.id = i.organization_id
+      JOIN checkout c ON c.id = i.checkout_id
+    WHERE i.id = $1::uuid`,
+    [invoiceId],
+  );
+  const [row] = rows;
+  if (!row) return null;
+  const cents = (name: string) => Number(row[name]) / 100;
+  const iso = (name: string) =>
+    row[name] instanceof Date ? (row[name] as Date).toISOString() : null;
+  return {
+    number: invoiceNumber(Number(row.number)),
+    companyId: row.companyId,
+    companyName: row.companyName,
+    checkoutId: row.checkoutId,
+    checkoutNumber: Number(row.checkoutNumber),
+    poReference: row.poReference,
+    amount: cents('amountCents'),
+    tax: cents('taxCents'),
+    paid: cents('paidCents'),
+    due: (Number(row.amountCents) - Number(row.paidCents)) / 100,
+    status: row.status,
+    issuedAt: iso('issuedAt'),
+    dueAt: iso('dueAt'),
+    paidAt: iso('paidAt'),
+    overdueAt: iso('overdueAt'),
+  };
+}
 
 /**
  * The order as it stands when delivered (order events carry its ids only), with its parcel once
@@ -378,6 +442,8 @@ async function deliverWebhook(
   const data = { ...payload.data };
   if (typeof data.orderId === 'string' && IdSchema.safeParse(data.orderId).success)
     data.order = await orderSnapshot(db, data.orderId);
+  if (typeof data.invoiceId === 'string' && IdSchema.safeParse(data.invoiceId).success)
+    data.invoice = await invoiceSnapshot(db, data.invoiceId);
   const body = JSON.stringify({
     id: payload.eventId,
     type: payload.event,

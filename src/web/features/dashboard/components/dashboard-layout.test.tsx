@@ -83,6 +83,7 @@ describe('DashboardLayout', () => {
       ['Shipping', '/dashboard/shipping'],
       ['Taxes', '/dashboard/taxes'],
       ['Promotions', '/dashboard/promotions'],
+      ['Invoices', '/dashboard/manageInvoices'],
     ]);
   });
 

@@ -48,6 +48,7 @@ describe('the dashboard sidebar, from the route table', () => {
       ['/dashboard/shipping', 'Shipping'],
       ['/dashboard/taxes', 'Taxes'],
       ['/dashboard/promotions', 'Promotions'],
+      ['/dashboard/manageInvoices', 'Invoices'],
     ]);
   });
 
