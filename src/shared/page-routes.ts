@@ -280,6 +280,10 @@ export const pageRoutes = {
     title: 'Promotions',
     navigation: sidebar(19),
   }),
+  /** Issue 37: a company's checkouts awaiting approval, approved or rejected here. */
+  approvals: page('/dashboard/approvals', { ...signedIn, title: 'Approvals' }),
+  /** Issue 37: a company's orders, for its admins and approvers. */
+  companyOrders: page('/dashboard/companyOrders', { ...signedIn, title: 'Company orders' }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;
