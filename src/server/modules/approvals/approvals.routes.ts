@@ -73,7 +73,6 @@ export const approvalsRoutes: FastifyPluginAsyncZod<{ db: Db; config: PlacementC
         response: { 200: CompanyOrderPageSchema },
       },
     },
-    (request) =>
-      listCompanyOrders(db, callerOf(request), request.params.id, request.query.page),
+    (request) => listCompanyOrders(db, callerOf(request), request.params.id, request.query.page),
   );
 };

@@ -324,7 +324,6 @@ export async function listApprovals(db: Db, caller: AuthUser): Promise<Approval[
   return [...approvals.values()].map(({ cents, ...approval }) => ({
     ...approval,
     total: centsToDollars(cents),
-    canApprove:
-      approving && decisionProblem(member, caller.id, approval.buyer.id, cents) === null,
+    canApprove: approving && decisionProblem(member, caller.id, approval.buyer.id, cents) === null,
   }));
 }

@@ -442,8 +442,8 @@ describe("a company's orders", () => {
       expect(res.statusCode, `${who.email}`).toBe(404);
     }
     expect((await get(t.admin, '/api/companies/no-such-company/orders')).statusCode).toBe(404);
-    expect((await get(other.members.boss!, `/api/companies/${other.id}/orders`)).json()).toMatchObject(
-      { orders: [], total: 0 },
-    );
+    expect(
+      (await get(other.members.boss!, `/api/companies/${other.id}/orders`)).json(),
+    ).toMatchObject({ orders: [], total: 0 });
   });
 });
