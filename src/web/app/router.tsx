@@ -48,6 +48,8 @@ const ManageCategoriesRoute = lazyPage(() => import('./routes/manage-categories.
 const CategoryRoute = lazyPage(() => import('./routes/category.tsx'));
 const AuditLogRoute = lazyPage(() => import('./routes/audit-log.tsx'));
 const TaxExemptionsRoute = lazyPage(() => import('./routes/tax-exemptions.tsx'));
+const ApprovalsRoute = lazyPage(() => import('./routes/approvals.tsx'));
+const CompanyOrdersRoute = lazyPage(() => import('./routes/company-orders.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 export const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -96,6 +98,8 @@ const pages: Record<PageName, ReactElement> = {
   shipping: <ShippingRoute />,
   taxes: <TaxesRoute />,
   promotions: <PromotionsRoute />,
+  approvals: <ApprovalsRoute />,
+  companyOrders: <CompanyOrdersRoute />,
 };
 
 const route = (name: PageName): RouteObject => ({
