@@ -1,5 +1,5 @@
 import { DocumentTitle } from '../../components/document-title.tsx';
-import { CompanyOrdersPage } from '../../features/approvals/components/company-orders-page.tsx';
+import { CompanyOrdersPage } from '../../features/orders/components/company-orders.tsx';
 import { pageRoutes } from '../../../shared/page-routes.ts';
 
 export default function CompanyOrdersRoute() {

@@ -3,12 +3,12 @@ import {
   ApprovalDecisionSchema,
   ApprovalListSchema,
   approvalPaths,
-  CompanyOrderPageSchema,
 } from '../../../../shared/approvals.ts';
-import { CompanyListSchema, paths as companyPaths } from '../../../../shared/companies.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 const approvalsKey = ['approvals'] as const;
+/** The company's orders (features/orders), asked again after a decision. */
 const companyOrdersKey = ['company-orders'] as const;
 
 /** GET /api/approvals: the checkouts of the caller's company awaiting approval. */
@@ -29,6 +29,7 @@ function useDecision<Vars>(send: (vars: Vars) => Promise<unknown>) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: approvalsKey }),
         queryClient.invalidateQueries({ queryKey: companyOrdersKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.purchases.all }),
       ]);
     },
   });
@@ -45,23 +46,3 @@ export const useReject = () =>
   useDecision(({ checkoutId, reason }: { checkoutId: string; reason: string }) =>
     apiClient.post(approvalPaths.reject(checkoutId), { reason }, ApprovalDecisionSchema),
   );
-
-/** GET /api/companies: the caller's company (staff: every company). */
-export const useCompanies = () =>
-  useQuery({
-    queryKey: ['companies'],
-    queryFn: ({ signal }) => apiClient.get(companyPaths.companies, CompanyListSchema, { signal }),
-  });
-
-/** GET /api/companies/{id}/orders?page=: the company's orders, newest first. */
-export const useCompanyOrders = (companyId: string | undefined, page: number) =>
-  useQuery({
-    queryKey: [...companyOrdersKey, companyId, page],
-    queryFn: ({ signal }) =>
-      apiClient.get(
-        `${companyPaths.orders(companyId ?? '')}?page=${page}`,
-        CompanyOrderPageSchema,
-        { signal },
-      ),
-    enabled: companyId !== undefined,
-  });

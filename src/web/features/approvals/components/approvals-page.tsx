@@ -7,7 +7,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { getErrorMessage } from '../../../lib/api-error.ts';
 import { schemaRule } from '../../../lib/order-quantity.ts';
-import { formatDateTime } from '../../orders/lib/order-labels.ts';
+import { formatDateTime } from '../../../lib/date-time.ts';
 import { useApprovals, useApprove, useReject } from '../api/approvals.ts';
 
 export const APPROVED_MESSAGE = 'Order approved; the buyer is told by mail';

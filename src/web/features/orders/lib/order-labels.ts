@@ -24,9 +24,7 @@ export const TIMELINE_ACTOR_LABELS: Record<string, string> = {
   system: 'automatically',
 };
 
-/** A date and time as the customer's browser writes them. */
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export { formatDateTime } from '../../../lib/date-time.ts';
 
 /**
  * An order's status as the lists show it: the spec's own words (pending, shipped) as they always

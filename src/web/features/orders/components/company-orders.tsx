@@ -5,10 +5,10 @@ import type { Purchase } from '../../../../shared/purchase.ts';
 import { DataTable } from '../../../components/data-table.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { OrderCharges } from '../../../components/order-charges.tsx';
-import { CheckoutReferences, OnAccount } from '../../orders/components/order-badges.tsx';
-import { OrderHistory } from '../../orders/components/order-history.tsx';
-import { formatDateTime, orderStatusLabel } from '../../orders/lib/order-labels.ts';
-import { useCompanies, useCompanyOrders } from '../api/approvals.ts';
+import { CheckoutReferences, OnAccount } from './order-badges.tsx';
+import { OrderHistory } from './order-history.tsx';
+import { formatDateTime, orderStatusLabel } from '../lib/order-labels.ts';
+import { useCompanies, useCompanyOrders } from '../api/get-company-orders.ts';
 
 export const NO_COMPANY_NOTE = 'You do not belong to a company.';
 const COLUMNS = ['Placed', 'Buyer', 'Product', 'Quantity', 'Total Price', 'Payment', 'Status'];

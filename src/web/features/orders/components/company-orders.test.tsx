@@ -5,7 +5,7 @@ import { mockApi } from '../../../test/api-routes.ts';
 import { jsonResponse } from '../../../test/fetch-mock.ts';
 import { makePurchase } from '../../../test/fixtures.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
-import { CompanyOrdersPage, NO_COMPANY_NOTE } from './company-orders-page.tsx';
+import { CompanyOrdersPage, NO_COMPANY_NOTE } from './company-orders.tsx';
 
 const company: Company = {
   id: 'company-1',
