@@ -280,6 +280,13 @@ export const pageRoutes = {
     title: 'Promotions',
     navigation: sidebar(19),
   }),
+  /** Issue 37: the trade customer's company: create one, or its members, invitations, addresses. */
+  company: page('/dashboard/company', { ...signedIn, title: 'Company', navigation: sidebar(5) }),
+  /** Issue 37: an invitation mail's link: accept or decline joining a company. */
+  companyInvitation: page('/invitations/:companyId/:invitationId', {
+    ...signedIn,
+    title: 'Invitation',
+  }),
   /** Issue 37: a company's checkouts awaiting approval, approved or rejected here. */
   approvals: page('/dashboard/approvals', { ...signedIn, title: 'Approvals' }),
   /** Issue 37: a company's orders, for its admins and approvers. */

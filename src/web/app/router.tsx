@@ -48,6 +48,8 @@ const ManageCategoriesRoute = lazyPage(() => import('./routes/manage-categories.
 const CategoryRoute = lazyPage(() => import('./routes/category.tsx'));
 const AuditLogRoute = lazyPage(() => import('./routes/audit-log.tsx'));
 const TaxExemptionsRoute = lazyPage(() => import('./routes/tax-exemptions.tsx'));
+const CompanyRoute = lazyPage(() => import('./routes/company.tsx'));
+const CompanyInvitationRoute = lazyPage(() => import('./routes/company-invitation.tsx'));
 const ApprovalsRoute = lazyPage(() => import('./routes/approvals.tsx'));
 const CompanyOrdersRoute = lazyPage(() => import('./routes/company-orders.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
@@ -98,6 +100,8 @@ const pages: Record<PageName, ReactElement> = {
   shipping: <ShippingRoute />,
   taxes: <TaxesRoute />,
   promotions: <PromotionsRoute />,
+  company: <CompanyRoute />,
+  companyInvitation: <CompanyInvitationRoute />,
   approvals: <ApprovalsRoute />,
   companyOrders: <CompanyOrdersRoute />,
 };
