@@ -46,6 +46,7 @@ import { promotionsRoutes } from './modules/promotions/index.ts';
 import { companiesRoutes } from './modules/companies/index.ts';
 import { savedListsRoutes } from './modules/saved-lists/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
+import { approvalsRoutes } from './modules/approvals/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { webBuildFolder } from './paths.ts';
@@ -164,6 +165,7 @@ export async function buildApp({
       await api.register(companiesRoutes, { db, auth });
       await api.register(savedListsRoutes, { db });
       await api.register(invoicesRoutes, { db });
+      await api.register(approvalsRoutes, { db, config: placementConfigOf(config) });
     },
     { prefix: '/api' },
   );

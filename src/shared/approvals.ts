@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PurchaseSchema } from './purchase.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
 // Approvals (issue 37, docs/decisions/059): a company member's checkout above their spending limit
@@ -57,3 +58,29 @@ export const ApprovalSchema = z.object({
 });
 export type Approval = z.infer<typeof ApprovalSchema>;
 export const ApprovalListSchema = z.object({ approvals: z.array(ApprovalSchema) });
+
+/** A decision's refusal once the checkout was approved, rejected, cancelled or expired meanwhile. */
+export const NOT_AWAITING_APPROVAL_MESSAGE = 'This order is no longer awaiting approval';
+
+/** POST /api/approvals/{checkoutId}/approve and /reject: the checkout's orders as decided. */
+export const ApprovalDecisionSchema = z.object({
+  checkoutId: z.string(),
+  approval: z.enum(['approved', 'rejected']),
+  /** An on-account checkout approved: its invoice ("INV-000042"); else null. */
+  invoiceNumber: z.string().nullable(),
+  orders: z.array(PurchaseSchema),
+});
+export type ApprovalDecision = z.infer<typeof ApprovalDecisionSchema>;
+
+/** GET /api/companies/{id}/orders: the company's orders, newest first, a page at a time. */
+export const COMPANY_ORDERS_PAGE_SIZE = 50;
+export const CompanyOrdersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export const CompanyOrderPageSchema = z.object({
+  orders: z.array(PurchaseSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CompanyOrderPage = z.infer<typeof CompanyOrderPageSchema>;

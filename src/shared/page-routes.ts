@@ -297,6 +297,10 @@ export const pageRoutes = {
     title: 'Invoices',
     navigation: sidebar(22),
   }),
+  /** Issue 37: a company's checkouts awaiting approval, approved or rejected here. */
+  approvals: page('/dashboard/approvals', { ...signedIn, title: 'Approvals' }),
+  /** Issue 37: a company's orders, for its admins and approvers. */
+  companyOrders: page('/dashboard/companyOrders', { ...signedIn, title: 'Company orders' }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

@@ -53,6 +53,8 @@ const CompanyRoute = lazyPage(() => import('./routes/company.tsx'));
 const CompanyInvitationRoute = lazyPage(() => import('./routes/company-invitation.tsx'));
 const CompanyInvoicesRoute = lazyPage(() => import('./routes/company-invoices.tsx'));
 const ManageInvoicesRoute = lazyPage(() => import('./routes/manage-invoices.tsx'));
+const ApprovalsRoute = lazyPage(() => import('./routes/approvals.tsx'));
+const CompanyOrdersRoute = lazyPage(() => import('./routes/company-orders.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 export const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -106,6 +108,8 @@ const pages: Record<PageName, ReactElement> = {
   savedLists: <SavedListsRoute />,
   companyInvoices: <CompanyInvoicesRoute />,
   manageInvoices: <ManageInvoicesRoute />,
+  approvals: <ApprovalsRoute />,
+  companyOrders: <CompanyOrdersRoute />,
 };
 
 const route = (name: PageName): RouteObject => ({

@@ -390,6 +390,17 @@ const INVOICE: ObjectShape = {
   },
 };
 
+/** Issue 37: an approval decided, with its checkout's orders. */
+const APPROVAL_DECISION: ObjectShape = {
+  required: ['checkoutId', 'approval', 'invoiceNumber', 'orders'],
+  types: {
+    checkoutId: 'string',
+    approval: 'string',
+    invoiceNumber: ['string', 'null'],
+    orders: 'array',
+  },
+};
+
 const SAMPLE: Expected[] = [
   {
     // Served from the catalogue's cached bytes (no response schema to document).
@@ -932,6 +943,52 @@ const SAMPLE: Expected[] = [
     success: {
       status: '200',
       shape: { required: ['companies', 'totals'], types: { companies: 'array', totals: 'object' } },
+    },
+  },
+  {
+    // Issue 37: a company's checkouts awaiting approval.
+    method: 'get',
+    path: '/api/approvals',
+    access: 'user',
+    parameters: [],
+    body: null,
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: { required: ['approvals'], types: { approvals: 'array' } } },
+  },
+  {
+    method: 'post',
+    path: '/api/approvals/{checkoutId}/approve',
+    access: 'user',
+    parameters: [{ name: 'checkoutId', in: 'path', required: true }],
+    body: null,
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: APPROVAL_DECISION },
+  },
+  {
+    method: 'post',
+    path: '/api/approvals/{checkoutId}/reject',
+    access: 'user',
+    parameters: [{ name: 'checkoutId', in: 'path', required: true }],
+    body: { required: ['reason'], types: { reason: 'string' } },
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: APPROVAL_DECISION },
+  },
+  {
+    method: 'get',
+    path: '/api/companies/{id}/orders',
+    access: 'user',
+    parameters: [
+      { name: 'id', in: 'path', required: true },
+      { name: 'page', in: 'query', required: false },
+    ],
+    body: null,
+    responses: ['200', '4XX'],
+    success: {
+      status: '200',
+      shape: {
+        required: ['orders', 'total', 'page', 'pageSize'],
+        types: { orders: 'array', total: 'integer', page: 'integer', pageSize: 'integer' },
+      },
     },
   },
 ];

@@ -19,6 +19,7 @@ vi.mock('../../../shared/page-routes.ts', async (importOriginal) => {
       manageAllOrders: { ...actual.pageRoutes.manageAllOrders, href: moved('/moved/all-orders') },
       myQuotes: { ...actual.pageRoutes.myQuotes, href: moved('/moved/quotes') },
       quotes: { ...actual.pageRoutes.quotes, href: moved('/moved/all-quotes') },
+      approvals: { ...actual.pageRoutes.approvals, href: moved('/moved/approvals') },
       purchase: {
         ...actual.pageRoutes.purchase,
         href: ({ productId }: { productId: string }) => `/moved/product/${productId}`,
@@ -60,6 +61,17 @@ describe("the server's mail links, from the route table", () => {
     expect(renderOrderMail({ ...job, audience: 'admins' }, order, URL).text).toContain(
       `${URL}/moved/all-orders`,
     );
+  });
+
+  it("link the approvers' mail to Approvals by its record (issue 37)", () => {
+    const job = {
+      template: 'order.approval_requested',
+      checkoutId: 'c1',
+      audience: 'approvers',
+    } as const;
+    const mail = renderOrderMail(job, order, URL);
+    expect(mail.text).toContain(`${URL}/moved/approvals`);
+    expect(mail.text).not.toContain(`${URL}/moved/orders`);
   });
 
   it("link a quote's mail to My Quotes by its record", async () => {

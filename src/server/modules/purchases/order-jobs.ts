@@ -74,7 +74,7 @@ const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.sku
     LEFT JOIN shipment_order ON shipment_order.purchase_id = purchase.id
     LEFT JOIN shipment ON shipment.id = shipment_order.shipment_id`;
 /**
- * The orders of a checkout's mail (placed: all of them, `$2` false; paid: those it paid), or of
+ * The orders of a checkout's mail (placed, approvals: all of them, `$2` true; paid: those it paid), or of
  * one order's: constant text, as the worker sends thousands of these at the shop's busiest.
  */
 const CHECKOUT_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS}
@@ -139,7 +139,8 @@ async function orderMail(context: JobContext, job: OrderMailJob) {
     'checkoutId' in job
       ? await db.$client.query<OrderMailRow>(CHECKOUT_MAIL_SQL, [
           job.checkoutId,
-          job.template === 'order.placed',
+          // Every order of the checkout, but for the paid mails (the orders it paid).
+          job.template !== 'order.paid' && job.template !== 'order.paid.admin',
         ])
       : 'shipmentId' in job
         ? await db.$client.query<OrderMailRow>(PARCEL_MAIL_SQL, [job.shipmentId])

@@ -225,9 +225,14 @@ export function renderOrderMail(
   const worded = wording(job, order, totalCents);
   const subject = worded.subject;
   const lines = testModeNotice ? [TEST_MODE_NOTICE, ...worded.lines] : worded.lines;
-  const page = job.audience === 'admins' ? pageRoutes.manageAllOrders : pageRoutes.myOrders;
+  // Issue 37: the company's approvers decide on their Approvals page.
+  const [page, linkLabel] =
+    job.audience === 'admins'
+      ? [pageRoutes.manageAllOrders, 'Manage All Orders']
+      : job.audience === 'approvers'
+        ? [pageRoutes.approvals, 'Approvals']
+        : [pageRoutes.myOrders, 'My Orders'];
   const link = `${publicUrl}${page.href()}`;
-  const linkLabel = job.audience === 'admins' ? 'Manage All Orders' : 'My Orders';
   const details: [string, string][] = [
     ['Order', order.reference],
     ...(order.poReference ? ([['PO reference', order.poReference]] as [string, string][]) : []),

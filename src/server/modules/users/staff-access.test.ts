@@ -6,6 +6,7 @@ import type { Role } from '../../../shared/user.ts';
 import { routeTableOf } from '../../http/route-table.ts';
 import { signUp, type SignedIn } from '../../testing/accounts.ts';
 import { paidOrder } from '../../testing/aftersale.ts';
+import { createTestCompany } from '../../testing/companies.ts';
 import { createProduct } from '../../testing/factories.ts';
 import { placeTestOrder } from '../../testing/orders.ts';
 import { signUpWithRole } from '../../testing/staff.ts';
@@ -294,6 +295,22 @@ const MATRIX: Record<string, Row> = {
   'GET /api/invoices/ageing': { may: ADMIN },
   'GET /api/invoices.csv': { may: ADMIN },
   'GET /api/companies/:id/statement': { may: SIGNED_IN },
+  // Approvals (issue 37): a company's approvers and admins decide; staff have no power here.
+  'GET /api/approvals': { may: SIGNED_IN },
+  'POST /api/approvals/:checkoutId/approve': { may: OWNER_ONLY, hidden: true },
+  'POST /api/approvals/:checkoutId/reject': {
+    may: OWNER_ONLY,
+    hidden: true,
+    call: () => ({ payload: { reason: 'Over budget' } }),
+  },
+  // A company's orders: its approvers and admins, and staff who see all orders.
+  'GET /api/companies/:id/orders': {
+    may: ORDERS,
+    hidden: true,
+    call: async () => ({
+      url: `/api/companies/${(await createTestCompany(t, { members: {} })).id}/orders`,
+    }),
+  },
 };
 
 const t = setUpTestApp();

@@ -156,6 +156,29 @@ describe('ManageAllOrders', () => {
     expect(notPaid.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
   });
 
+  it('offers Ship for an invoiced order on account (its invoice is its payment); one awaiting approval waits', async () => {
+    const invoiced = makePurchase(4, {
+      product: 'Site Radio',
+      onAccount: true,
+      invoiceNumber: 'INV-000042',
+      reservedUntil: null,
+    });
+    const awaiting = makePurchase(5, { product: 'Rotary Hammer', stat: 'awaiting_approval' });
+    mockApi({ [ORDERS]: jsonResponse([invoiced, awaiting]) });
+    renderWithProviders(<ManageAllOrders />);
+    await screen.findByRole('heading', { level: 1, name: 'Manage All Orders: 2' });
+
+    const onAccount = within(rowOf('Site Radio'));
+    expect(onAccount.getByRole('button', { name: 'Ship' })).toBeInTheDocument();
+    expect(onAccount.getByText(/Invoice INV-000042/)).toBeInTheDocument();
+    expect(onAccount.queryByText('Unpaid')).not.toBeInTheDocument();
+    expect(onAccount.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+
+    const waiting = within(rowOf('Rotary Hammer'));
+    expect(waiting.getByText('Awaiting approval')).toBeInTheDocument();
+    expect(waiting.queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+  });
+
   it('shows the checkout and PO reference of an order placed with one', async () => {
     const withPo = makePurchase(7, {
       product: 'Angle Grinder',

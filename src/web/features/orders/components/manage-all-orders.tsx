@@ -6,7 +6,8 @@ import type { Purchase } from '../../../../shared/purchase.ts';
 import { useCan } from '../../../lib/auth/permissions.ts';
 import { useAllOrders } from '../api/get-all-orders.ts';
 import { OrderCharges } from '../../../components/order-charges.tsx';
-import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
+import { CheckoutReferences, OnAccount, ReservedUntil, TestModeBadge } from './order-badges.tsx';
+import { orderStatusLabel } from '../lib/order-labels.ts';
 import { OrderHistory } from './order-history.tsx';
 import { useShipOrders } from '../api/ship-order.ts';
 import { ParcelTracking } from './parcel-tracking.tsx';
@@ -29,10 +30,17 @@ function OrderAction({
   // The buttons follow the lifecycle's rules (the server refuses the rest with 409).
   const actions = orderActions(order);
 
-  if (!order.paid) {
+  // An invoiced order (issue 37) ships unpaid: its invoice is its payment.
+  if (!order.paid && !actions.canShip && order.stat !== 'shipped') {
     return (
       <div className="flex flex-wrap items-center gap-3">
-        <span className="font-semibold">Unpaid</span>
+        <span className="font-semibold">
+          {order.stat === 'awaiting_approval'
+            ? orderStatusLabel(order.stat)
+            : order.onAccount
+              ? 'Not invoiced yet'
+              : 'Unpaid'}
+        </span>
         {actions.canCancel && (
           <DeleteOrderButton order={order} describedBy={describedBy} onDelete={onDelete} />
         )}
@@ -44,7 +52,7 @@ function OrderAction({
   if (!actions.canShip)
     return (
       <>
-        <span>{order.stat}</span>
+        <span>{orderStatusLabel(order.stat)}</span>
         <ParcelTracking shipment={order.shipment} describedBy={describedBy} />
       </>
     );
@@ -89,6 +97,7 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
       <td>
         <div className="flex flex-col gap-1">
           <OrderAction order={order} describedBy={orderId} onDelete={onDelete} />
+          {order.onAccount && <OnAccount order={order} />}
           {order.reservedUntil && !order.paid && <ReservedUntil until={order.reservedUntil} />}
           {orderActions(order).canDownloadReceipt && (
             <ReceiptButton orderId={order._id} describedBy={orderId} />

@@ -148,6 +148,47 @@ describe('MyOrders', () => {
     );
   });
 
+  it('shows an order awaiting approval, and one on account with its invoice, without Payment', async () => {
+    const awaiting = makePurchase(5, {
+      product: 'Rotary Hammer',
+      stat: 'awaiting_approval',
+      companyId: 'company-1',
+    });
+    const invoiced = makePurchase(6, {
+      product: 'Site Radio',
+      onAccount: true,
+      invoiceNumber: 'INV-000042',
+      reservedUntil: null,
+      companyId: 'company-1',
+    });
+    renderMyOrders({ [ORDERS]: jsonResponse([awaiting, invoiced]) });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 2' });
+
+    const waiting = within(rowOf('Rotary Hammer'));
+    expect(waiting.getByRole('cell', { name: 'Awaiting approval' })).toBeInTheDocument();
+    expect(waiting.queryByRole('link', { name: 'Payment' })).not.toBeInTheDocument();
+    // Withdrawn by its buyer while it waits.
+    expect(waiting.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+
+    const onAccount = within(rowOf('Site Radio'));
+    expect(onAccount.getByText('On account')).toBeInTheDocument();
+    expect(onAccount.getByText(/Invoice INV-000042/)).toBeInTheDocument();
+    expect(onAccount.getByRole('cell', { name: 'pending' })).toBeInTheDocument();
+    expect(onAccount.queryByRole('link', { name: 'Payment' })).not.toBeInTheDocument();
+    // An invoiced order is never deleted.
+    expect(onAccount.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('says Rejected for a rejected order', async () => {
+    const rejected = makePurchase(7, { product: 'Jig Saw', stat: 'rejected', reservedUntil: null });
+    renderMyOrders({ [ORDERS]: jsonResponse([rejected]) });
+    await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });
+    const row = within(rowOf('Jig Saw'));
+    expect(row.getByRole('cell', { name: 'Rejected' })).toBeInTheDocument();
+    expect(row.queryByRole('link', { name: 'Payment' })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
   it('shows Paid and the transaction id for a paid order, and its status', async () => {
     renderMyOrders({ [ORDERS]: jsonResponse([paid]) });
     await screen.findByRole('heading', { level: 1, name: 'My Orders: 1' });

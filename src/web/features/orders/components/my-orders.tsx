@@ -6,7 +6,8 @@ import { useSignedInUser } from '../../../lib/auth/session.ts';
 import { isRefusal, useSignOutWhenRefused } from '../../../lib/auth/use-sign-out.ts';
 import { useMyOrders } from '../api/get-my-orders.ts';
 import { orderActions } from '../../../../shared/order-actions.ts';
-import { CheckoutReferences, ReservedUntil, TestModeBadge } from './order-badges.tsx';
+import { CheckoutReferences, OnAccount, ReservedUntil, TestModeBadge } from './order-badges.tsx';
+import { orderStatusLabel } from '../lib/order-labels.ts';
 import { OrderCharges } from '../../../components/order-charges.tsx';
 import { OrderHistory } from './order-history.tsx';
 import { ParcelTracking } from './parcel-tracking.tsx';
@@ -49,6 +50,7 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
               )}
             </>
           )}
+          {order.onAccount && <OnAccount order={order} />}
           {order.reservedUntil && !order.paid && <ReservedUntil until={order.reservedUntil} />}
           <div className="flex flex-wrap gap-2">
             {actions.canPay && (
@@ -73,7 +75,7 @@ function OrderRow({ order, onDelete, checkoutSize }: OrderRowProps) {
         </div>
       </td>
       <td>
-        {order.stat}
+        {orderStatusLabel(order.stat)}
         {order.testMode && (
           <>
             {' '}

@@ -20,3 +20,13 @@ export function CheckoutReferences({ order }: { order: Purchase }) {
     </span>
   );
 }
+
+/** Issue 37: paid on the company's account (no card), and its invoice once issued. */
+export function OnAccount({ order }: { order: Pick<Purchase, 'invoiceNumber'> }) {
+  return (
+    <span className="text-sm">
+      <span className="font-semibold">On account</span>
+      {order.invoiceNumber && <> · Invoice {order.invoiceNumber}</>}
+    </span>
+  );
+}

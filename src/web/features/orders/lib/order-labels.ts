@@ -1,4 +1,4 @@
-import type { OrderEvent } from '../../../../shared/order-status.ts';
+import type { OrderEvent, OrderStatus } from '../../../../shared/order-status.ts';
 
 export const TIMELINE_EVENT_LABELS: Record<OrderEvent, string> = {
   placed: 'Placed',
@@ -24,6 +24,11 @@ export const TIMELINE_ACTOR_LABELS: Record<string, string> = {
   system: 'automatically',
 };
 
-/** A date and time as the customer's browser writes them. */
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export { formatDateTime } from '../../../lib/date-time.ts';
+
+/**
+ * An order's status as the lists show it: the spec's own words (pending, shipped) as they always
+ * were, the states of issue 37 in words.
+ */
+export const orderStatusLabel = (stat: OrderStatus): string =>
+  stat === 'awaiting_approval' ? 'Awaiting approval' : stat === 'rejected' ? 'Rejected' : stat;
