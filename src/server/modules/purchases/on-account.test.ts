@@ -8,6 +8,7 @@ import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { balanceOf, createTestCompany, type TestMember } from '../../testing/companies.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
 import { storeBasket } from '../../testing/orders.ts';
+import { mailTo } from '../../testing/aftersale.ts';
 
 // Checkouts of a company's members (issue 37, ADR 059): on account, credit and approval decided by
 // the order statement on the company's locked row; an invoice issued with the order.
@@ -188,5 +189,32 @@ describe('a checkout on account', () => {
       payload: { addressId: site!.id },
     });
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it('mails the approvers, then the buyer the decision, each listing the checkout’s orders', async () => {
+    const company = await createTestCompany(t, {
+      members: { buyer: { role: 'buyer', orderLimitCents: 5_000 }, boss: { role: 'approver' } },
+      credit: { status: 'approved', limitCents: 100_000 },
+    });
+    const { buyer, boss } = company.members as Record<string, TestMember>;
+    const sander = await createProduct(db(), { name: 'Mailed Sander', priceCents: 8_000 });
+    await storeBasket(t, buyer!, [[sander, 1]]);
+    const res = await checkOut(buyer!, { ...ADDRESS, paymentMethod: 'account' });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = CheckoutPlacedSchema.parse(res.json());
+    const asked = await mailTo(t, boss!.email, 'Approval needed: Mailed Sander');
+    expect(asked.text).toContain('above their spending limit, to be paid on account');
+    expect((await mailTo(t, buyer!.email, 'Order received: Mailed Sander')).text).toContain(
+      "waits for your company's approval",
+    );
+    const approved = await t.app.inject({
+      method: 'POST',
+      url: `/api/approvals/${placed.checkoutId}/approve`,
+      headers: boss!.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await mailTo(t, buyer!.email, 'Order approved: Mailed Sander')).text).toContain(
+      'invoiced to your company account',
+    );
   });
 });
