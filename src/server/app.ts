@@ -43,6 +43,7 @@ import { vitalsRoutes } from './modules/vitals/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { shippingSettingsRoutes } from './modules/shipping-settings/index.ts';
 import { promotionsRoutes } from './modules/promotions/index.ts';
+import { priceListsRoutes } from './modules/price-lists/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { webBuildFolder } from './paths.ts';
@@ -158,6 +159,7 @@ export async function buildApp({
       await api.register(shippingSettingsRoutes, { db });
       await api.register(taxExemptionsRoutes, { db });
       await api.register(promotionsRoutes, { db });
+      await api.register(priceListsRoutes, { db });
     },
     { prefix: '/api' },
   );
