@@ -256,6 +256,16 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/promotions/:id/code-batches': { may: CATALOGUE },
   'GET /api/admin/promotions/:id/code-batches': { may: CATALOGUE },
   'GET /api/admin/promotions/:id/code-batches/:batchId/codes.csv': { may: CATALOGUE },
+  // Contract price lists (issue 37): staff keep them; a member reads their own prices.
+  'GET /api/price-lists': { may: ADMIN },
+  'POST /api/price-lists': { may: ADMIN },
+  'GET /api/price-lists/:id': { may: ADMIN },
+  'PUT /api/price-lists/:id': { may: ADMIN },
+  'DELETE /api/price-lists/:id': { may: ADMIN },
+  'GET /api/contract-prices': {
+    may: SIGNED_IN,
+    call: () => ({ url: '/api/contract-prices?productIds=x' }),
+  },
   'GET /api/audit': { may: ADMIN },
   'GET /api/audit.csv': { may: ADMIN },
 };
