@@ -83,6 +83,8 @@ export const MyPricesSchema = z.object({
   priceListName: z.string().nullable(),
   /** Per variant id: the contract price in dollars of one unit at quantity 1 (breaks still apply). */
   prices: z.record(z.string(), z.number()),
+  /** Per product id: its default variant's price of `prices` (what a product card shows). */
+  products: z.record(z.string(), z.number()),
 });
 
 // Issue 37, the staff API's and the contract prices' own messages and limits.

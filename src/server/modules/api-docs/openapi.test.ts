@@ -673,8 +673,8 @@ const SAMPLE: Expected[] = [
     success: {
       status: '200',
       shape: {
-        required: ['priceListName', 'prices'],
-        types: { priceListName: ['string', 'null'], prices: 'object' },
+        required: ['priceListName', 'prices', 'products'],
+        types: { priceListName: ['string', 'null'], prices: 'object', products: 'object' },
       },
     },
   },

@@ -16,7 +16,7 @@ import { contractCents } from '../pricing/index.ts';
 // for the product pages and cards to show after hydration: the same rule as the pricing step's
 // (modules/pricing contractCents) on the break price of quantity 1. Never in cached HTML.
 
-const NONE: MyPrices = { priceListName: null, prices: {} };
+const NONE: MyPrices = { priceListName: null, prices: {}, products: {} };
 
 /** The product ids of `productIds=a,b`: trimmed, distinct, at most 100 (400 beyond). */
 export function productIdsOf(text: string): string[] {
@@ -55,15 +55,17 @@ export async function myContractPrices(
   if (!membership?.priceListId) return NONE;
   const listId = membership.priceListId;
   const prices: Record<string, number> = {};
+  const products: Record<string, number> = {};
   if (ids.length > 0) {
     const result = await db.execute<{
       id: string;
+      product_id: string;
       price_cents: number;
       price_breaks: StoredPriceBreak[];
       fixed: number | null;
       bp: number | null;
     }>(sql`
-      SELECT v.id, v.price_cents, v.price_breaks,
+      SELECT v.id, v.product_id, v.price_cents, v.price_breaks,
         (SELECT price_cents FROM price_list_price
           WHERE price_list_id = ${listId} AND variant_id = v.id) AS fixed,
         (SELECT percent_bp FROM price_list_discount
@@ -72,12 +74,19 @@ export async function myContractPrices(
       WHERE v.product_id IN (${sql.join(
         ids.map((id) => sql`${id}::uuid`),
         sql`, `,
-      )})`);
+      )})
+      ORDER BY v.product_id, v.position, v.id`);
+    const seen = new Set<string>();
     for (const row of result.rows) {
+      // The first of a product's variants by (position, id) is its default one.
+      const isDefault = !seen.has(row.product_id);
+      seen.add(row.product_id);
       const unit = firstUnitCents(row.price_cents, row.price_breaks ?? []);
       const contract = contractCents(unit, { fixedCents: row.fixed, percentBp: row.bp });
-      if (contract !== unit) prices[row.id] = centsToDollars(contract);
+      if (contract === unit) continue;
+      prices[row.id] = centsToDollars(contract);
+      if (isDefault) products[row.product_id] = centsToDollars(contract);
     }
   }
-  return { priceListName: membership.priceListName, prices };
+  return { priceListName: membership.priceListName, prices, products };
 }

@@ -73,6 +73,7 @@ describe('a member’s contract prices', () => {
     expect(MyPricesSchema.parse(res.json())).toEqual({
       priceListName: name,
       prices: { [drill.variantId]: 170, [blade.variantId]: 87.49 },
+      products: { [drill.id]: 170, [blade.id]: 87.49 },
     });
   });
 
@@ -83,7 +84,7 @@ describe('a member’s contract prices', () => {
     for (const who of [company.members.buyer!, t.customer]) {
       const res = await myPrices(who, [drill.id]);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ priceListName: null, prices: {} });
+      expect(res.json()).toEqual({ priceListName: null, prices: {}, products: {} });
       expect(res.headers['cache-control']).toBe('private, no-store');
     }
     expect((await myPrices(null, [drill.id])).statusCode).toBe(401);
@@ -142,7 +143,11 @@ describe('a member’s contract prices', () => {
       priceListId: listId,
     });
     const res = await myPrices(company.members.buyer!, [drill.id, 'not-an-id']);
-    expect(res.json().prices).toEqual({ [drill.variantId]: 190, [second!.id]: 140 });
+    expect(res.json()).toMatchObject({
+      prices: { [drill.variantId]: 190, [second!.id]: 140 },
+      // The product's default variant (the first by position) is the drill's own.
+      products: { [drill.id]: 190 },
+    });
     const many = Array.from({ length: 101 }, () => randomUUID());
     const tooMany = await myPrices(company.members.buyer!, many);
     expect(tooMany.statusCode).toBe(400);
