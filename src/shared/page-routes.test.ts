@@ -96,6 +96,8 @@ describe('what the records derive', () => {
       shipping: 'admin.other',
       taxes: 'admin.other',
       promotions: 'catalogue.manage',
+      companies: 'admin.other',
+      priceLists: 'admin.other',
     });
   });
 

@@ -38,6 +38,8 @@ const WebhooksRoute = lazyPage(() => import('./routes/webhooks.tsx'));
 const ShippingRoute = lazyPage(() => import('./routes/shipping.tsx'));
 const TaxesRoute = lazyPage(() => import('./routes/taxes.tsx'));
 const PromotionsRoute = lazyPage(() => import('./routes/promotions.tsx'));
+const CompaniesRoute = lazyPage(() => import('./routes/companies.tsx'));
+const PriceListsRoute = lazyPage(() => import('./routes/price-lists.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
 const ReturnsRoute = lazyPage(() => import('./routes/returns.tsx'));
 const RecallsRoute = lazyPage(() => import('./routes/recalls.tsx'));
@@ -96,6 +98,8 @@ const pages: Record<PageName, ReactElement> = {
   shipping: <ShippingRoute />,
   taxes: <TaxesRoute />,
   promotions: <PromotionsRoute />,
+  companies: <CompaniesRoute />,
+  priceLists: <PriceListsRoute />,
 };
 
 const route = (name: PageName): RouteObject => ({
