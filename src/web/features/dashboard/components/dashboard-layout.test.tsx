@@ -82,6 +82,8 @@ describe('DashboardLayout', () => {
       ['Shipping', '/dashboard/shipping'],
       ['Taxes', '/dashboard/taxes'],
       ['Promotions', '/dashboard/promotions'],
+      ['Companies', '/dashboard/companies'],
+      ['Price Lists', '/dashboard/priceLists'],
     ]);
   });
 
