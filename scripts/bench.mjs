@@ -21,6 +21,7 @@ import { signUpCustomers } from './bench/customers.mjs';
 import { benchPaidOrders } from './bench/paid-orders.mjs';
 import { benchPricing } from './bench/pricing.mjs';
 import { benchPromotions } from './bench/promotions.mjs';
+import { benchTradeAccounts } from './bench/trade-accounts.mjs';
 import {
   closedLoop,
   rawOrders as rawOrdersOnPg,
@@ -42,12 +43,17 @@ import {
 // promotions, the code BENCH10 and an automatic 15% off the basket) prints three rows: the quote
 // with the code at 50 connections (p99 <= 20 ms), and the 5-line checkout with the code, quoted
 // then placed and placed on the spot, against the same raw transaction (target ratio >= 0.45).
+// `accounts` (issue 37, scripts/bench/trade-accounts.mjs; the pricing part's shop, its 50 customers
+// buyers of 10 companies with credit and buyer limits in force, not reached) prints three rows: the
+// 5-line checkout on account, quoted then placed and placed on the spot, against the same raw
+// transaction (target ratio >= 0.45), and 50 parallel checkouts on account from one company whose
+// limit covers about half of them (never past the limit by a cent: checked, the bench fails else).
 // DATABASE_URL set: benchmarks against that database (it adds products and orders to it!).
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = 50;
-// BENCH_ONLY=list,product,pages,asset,search,import,catalogue,orders,paid,js,lighthouse,kits,sku,variant-page,pricing,promotions runs only those parts (default:
+// BENCH_ONLY=list,product,pages,asset,search,import,catalogue,orders,paid,js,lighthouse,kits,sku,variant-page,pricing,promotions,accounts runs only those parts (default:
 // all; `asset` is the entry script's row of `pages` alone).
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 const runs = (part) => !ONLY || ONLY.has(part);
@@ -320,6 +326,14 @@ async function main() {
   // a code and automatic promotions, and the pricing step with 200 active promotions ---
   if (runs('promotions'))
     await benchPromotions({
+      row,
+      seconds: DURATION_S,
+      outboxWorker: OUTBOX_WORKER === 'app' ? 'app' : 'separate',
+    });
+  // --- issue 37 (scripts/bench/trade-accounts.mjs, its own app and database): the 5-line checkout
+  // on account, and 50 parallel checkouts on account of one company against its credit limit ---
+  if (runs('accounts'))
+    await benchTradeAccounts({
       row,
       seconds: DURATION_S,
       outboxWorker: OUTBOX_WORKER === 'app' ? 'app' : 'separate',

@@ -36,7 +36,7 @@ export const DeliveryFieldsSchema = z.object({
   address: z
     .union([PostalAddressFieldsSchema, singleLineText('Address').max(300, 'Address is too long')])
     .optional(),
-  /** A saved address of the caller's (instead of `address`). */
+  /** A saved address of the caller's, or of their company's (issue 37), instead of `address`. */
   addressId: IdSchema.optional(),
   /** The shipping method's id; left out: the cheapest that applies. */
   shippingMethod: IdSchema.optional(),

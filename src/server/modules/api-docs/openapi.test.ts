@@ -144,6 +144,9 @@ const ORDER: ObjectShape = {
     'amount',
     'discount',
     'promotions',
+    'onAccount',
+    'invoiceNumber',
+    'companyId',
   ],
   types: {
     _id: 'string',
@@ -176,6 +179,10 @@ const ORDER: ObjectShape = {
     amount: 'number',
     discount: 'number',
     promotions: 'array',
+    // Issue 37: paid on the company's account, its invoice, the company.
+    onAccount: 'boolean',
+    invoiceNumber: ['string', 'null'],
+    companyId: ['string', 'null'],
   },
 };
 
@@ -379,6 +386,8 @@ const SAMPLE: Expected[] = [
         quoteId: 'string',
         // Issue 36: promotion codes.
         codes: 'array',
+        // Issue 37: card or the company's account.
+        paymentMethod: 'string',
       },
     },
     responses: ['201', '4XX'],
@@ -435,6 +444,7 @@ const SAMPLE: Expected[] = [
         addressId: 'string',
         shippingMethod: 'string',
         codes: 'array',
+        paymentMethod: 'string',
         quoteId: 'string',
         phone: 'string',
         poReference: 'string',
@@ -444,8 +454,24 @@ const SAMPLE: Expected[] = [
     success: {
       status: '201',
       shape: {
-        required: ['checkoutId', 'reference', 'orders', 'totalPrice'],
-        types: { checkoutId: 'string', reference: 'string', orders: 'array', totalPrice: 'number' },
+        required: [
+          'checkoutId',
+          'reference',
+          'orders',
+          'totalPrice',
+          'paymentMethod',
+          'approval',
+          'invoice',
+        ],
+        types: {
+          checkoutId: 'string',
+          reference: 'string',
+          orders: 'array',
+          totalPrice: 'number',
+          paymentMethod: 'string',
+          approval: 'string',
+          invoice: ['object', 'null'],
+        },
       },
     },
   },
@@ -462,6 +488,7 @@ const SAMPLE: Expected[] = [
         addressId: 'string',
         shippingMethod: 'string',
         codes: 'array',
+        paymentMethod: 'string',
         line: 'object',
       },
     },
@@ -485,6 +512,8 @@ const SAMPLE: Expected[] = [
           'weightGrams',
           'pricesIncludeTax',
           'taxNote',
+          'paymentMethod',
+          'company',
         ],
         types: {
           quoteId: 'string',
@@ -502,6 +531,8 @@ const SAMPLE: Expected[] = [
           weightGrams: 'integer',
           pricesIncludeTax: 'boolean',
           taxNote: ['string', 'null'],
+          paymentMethod: 'string',
+          company: ['object', 'null'],
         },
       },
     },

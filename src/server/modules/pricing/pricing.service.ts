@@ -108,7 +108,8 @@ interface LineRow {
   contract_fixed: number | null;
   contract_bp: number | null;
   /** Issue 37: the buyer's company (on every row), or null. */
-  company: Omit<PricingCompany, 'monthSpentCents'> & { monthSpentCents: string | number | null } | null;
+  company:
+    (Omit<PricingCompany, 'monthSpentCents'> & { monthSpentCents: string | number | null }) | null;
   /** The buyer's promotion state (docs/decisions/055), on every row. */
   promotion_state: {
     hasOrdered: boolean;
@@ -330,7 +331,12 @@ async function deliveryAddress(
   if (delivery.addressId !== undefined) {
     const { rows } = UUID.test(delivery.addressId)
       ? await db.query<{ address: string; phone: string; postal: PostalAddress | null }>(
-          'SELECT address, phone, postal FROM saved_address WHERE id = $1 AND user_id = $2',
+          // The caller's own saved address, or one of their company's (issue 37).
+          `SELECT address, phone, postal FROM saved_address WHERE id = $1 AND user_id = $2
+           UNION ALL
+           SELECT '', ca.phone, ca.postal FROM company_address ca
+             JOIN member m ON m.organization_id = ca.organization_id
+           WHERE ca.id = $1 AND m.user_id = $2`,
           [delivery.addressId, caller.id],
         )
       : { rows: [] };

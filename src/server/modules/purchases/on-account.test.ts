@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { creditLimitMessage, NO_CREDIT_MESSAGE } from '../../../shared/companies.ts';
 import { CheckoutPlacedSchema } from '../../../shared/checkout.ts';
 import { CheckoutQuoteSchema } from '../../../shared/pricing.ts';
-import { companyAccount, invoice, purchase } from '../../db/schema.ts';
+import { companyAccount, companyAddress, invoice, purchase } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { balanceOf, createTestCompany, type TestMember } from '../../testing/companies.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
@@ -141,5 +141,52 @@ describe('a checkout on account', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect((await stockOf(db(), grinder.id))?.available).toBe(5);
     expect(await balanceOf(db(), company.id)).toBe(0);
+  });
+
+  it('delivers to a company address by its id, for the company’s members only', async () => {
+    const company = await createTestCompany(t, {
+      members: { buyer: { role: 'buyer' } },
+      credit: { status: 'approved', limitCents: 100_000 },
+    });
+    const other = await createTestCompany(t, { members: { buyer: { role: 'buyer' } } });
+    const [site] = await db()
+      .insert(companyAddress)
+      .values({
+        organizationId: company.id,
+        label: 'Yard',
+        postal: {
+          name: 'Site office',
+          company: company.name,
+          line1: '5 Yard Lane',
+          line2: '',
+          city: 'Austin',
+          region: 'TX',
+          postalCode: '78701',
+          country: 'US',
+          phone: '',
+        },
+      })
+      .returning();
+    const tool = await createProduct(db(), { name: 'Yard Tool', priceCents: 5_000 });
+    for (const who of [company.members.buyer!, other.members.buyer!])
+      await storeBasket(t, who, [[tool, 1]]);
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/quote',
+      headers: company.members.buyer!.headers,
+      payload: { addressId: site!.id, paymentMethod: 'account' },
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(CheckoutQuoteSchema.parse(mine.json()).address).toMatchObject({
+      line1: '5 Yard Lane',
+      city: 'Austin',
+    });
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkout/quote',
+      headers: other.members.buyer!.headers,
+      payload: { addressId: site!.id },
+    });
+    expect(theirs.statusCode).toBe(404);
   });
 });

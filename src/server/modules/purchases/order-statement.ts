@@ -335,10 +335,14 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
     RETURNING id, number, po_reference, promotions, unpaid_orders, organization_id,
       payment_method, approval
   ), placed_invoice AS (
-    INSERT INTO invoice (organization_id, checkout_id, amount_cents, tax_cents, po_reference, due_at)
+    INSERT INTO invoice (organization_id, checkout_id, amount_cents, tax_cents, po_reference, due_at,
+      status, paid_at)
     SELECT placed_checkout.organization_id, placed_checkout.id, ${total},
       (${param('pricing')}->>'taxCents')::int, placed_checkout.po_reference,
-      now() + credit.terms_days * interval '1 day'
+      now() + credit.terms_days * interval '1 day',
+      -- Nothing to pay (a checkout a promotion made free): issued paid.
+      CASE WHEN ${total} = 0 THEN ${lit('paid')} ELSE ${lit('open')} END,
+      CASE WHEN ${total} = 0 THEN now() END
     FROM placed_checkout CROSS JOIN credit
     WHERE placed_checkout.payment_method = ${lit('account')}
       AND placed_checkout.approval = ${lit('none')}

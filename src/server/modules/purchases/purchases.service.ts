@@ -445,7 +445,7 @@ export async function getPurchase(db: Db, caller: AuthUser, id: string): Promise
 /** The order as it is now, for explaining a transition that did not happen. */
 export async function currentState(db: Queryable, caller: AuthUser, id: string) {
   const [row] = await db
-    .select({ status: purchase.status, paid: purchase.paid })
+    .select({ status: purchase.status, paid: purchase.paid, invoiceId: purchase.invoiceId })
     .from(purchase)
     .where(and(eq(purchase.id, id), visibleTo(caller)));
   if (!row) throw new NotFound(ORDER_NOT_FOUND_MESSAGE);

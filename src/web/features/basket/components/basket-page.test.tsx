@@ -236,6 +236,8 @@ describe('BasketPage', () => {
         weightGrams: 10_000,
         pricesIncludeTax: false,
         taxNote: null,
+        paymentMethod: 'card',
+        company: null,
       }),
     });
     renderWithProviders(<BasketPage />, { route: '/basket' });

@@ -118,6 +118,9 @@ const placed = {
     makePurchase(2, { product: 'Battery', checkoutReference: 'C-1042' }),
   ],
   totalPrice: drill.lineTotal + battery.lineTotal,
+  paymentMethod: 'card',
+  approval: 'none',
+  invoice: null,
 };
 
 /** The page renders behind RequireAuth: shown once the session is restored, as the guard does. */

@@ -127,6 +127,9 @@ const placed = {
   reference: 'C-1042',
   orders: [makePurchase(1, { product: 'Drill', checkoutReference: 'C-1042' })],
   totalPrice: 997.52,
+  paymentMethod: 'card',
+  approval: 'none',
+  invoice: null,
 };
 
 function BehindGuard({ page }: { page: 'checkout' | 'basket' }) {
