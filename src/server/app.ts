@@ -43,6 +43,7 @@ import { vitalsRoutes } from './modules/vitals/index.ts';
 import { categoriesRoutes } from './modules/categories/index.ts';
 import { shippingSettingsRoutes } from './modules/shipping-settings/index.ts';
 import { promotionsRoutes } from './modules/promotions/index.ts';
+import { companiesRoutes } from './modules/companies/index.ts';
 import { priceListsRoutes } from './modules/price-lists/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
@@ -159,6 +160,7 @@ export async function buildApp({
       await api.register(shippingSettingsRoutes, { db });
       await api.register(taxExemptionsRoutes, { db });
       await api.register(promotionsRoutes, { db });
+      await api.register(companiesRoutes, { db, auth });
       await api.register(priceListsRoutes, { db });
     },
     { prefix: '/api' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withCountryRules } from './address-rules.ts';
 import { PostalAddressFieldsSchema, PostalAddressSchema } from './postal-address.ts';
 import { singleLineText } from './text.ts';
 
@@ -31,6 +32,16 @@ export const TERMS_DAYS_MAX = 365;
 export const COMPANY_NOT_FOUND_MESSAGE = 'Company not found';
 export const ALREADY_IN_COMPANY_MESSAGE = 'You already belong to a company';
 export const NOT_COMPANY_ADMIN_MESSAGE = 'Only a company admin can do this';
+export const MEMBER_NOT_FOUND_MESSAGE = 'Member not found';
+export const INVITATION_NOT_FOUND_MESSAGE =
+  'Invitation not found. It may have expired or been cancelled, or it was sent to another email address.';
+export const COMPANY_ADDRESS_NOT_FOUND_MESSAGE = 'Address not found';
+export const TOO_MANY_COMPANY_ADDRESSES_MESSAGE = `A company can keep at most ${COMPANY_ADDRESSES_MAX} delivery addresses. Please delete one first.`;
+export const PRICE_LIST_NOT_FOUND_MESSAGE = 'Price list not found';
+/** A company always keeps an admin: the last one can be neither removed nor given another role. */
+export const LAST_ADMIN_MESSAGE =
+  'A company needs at least one admin: make another member admin first.';
+export const ALREADY_MEMBER_MESSAGE = 'This person is already a member of the company';
 
 // What a checkout on account is refused with (409, field `paymentMethod`).
 export const NO_COMPANY_MESSAGE = 'Paying on account needs a company account';
@@ -66,17 +77,37 @@ export const CompanyParamsSchema = z.object({
   id: singleLineText('Company id', { keepSpaces: true }).max(100),
 });
 
+/** GET /api/companies: staff may search by name. */
+export const CompanyListQuerySchema = z.object({
+  q: singleLineText('Search').max(COMPANY_NAME_MAX).optional(),
+});
+
+/** An address as a client sends it, with its country's rules (postal code, region) applied. */
+export const CompanyPostalAddressSchema = withCountryRules(PostalAddressFieldsSchema);
+
+const companyName = singleLineText('Company name', { required: 'Company name is required' }).max(
+  COMPANY_NAME_MAX,
+  `Company name must be at most ${COMPANY_NAME_MAX} characters`,
+);
+const taxNumber = singleLineText('Tax number').max(
+  TAX_NUMBER_MAX,
+  `Tax number must be at most ${TAX_NUMBER_MAX} characters`,
+);
+
 export const CompanyBodySchema = z.object({
-  name: singleLineText('Company name', { required: 'Company name is required' }).max(
-    COMPANY_NAME_MAX,
-    `Company name must be at most ${COMPANY_NAME_MAX} characters`,
-  ),
-  taxNumber: singleLineText('Tax number')
-    .max(TAX_NUMBER_MAX, `Tax number must be at most ${TAX_NUMBER_MAX} characters`)
-    .default(''),
-  billingAddress: PostalAddressFieldsSchema.nullable().default(null),
+  name: companyName,
+  taxNumber: taxNumber.default(''),
+  billingAddress: CompanyPostalAddressSchema.nullable().default(null),
 });
 export type CompanyBody = z.input<typeof CompanyBodySchema>;
+
+/** PATCH /api/companies/{id} (its admins): what is sent changes, the rest stays. */
+export const CompanyUpdateSchema = z.object({
+  name: companyName.optional(),
+  taxNumber: taxNumber.optional(),
+  billingAddress: CompanyPostalAddressSchema.nullable().optional(),
+});
+export type CompanyUpdate = z.input<typeof CompanyUpdateSchema>;
 
 export const CreditSchema = z.object({
   status: z.enum(CREDIT_STATUSES),
@@ -170,8 +201,9 @@ export type CompanyAddress = z.infer<typeof CompanyAddressSchema>;
 export const CompanyAddressListSchema = z.object({ addresses: z.array(CompanyAddressSchema) });
 export const CompanyAddressBodySchema = z.object({
   label: singleLineText('Label').max(60, 'Label must be at most 60 characters').default(''),
-  address: PostalAddressFieldsSchema,
+  address: CompanyPostalAddressSchema,
 });
+export type CompanyAddressBody = z.input<typeof CompanyAddressBodySchema>;
 export const CompanyAddressParamsSchema = CompanyParamsSchema.extend({
   addressId: singleLineText('Address id', { keepSpaces: true }).max(100),
 });

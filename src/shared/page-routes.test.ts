@@ -60,10 +60,17 @@ describe('what the records derive', () => {
       '/basket',
       '/checkout',
       '/quickOrder',
+      '/invitations/',
     ]);
     const covered = (path: string) => disallowedPagePaths().some((rule) => path.startsWith(rule));
     for (const record of records) {
-      const sample = record.href({ id: 'x', productId: 'x', slug: 'x' });
+      const sample = record.href({
+        id: 'x',
+        productId: 'x',
+        slug: 'x',
+        companyId: 'x',
+        invitationId: 'x',
+      });
       expect([record.name, covered(sample)]).toEqual([record.name, record.indexing === 'disallow']);
     }
   });

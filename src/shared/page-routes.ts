@@ -280,6 +280,13 @@ export const pageRoutes = {
     title: 'Promotions',
     navigation: sidebar(19),
   }),
+  /** Issue 37: the trade customer's company: create one, or its members, invitations, addresses. */
+  company: page('/dashboard/company', { ...signedIn, title: 'Company', navigation: sidebar(5) }),
+  /** Issue 37: an invitation mail's link: accept or decline joining a company. */
+  companyInvitation: page('/invitations/:companyId/:invitationId', {
+    ...signedIn,
+    title: 'Invitation',
+  }),
   /** Issue 37: companies' credit, terms and price list; their invoices. */
   companies: page('/dashboard/companies', {
     ...staff('admin.other'),

@@ -3,7 +3,7 @@ import { pageNames, pageRoutes } from '../../shared/page-routes.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 describe('robots.txt', () => {
-  it('is the same text as before the pages became records, and quick order (issue 34)', () => {
+  it('is the same text as before the pages became records, with quick order (issue 34) and invitations (issue 37)', () => {
     expect(robotsTxt('https://shop.example')).toBe(
       [
         'User-agent: *',
@@ -14,6 +14,7 @@ describe('robots.txt', () => {
         'Disallow: /basket',
         'Disallow: /checkout',
         'Disallow: /quickOrder',
+        'Disallow: /invitations/',
         '',
         'Sitemap: https://shop.example/sitemap.xml',
         '',
@@ -28,7 +29,13 @@ describe('robots.txt', () => {
       .map((line) => line.slice('Disallow: '.length));
     for (const name of pageNames) {
       const record = pageRoutes[name];
-      const address = record.href({ id: 'o1', productId: 'p1', slug: 'drills' });
+      const address = record.href({
+        id: 'o1',
+        productId: 'p1',
+        slug: 'drills',
+        companyId: 'c1',
+        invitationId: 'i1',
+      });
       const disallowed = rules.some((rule) => address.startsWith(rule));
       expect({ name, disallowed }).toEqual({ name, disallowed: record.indexing === 'disallow' });
     }

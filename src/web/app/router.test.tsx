@@ -32,7 +32,13 @@ describe('the route tree, from the route table', () => {
   it("puts every page behind exactly the guards of its record's access", () => {
     for (const name of pageNames) {
       const record = pageRoutes[name];
-      const path = record.href({ id: 'o1', productId: 'p1', slug: 'drills' });
+      const path = record.href({
+        id: 'o1',
+        productId: 'p1',
+        slug: 'drills',
+        companyId: 'c1',
+        invitationId: 'i1',
+      });
       const staff = typeof record.access === 'object';
       expect({ name, ...guardsOf(path) }).toEqual({
         name,

@@ -50,6 +50,8 @@ const ManageCategoriesRoute = lazyPage(() => import('./routes/manage-categories.
 const CategoryRoute = lazyPage(() => import('./routes/category.tsx'));
 const AuditLogRoute = lazyPage(() => import('./routes/audit-log.tsx'));
 const TaxExemptionsRoute = lazyPage(() => import('./routes/tax-exemptions.tsx'));
+const CompanyRoute = lazyPage(() => import('./routes/company.tsx'));
+const CompanyInvitationRoute = lazyPage(() => import('./routes/company-invitation.tsx'));
 const NotFoundRoute = lazyPage(() => import('./routes/not-found.tsx'));
 // The admin check needs the API client: loaded with the admin screens, not with the shell.
 export const RequireAdmin = lazyPage(() => import('./guards/require-admin.tsx'));
@@ -98,6 +100,8 @@ const pages: Record<PageName, ReactElement> = {
   shipping: <ShippingRoute />,
   taxes: <TaxesRoute />,
   promotions: <PromotionsRoute />,
+  company: <CompanyRoute />,
+  companyInvitation: <CompanyInvitationRoute />,
   companies: <CompaniesRoute />,
   priceLists: <PriceListsRoute />,
 };

@@ -186,6 +186,32 @@ const ORDER: ObjectShape = {
   },
 };
 
+/** A company (issue 37), as the companies routes answer it. */
+const COMPANY: ObjectShape = {
+  required: [
+    'id',
+    'name',
+    'taxNumber',
+    'billingAddress',
+    'credit',
+    'priceList',
+    'myRole',
+    'memberCount',
+    'createdAt',
+  ],
+  types: {
+    id: 'string',
+    name: 'string',
+    taxNumber: 'string',
+    billingAddress: ['object', 'null'],
+    credit: 'object',
+    priceList: ['object', 'null'],
+    myRole: ['string', 'null'],
+    memberCount: 'integer',
+    createdAt: 'string',
+  },
+};
+
 /** One variant (issue 34), as GET /api/variants/{sku} and a product's detail show it. */
 const VARIANT: ObjectShape = {
   required: [
@@ -669,6 +695,74 @@ const SAMPLE: Expected[] = [
         },
       },
     },
+  },
+  {
+    // Issue 37: a company's admin creates it (one per account).
+    method: 'post',
+    path: '/api/companies',
+    access: 'user',
+    parameters: [],
+    body: {
+      required: ['name'],
+      types: { name: 'string', taxNumber: 'string', billingAddress: ['object', 'null'] },
+    },
+    responses: ['201', '4XX'],
+    success: { status: '201', shape: COMPANY },
+  },
+  {
+    // Issue 37: a company's admin sets a member's role and limits (dollars; null: none).
+    method: 'patch',
+    path: '/api/companies/{id}/members/{memberId}',
+    access: 'user',
+    parameters: [
+      { name: 'id', in: 'path', required: true },
+      { name: 'memberId', in: 'path', required: true },
+    ],
+    body: {
+      required: [],
+      types: { role: 'string', orderLimit: ['number', 'null'], monthLimit: ['number', 'null'] },
+    },
+    responses: ['200', '4XX'],
+    success: {
+      status: '200',
+      shape: {
+        required: [
+          'id',
+          'userId',
+          'name',
+          'email',
+          'role',
+          'orderLimit',
+          'monthLimit',
+          'monthSpent',
+          'createdAt',
+        ],
+        types: {
+          id: 'string',
+          userId: 'string',
+          name: 'string',
+          email: 'string',
+          role: 'string',
+          orderLimit: ['number', 'null'],
+          monthLimit: ['number', 'null'],
+          monthSpent: 'number',
+          createdAt: 'string',
+        },
+      },
+    },
+  },
+  {
+    // Issue 37: staff set a company's credit.
+    method: 'patch',
+    path: '/api/companies/{id}/credit',
+    access: 'permission:admin.other',
+    parameters: [{ name: 'id', in: 'path', required: true }],
+    body: {
+      required: ['status', 'limit', 'termsDays'],
+      types: { status: 'string', limit: 'number', termsDays: 'integer' },
+    },
+    responses: ['200', '4XX'],
+    success: { status: '200', shape: COMPANY },
   },
   {
     // Issue 37: staff create a contract price list (prices by SKU, percents off by category).

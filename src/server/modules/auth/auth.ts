@@ -3,16 +3,28 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { organization as organizationPlugin } from 'better-auth/plugins/organization';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../shared/auth.ts';
 import { ROLE_ADMIN, ROLE_CUSTOMER } from '../../../shared/user.ts';
 import type { Db } from '../../db/client.ts';
-import { account, rateLimit, session, twoFactor, user, verification } from '../../db/schema.ts';
+import {
+  account,
+  invitation,
+  member,
+  organization,
+  rateLimit,
+  session,
+  twoFactor,
+  user,
+  verification,
+} from '../../db/schema.ts';
 import { isDatabaseInputRefusal, isDatabaseUnavailable } from '../../errors.ts';
 import type { Mailer } from '../mail/index.ts';
 import { takeRateLimitHit } from '../rate-limit/index.ts';
 import type { AuthConfig } from './auth.config.ts';
+import { COMPANY_ACCESS, COMPANY_ROLE_GRANTS, invitationMail } from './company-access.ts';
 import { boundedName, enforceIdentityRules } from './identity-rules.ts';
 import { secondFactorSession } from './second-factor.ts';
 
@@ -21,6 +33,8 @@ export const CLIENT_IP_HEADER = 'x-toolhouse-client-ip';
 export const OPENID_PROVIDER_ID = 'openid';
 const RESET_TOKEN_SECONDS = 60 * 60;
 const RESET_MAIL_INTERVAL = { max: 1, windowSeconds: 15 * 60 };
+/** How long an invitation to a company stays open (issue 37). */
+export const INVITATION_EXPIRES_SECONDS = 7 * 24 * 60 * 60;
 
 export interface AuthOptions {
   db: Db;
@@ -65,7 +79,17 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
     trustedOrigins: trustedOrigins(config.publicUrl),
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit, twoFactor },
+      schema: {
+        user,
+        session,
+        account,
+        verification,
+        rateLimit,
+        twoFactor,
+        organization,
+        member,
+        invitation,
+      },
     }),
     user: {
       additionalFields: {
@@ -162,6 +186,19 @@ export function createAuth({ db, config, secret, mailer, log }: AuthOptions) {
       twoFactorPlugin({ issuer: 'Toolhouse' }),
       // Codes limited per account, a TOTP code once, and the session a code verified marked.
       secondFactorSession(db),
+      // Trade accounts' companies (issue 37, ADR 059). Its HTTP endpoints are closed
+      // (identity-endpoints.ts): modules/companies calls its server API with the shop's rules.
+      organizationPlugin({
+        ac: COMPANY_ACCESS,
+        roles: COMPANY_ROLE_GRANTS,
+        creatorRole: 'admin',
+        invitationExpiresIn: INVITATION_EXPIRES_SECONDS,
+        // Inviting again replaces the open invitation (its role, a new mail and expiry).
+        cancelPendingInvitationsOnReInvite: true,
+        sendInvitationEmail: async (data) => {
+          await mailer.send(invitationMail(config.publicUrl, data));
+        },
+      }),
       ...(config.openId
         ? [
             genericOAuth({

@@ -40,6 +40,7 @@ describe('DashboardLayout', () => {
       ['Add Review', '/dashboard/addReview'],
       ['My Quotes', '/dashboard/myQuotes'],
       ['Quick Order', '/quickOrder'],
+      ['Company', '/dashboard/company'],
     ]);
     expect(within(sidebar).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
       'aria-current',

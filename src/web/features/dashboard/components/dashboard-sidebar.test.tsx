@@ -22,6 +22,7 @@ describe('the dashboard sidebar, from the route table', () => {
       ['/dashboard/addReview', 'Add Review'],
       ['/dashboard/myQuotes', 'My Quotes'],
       ['/quickOrder', 'Quick Order'],
+      ['/dashboard/company', 'Company'],
     ]);
   });
 
