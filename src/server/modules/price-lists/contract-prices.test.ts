@@ -90,6 +90,35 @@ describe('a member’s contract prices', () => {
     expect((await myPrices(null, [drill.id])).statusCode).toBe(401);
   });
 
+  it('follow the list staff assign to the company, and stop when it is taken off', async () => {
+    const drill = await createProduct(db(), { priceCents: 20_000 });
+    const listId = await createList({
+      name: `Assigned ${unique()}`,
+      prices: [{ sku: drill.sku, price: 175 }],
+    });
+    const company = await createTestCompany(t, { members: { buyer: { role: 'buyer' } } });
+    const buyer = company.members.buyer!;
+    const assign = (priceListId: string | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/companies/${company.id}/price-list`,
+        headers: t.admin.headers,
+        payload: { priceListId },
+      });
+    expect((await myPrices(buyer, [drill.id])).json().prices).toEqual({});
+    const assigned = await assign(listId);
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect((await myPrices(buyer, [drill.id])).json().prices).toEqual({
+      [drill.variantId]: 175,
+    });
+    expect((await assign(null)).statusCode).toBe(200);
+    expect((await myPrices(buyer, [drill.id])).json()).toEqual({
+      priceListName: null,
+      prices: {},
+      products: {},
+    });
+  });
+
   it('are never another company’s', async () => {
     const drill = await createProduct(db(), { priceCents: 20_000 });
     const ours = await createList({
