@@ -47,6 +47,7 @@ import { companiesRoutes } from './modules/companies/index.ts';
 import { savedListsRoutes } from './modules/saved-lists/index.ts';
 import { invoicesRoutes } from './modules/invoices/index.ts';
 import { approvalsRoutes } from './modules/approvals/index.ts';
+import { priceListsRoutes } from './modules/price-lists/index.ts';
 import { backInStockRoutes } from './modules/back-in-stock/index.ts';
 import { auditRoutes } from './modules/audit/index.ts';
 import { webBuildFolder } from './paths.ts';
@@ -166,6 +167,7 @@ export async function buildApp({
       await api.register(savedListsRoutes, { db });
       await api.register(invoicesRoutes, { db });
       await api.register(approvalsRoutes, { db, config: placementConfigOf(config) });
+      await api.register(priceListsRoutes, { db });
     },
     { prefix: '/api' },
   );

@@ -104,6 +104,8 @@ describe('what the records derive', () => {
       taxes: 'admin.other',
       promotions: 'catalogue.manage',
       manageInvoices: 'admin.other',
+      companies: 'admin.other',
+      priceLists: 'admin.other',
     });
   });
 

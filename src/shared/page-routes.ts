@@ -301,6 +301,18 @@ export const pageRoutes = {
   approvals: page('/dashboard/approvals', { ...signedIn, title: 'Approvals' }),
   /** Issue 37: a company's orders, for its admins and approvers. */
   companyOrders: page('/dashboard/companyOrders', { ...signedIn, title: 'Company orders' }),
+  /** Issue 37: companies' credit, terms and price list; their invoices. */
+  companies: page('/dashboard/companies', {
+    ...staff('admin.other'),
+    title: 'Companies',
+    navigation: sidebar(20),
+  }),
+  /** Issue 37: contract price lists (fixed prices per SKU, percents off per category). */
+  priceLists: page('/dashboard/priceLists', {
+    ...staff('admin.other'),
+    title: 'Price lists',
+    navigation: sidebar(21, 'Price Lists'),
+  }),
 } as const;
 
 export type PageName = keyof typeof pageRoutes;

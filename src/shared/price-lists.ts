@@ -83,4 +83,20 @@ export const MyPricesSchema = z.object({
   priceListName: z.string().nullable(),
   /** Per variant id: the contract price in dollars of one unit at quantity 1 (breaks still apply). */
   prices: z.record(z.string(), z.number()),
+  /** Per product id: its default variant's price of `prices` (what a product card shows). */
+  products: z.record(z.string(), z.number()),
 });
+
+// Issue 37, the staff API's and the contract prices' own messages and limits.
+export const PRICE_LIST_NAME_TAKEN_MESSAGE = 'A price list with this name already exists';
+export const unknownSkuMessage = (sku: string) => `Unknown SKU: ${sku}`;
+export const unknownCategoryMessage = (id: string) => `Unknown category: ${id}`;
+export const skuTwiceMessage = (sku: string) => `SKU listed twice: ${sku}`;
+export const CATEGORY_TWICE_MESSAGE = 'Category listed twice';
+export const PRICE_TOO_SMALL_MESSAGE = 'Price must be at least $0.01';
+export const PERCENT_DECIMALS_MESSAGE = 'Percent must have at most two decimals';
+/** At most this many products per GET /api/contract-prices. */
+export const CONTRACT_PRICES_PRODUCTS_MAX = 100;
+export const TOO_MANY_PRODUCTS_MESSAGE = `Ask for at most ${CONTRACT_PRICES_PRODUCTS_MAX} products at once`;
+export type MyPrices = z.infer<typeof MyPricesSchema>;
+export type PriceListBody = z.input<typeof PriceListBodySchema>;

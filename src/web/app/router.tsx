@@ -39,6 +39,8 @@ const ShippingRoute = lazyPage(() => import('./routes/shipping.tsx'));
 const TaxesRoute = lazyPage(() => import('./routes/taxes.tsx'));
 const PromotionsRoute = lazyPage(() => import('./routes/promotions.tsx'));
 const SavedListsRoute = lazyPage(() => import('./routes/saved-lists.tsx'));
+const CompaniesRoute = lazyPage(() => import('./routes/companies.tsx'));
+const PriceListsRoute = lazyPage(() => import('./routes/price-lists.tsx'));
 const ManageReviewsRoute = lazyPage(() => import('./routes/manage-reviews.tsx'));
 const ReturnsRoute = lazyPage(() => import('./routes/returns.tsx'));
 const RecallsRoute = lazyPage(() => import('./routes/recalls.tsx'));
@@ -110,6 +112,8 @@ const pages: Record<PageName, ReactElement> = {
   manageInvoices: <ManageInvoicesRoute />,
   approvals: <ApprovalsRoute />,
   companyOrders: <CompanyOrdersRoute />,
+  companies: <CompaniesRoute />,
+  priceLists: <PriceListsRoute />,
 };
 
 const route = (name: PageName): RouteObject => ({

@@ -31,6 +31,11 @@ const layoutRoutes: Record<string, Answer> = {
 const UNLOGGED = new Set(['GET /api/categories']);
 /** A product page's "Goes well with" (issue 24): none, unless a test answers it. */
 const RELATED = /^GET \/api\/products\/[^/]+\/related$/;
+/** Issue 37: a signed-in visitor's contract prices (none, unless a test answers them). */
+const CONTRACT_PRICES = /^GET \/api\/contract-prices\?/;
+const NO_CONTRACT_PRICES = { priceListName: null, prices: {}, products: {} };
+/** Background reads a test's request log leaves out. */
+const inBackground = (route: string) => RELATED.test(route) || CONTRACT_PRICES.test(route);
 
 /**
  * mockFetch with one answer per "METHOD /path". A request no route answers gets a 404 and fails
@@ -40,7 +45,13 @@ export function mockApi(routes: Record<string, Answer>) {
   const answers = { ...layoutRoutes, ...withPermissions(routes) };
   return mockFetch((request) => {
     const route = `${request.method} ${request.url}`;
-    const answer = answers[route] ?? (RELATED.test(route) ? jsonResponse([]) : undefined);
+    const answer =
+      answers[route] ??
+      (RELATED.test(route)
+        ? jsonResponse([])
+        : CONTRACT_PRICES.test(route)
+          ? jsonResponse(NO_CONTRACT_PRICES)
+          : undefined);
     if (answer === undefined) {
       console.error(`Unexpected request: ${request.method} ${request.url}`);
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found' }, 404);
@@ -91,7 +102,7 @@ type FetchMock = MockInstance<typeof fetch>;
 
 /** "METHOD /path" of every request made so far, in order (but the categories' reads). */
 export function requestLog(fetchMock: FetchMock): string[] {
-  return allRequests(fetchMock).filter((route) => !UNLOGGED.has(route) && !RELATED.test(route));
+  return allRequests(fetchMock).filter((route) => !UNLOGGED.has(route) && !inBackground(route));
 }
 
 function allRequests(fetchMock: FetchMock): string[] {

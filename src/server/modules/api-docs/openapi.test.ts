@@ -856,6 +856,45 @@ const SAMPLE: Expected[] = [
     success: { status: '200', shape: COMPANY },
   },
   {
+    // Issue 37: staff create a contract price list (prices by SKU, percents off by category).
+    method: 'post',
+    path: '/api/price-lists',
+    access: 'permission:admin.other',
+    parameters: [],
+    body: { required: ['name'], types: { name: 'string', prices: 'array', discounts: 'array' } },
+    responses: ['201', '4XX'],
+    success: {
+      status: '201',
+      shape: {
+        required: ['id', 'name', 'prices', 'discounts', 'companies', 'updatedAt'],
+        types: {
+          id: 'string',
+          name: 'string',
+          prices: 'array',
+          discounts: 'array',
+          companies: 'array',
+          updatedAt: 'string',
+        },
+      },
+    },
+  },
+  {
+    // Issue 37: a member's contract prices, fetched after hydration (never in cached HTML).
+    method: 'get',
+    path: '/api/contract-prices',
+    access: 'user',
+    parameters: [{ name: 'productIds', in: 'query', required: true }],
+    body: null,
+    responses: ['200', '4XX'],
+    success: {
+      status: '200',
+      shape: {
+        required: ['priceListName', 'prices', 'products'],
+        types: { priceListName: ['string', 'null'], prices: 'object', products: 'object' },
+      },
+    },
+  },
+  {
     // Issue 35: a VAT number as JSON (a certificate goes as multipart/form-data: the summary).
     method: 'post',
     path: '/api/tax-exemptions',

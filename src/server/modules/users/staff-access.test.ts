@@ -284,6 +284,16 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/companies/:id/addresses/:addressId': { may: SIGNED_IN },
   'PATCH /api/companies/:id/credit': { may: ADMIN },
   'PUT /api/companies/:id/price-list': { may: ADMIN },
+  // Contract price lists (issue 37): staff keep them; a member reads their own prices.
+  'GET /api/price-lists': { may: ADMIN },
+  'POST /api/price-lists': { may: ADMIN },
+  'GET /api/price-lists/:id': { may: ADMIN },
+  'PUT /api/price-lists/:id': { may: ADMIN },
+  'DELETE /api/price-lists/:id': { may: ADMIN },
+  'GET /api/contract-prices': {
+    may: SIGNED_IN,
+    call: () => ({ url: '/api/contract-prices?productIds=x' }),
+  },
   'GET /api/audit': { may: ADMIN },
   'GET /api/audit.csv': { may: ADMIN },
   // Invoices of checkouts on account (issue 37): members their company's (another's is 404);

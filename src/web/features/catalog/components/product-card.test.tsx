@@ -29,6 +29,15 @@ describe('ProductCard', () => {
     );
   });
 
+  it('shows a member’s contract price as "Your price", the public one as "List price" (issue 37)', async () => {
+    renderWithProviders(
+      <ProductCard product={makeProduct(3, { price: 129.99 })} contractPrice={110.5} />,
+    );
+    expect(await screen.findByText('Your price $110.50')).toBeInTheDocument();
+    expect(screen.getByText('List price $129.99')).toBeInTheDocument();
+    expect(screen.queryByText('Price: $129.99')).not.toBeInTheDocument();
+  });
+
   it('shows cents with two decimals', async () => {
     renderWithProviders(<ProductCard product={makeProduct(1, { price: 49.5 })} />);
     expect(await screen.findByText('Price: $49.50')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import type { Product } from '../../../../shared/product.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 import { pageRoutes } from '../../../../shared/page-routes.ts';
 import { shownPrice, WasPrice } from '../../../components/sale-price.tsx';
+import { ContractPrice } from '../../../components/contract-price.tsx';
 
 interface ProductCardProps {
   product: Product;
@@ -19,6 +20,8 @@ interface ProductCardProps {
   priority?: boolean;
   /** A control beside Purchase (Add to basket, composed by the route); `nameId` names the product. */
   action?: CardAction | undefined;
+  /** Issue 37: the signed-in member's contract price (after hydration only), or undefined. */
+  contractPrice?: number | undefined;
 }
 
 /** Issue 24: the battery platform, and whether a battery comes with it. */
@@ -37,7 +40,24 @@ export type CardAction = (product: Product, nameId: string) => ReactNode;
  * The card's price; issue 36: on sale, the sale price and "Was" the price (variants that differ in
  * price: "from" as before, and the promotion's name).
  */
-function SaleAwarePrice({ product }: { product: Product }) {
+function SaleAwarePrice({
+  product,
+  contractPrice,
+}: {
+  product: Product;
+  contractPrice: number | undefined;
+}) {
+  if (contractPrice !== undefined && !variantPricesDiffer(product))
+    return (
+      <>
+        <ContractPrice yourPrice={contractPrice} listPrice={product.price} />
+        {product.salePromotion && (
+          <p className="text-sm">
+            On sale: <span className="badge badge-secondary">{product.salePromotion}</span>
+          </p>
+        )}
+      </>
+    );
   if (product.salePrice === null)
     return <p className="text-lg font-semibold">Price: {listPriceText(product)}</p>;
   if (variantPricesDiffer(product))
@@ -63,6 +83,7 @@ export function ProductCard({
   highlight,
   priority = false,
   action,
+  contractPrice,
 }: ProductCardProps) {
   const nameId = useId();
   const lowest = product.priceBreaks.at(-1);
@@ -87,7 +108,7 @@ export function ProductCard({
           <HighlightedText text={product.name} pattern={highlight} />
         </Heading>
         {/* Issue 34: "from" the cheapest variant's price when the variants differ. */}
-        <SaleAwarePrice product={product} />
+        <SaleAwarePrice product={product} contractPrice={contractPrice} />
         {/* The lowest volume price (the last break), read inline: no zod in the home page's JS. */}
         {lowest !== undefined && (
           <p className="text-success">from ${formatDollars(lowest.price)}</p>

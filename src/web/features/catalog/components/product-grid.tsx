@@ -1,4 +1,5 @@
 import type { Product } from '../../../../shared/product.ts';
+import { useContractPrices } from '../../../api/contract-prices.ts';
 import { ProductCard, type CardAction } from './product-card.tsx';
 
 interface ProductGridProps {
@@ -18,6 +19,8 @@ export function ProductGrid({
   highlight,
   cardAction,
 }: ProductGridProps) {
+  // Issue 37: a member's contract prices, asked for once the page is live (never in the HTML).
+  const contract = useContractPrices(products.map((product) => product._id));
   return (
     <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
       {products.map((product, index) => (
@@ -32,6 +35,7 @@ export function ProductGrid({
             priority={first && index === 0}
             highlight={highlight}
             action={cardAction}
+            contractPrice={contract.products[product._id]}
           />
         </li>
       ))}

@@ -83,6 +83,8 @@ describe('DashboardLayout', () => {
       ['Shipping', '/dashboard/shipping'],
       ['Taxes', '/dashboard/taxes'],
       ['Promotions', '/dashboard/promotions'],
+      ['Companies', '/dashboard/companies'],
+      ['Price Lists', '/dashboard/priceLists'],
       ['Invoices', '/dashboard/manageInvoices'],
     ]);
   });

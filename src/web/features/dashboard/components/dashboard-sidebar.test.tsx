@@ -48,6 +48,8 @@ describe('the dashboard sidebar, from the route table', () => {
       ['/dashboard/shipping', 'Shipping'],
       ['/dashboard/taxes', 'Taxes'],
       ['/dashboard/promotions', 'Promotions'],
+      ['/dashboard/companies', 'Companies'],
+      ['/dashboard/priceLists', 'Price Lists'],
       ['/dashboard/manageInvoices', 'Invoices'],
     ]);
   });

@@ -6,6 +6,8 @@ import type { Product, ProductDetail } from '../../../../shared/product.ts';
 import type { Variant } from '../../../../shared/variant.ts';
 import { DocumentTitle } from '../../../components/document-title.tsx';
 import { shownPrice, WasPrice } from '../../../components/sale-price.tsx';
+import { ContractPrice } from '../../../components/contract-price.tsx';
+import { useContractPrices } from '../../../api/contract-prices.ts';
 import { QueryState } from '../../../components/query-state.tsx';
 import { SignInRedirect } from '../../../components/sign-in-redirect.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -28,9 +30,11 @@ interface ProductDetailsProps {
   email: string | undefined;
   /** The picker, for a product of several variants. */
   picker?: ReactNode;
+  /** Issue 37: the signed-in member's contract price of the variant (after hydration only). */
+  contractPrice?: number | undefined;
 }
 
-function ProductDetails({ product, email, picker }: ProductDetailsProps) {
+function ProductDetails({ product, email, picker, contractPrice }: ProductDetailsProps) {
   return (
     // min-w-0: the thumbnails' row scrolls inside the column instead of widening the page.
     <div className="flex min-w-0 flex-col gap-4">
@@ -43,8 +47,21 @@ function ProductDetails({ product, email, picker }: ProductDetailsProps) {
       {/* Read out when another variant is chosen: its price, SKU and stock. */}
       <div aria-live={picker ? 'polite' : undefined} className="flex flex-col gap-4">
         {/* Issue 36: on sale, the sale price and "Was" the price, struck through. */}
-        <p className="text-xl font-semibold">Price: ${formatDollars(shownPrice(product))}</p>
-        <WasPrice item={product} />
+        {contractPrice === undefined ? (
+          <>
+            <p className="text-xl font-semibold">Price: ${formatDollars(shownPrice(product))}</p>
+            <WasPrice item={product} />
+          </>
+        ) : (
+          <>
+            <ContractPrice yourPrice={contractPrice} listPrice={product.price} size="text-xl" />
+            {product.salePromotion && (
+              <p className="text-sm">
+                On sale: <span className="badge badge-secondary">{product.salePromotion}</span>
+              </p>
+            )}
+          </>
+        )}
         {picker && <p>SKU: {product.sku}</p>}
         <VariantFacts product={product} />
       </div>
@@ -115,6 +132,8 @@ export function PurchasePage({
   // A visitor found signed out is on their way to sign in: nothing to ask for them.
   const product = useProductPage(productId, !signInFirst);
   const { chosen, choose } = useChosenVariant(product.data);
+  // Issue 37: a member's contract prices, once the page is live (never in the cached HTML).
+  const contract = useContractPrices([productId]);
 
   if (product.data === null) return notFound;
   if (signInFirst) return <SignInRedirect />;
@@ -143,7 +162,12 @@ export function PurchasePage({
         return (
           <div className="mx-auto grid max-w-6xl grid-cols-1 gap-10 px-4 py-12 lg:grid-cols-2">
             <DocumentTitle title={data.name} description={data.description} />
-            <ProductDetails product={sold} email={user?.email} picker={picker || undefined} />
+            <ProductDetails
+              product={sold}
+              email={user?.email}
+              picker={picker || undefined}
+              contractPrice={chosen ? contract.prices[chosen._id] : contract.products[data._id]}
+            />
             {/* Room for the form kept from the first paint: it appears without moving anything. */}
             <section
               aria-labelledby="purchase-form-heading"
