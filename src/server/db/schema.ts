@@ -1600,7 +1600,7 @@ export const savedList = pgTable(
 
 /**
  * A line of a saved list. A deleted variant's line stays (no foreign key, as a basket's: issue 39);
- * the deletion stamps its name and SKU on it (triggers, drizzle/0043), and "put in basket" skips it.
+ * the deletion stamps its name and SKU on it (triggers, drizzle/0039), and "put in basket" skips it.
  */
 export const savedListItem = pgTable(
   'saved_list_item',
