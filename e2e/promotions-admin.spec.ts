@@ -1,26 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './support/accessibility.ts';
 import { signUpAdmin } from './support/accounts.ts';
 
 // Issue 36: staff create a percent-off promotion with a code, see it listed, pause it, generate
 // single-use codes and download them as CSV; the page, with its list, form and code batches, passes
 // axe (here rather than in a11y.spec.ts's admin pages, which is at its time limit on a busy machine).
 // The promotion needs its code, so no other spec's prices change; it is ended at the end.
-
-/** No serious or critical axe violation on the page as it is now (its data loaded). */
-async function expectAccessible(page: Page): Promise<void> {
-  await expect(page.locator('.loading, [aria-busy="true"]')).toHaveCount(0);
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations())
-      if (animation instanceof CSSTransition) animation.finish();
-  });
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target) }));
-  expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
-}
 
 test('staff create a promotion with a code, pause it, and download 5 generated codes', async ({
   page,
