@@ -182,9 +182,12 @@ async function issueInvoice(
   const result = await tx.execute<{ number: string }>(sql`
     WITH issued AS (
       INSERT INTO invoice (organization_id, checkout_id, amount_cents, tax_cents, po_reference,
-        due_at)
+        due_at, status, paid_at)
       SELECT c.organization_id, c.id, orders.amount_cents, orders.tax_cents, c.po_reference,
-        now() + coalesce(ca.terms_days, 30) * interval '1 day'
+        now() + coalesce(ca.terms_days, 30) * interval '1 day',
+        -- Nothing to pay (a checkout a promotion made free): issued paid, as when placed.
+        CASE WHEN orders.amount_cents = 0 THEN 'paid' ELSE 'open' END,
+        CASE WHEN orders.amount_cents = 0 THEN now() END
       FROM checkout c
         LEFT JOIN company_account ca ON ca.organization_id = c.organization_id
         CROSS JOIN (SELECT sum(p.amount_cents)::int AS amount_cents,
