@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PurchaseSchema } from './purchase.ts';
-import { multiLineText, singleLineText } from './text.ts';
+import { singleLineText } from './text.ts';
 
 // Approvals (issue 37, docs/decisions/059): a company member's checkout above their spending limit
 // is placed awaiting approval (stock held, and credit reserved when on account); an approver or
@@ -28,7 +28,7 @@ export const ApprovalParamsSchema = z.object({
   checkoutId: singleLineText('Checkout id', { keepSpaces: true }).max(100),
 });
 export const RejectBodySchema = z.object({
-  reason: multiLineText('Reason', { required: REJECT_REASON_REQUIRED }).max(
+  reason: singleLineText('Reason', { required: REJECT_REASON_REQUIRED }).max(
     500,
     'Reason must be at most 500 characters',
   ),
