@@ -36,6 +36,13 @@ const machines: {
       ['cancel', 'pending', 'customer'],
       ['cancel', 'pending', 'admin'],
       ['expire', 'pending', 'system'],
+      // Issue 37 (ADR 059): a checkout above the buyer's limits waits for the company's approvers
+      // (customers of the shop); the buyer may withdraw it, and its hold expires like an unpaid one.
+      ['cancel', 'awaiting_approval', 'customer'],
+      ['cancel', 'awaiting_approval', 'admin'],
+      ['expire', 'awaiting_approval', 'system'],
+      ['approve', 'awaiting_approval', 'customer'],
+      ['reject', 'awaiting_approval', 'customer'],
     ],
   },
   {
