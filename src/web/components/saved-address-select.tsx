@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SavedAddress } from '../../shared/address.ts';
-import { useSavedAddresses } from '../api/addresses.ts';
+import { useCompanyAddresses, useSavedAddresses } from '../api/addresses.ts';
 
 /** One option's words: the address, and the phone when there is one. */
 function describe({ address, phone }: SavedAddress): string {
@@ -8,14 +8,21 @@ function describe({ address, phone }: SavedAddress): string {
 }
 
 /**
- * "Saved address": picks one of the account's saved addresses to fill the form's address and
- * phone (which stay editable). Shown only when the account has any; a failed load just leaves it
- * out, since typing the address still works.
+ * "Saved address": picks one of the account's saved addresses, or of its company's delivery
+ * addresses (issue 37), to fill the form's address and phone (which stay editable). Shown only
+ * when there is any; a failed load just leaves it out, since typing the address still works.
  */
 export function SavedAddressSelect({ onPick }: { onPick: (address: SavedAddress) => void }) {
   const id = useId();
-  const addresses = useSavedAddresses().data ?? [];
+  const own = useSavedAddresses().data ?? [];
+  const shared = useCompanyAddresses().data ?? [];
+  const addresses = [...own, ...shared];
   if (addresses.length === 0) return null;
+  const option = (address: SavedAddress) => (
+    <option key={address._id} value={address._id}>
+      {describe(address)}
+    </option>
+  );
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="font-medium">
@@ -33,11 +40,8 @@ export function SavedAddressSelect({ onPick }: { onPick: (address: SavedAddress)
         <option value="" disabled>
           Choose a saved address
         </option>
-        {addresses.map((address) => (
-          <option key={address._id} value={address._id}>
-            {describe(address)}
-          </option>
-        ))}
+        {own.map(option)}
+        {shared.length > 0 && <optgroup label="Company addresses">{shared.map(option)}</optgroup>}
       </select>
     </div>
   );

@@ -25,10 +25,12 @@ const layoutRoutes: Record<string, Answer> = {
   'GET /api/me/permissions': () => jsonResponse(customerPermissions),
   // My Profile's tax exemption section (issue 35): none, unless a test answers otherwise.
   'GET /api/tax-exemptions/mine': jsonResponse([]),
+  // Issue 37: the address pickers ask for the member's company (none, unless answered).
+  'GET /api/companies': jsonResponse({ companies: [] }),
 };
 
 /** Background reads of shared lists that a test's request log leaves out. */
-const UNLOGGED = new Set(['GET /api/categories']);
+const UNLOGGED = new Set(['GET /api/categories', 'GET /api/companies']);
 /** A product page's "Goes well with" (issue 24): none, unless a test answers it. */
 const RELATED = /^GET \/api\/products\/[^/]+\/related$/;
 /** Issue 37: a signed-in visitor's contract prices (none, unless a test answers them). */

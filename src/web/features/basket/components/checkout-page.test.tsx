@@ -9,7 +9,7 @@ import {
   type CheckoutPlaced,
 } from '../../../../shared/checkout.ts';
 import { AWAITING_APPROVAL_MESSAGE } from '../../../../shared/approvals.ts';
-import { creditLimitMessage } from '../../../../shared/companies.ts';
+import { creditLimitMessage, paths } from '../../../../shared/companies.ts';
 import type { PostalAddress } from '../../../../shared/postal-address.ts';
 import {
   NO_SHIPPING_MESSAGE,
@@ -464,6 +464,43 @@ describe('CheckoutPage', () => {
     expect(lastRequest(fetchMock, PLACE).body).toMatchObject({
       address: { ...TEXAS, line1: '1 Main Street, 2' },
     });
+  });
+
+  it('offers the company’s delivery addresses to a member, and fills the form with the one picked', async () => {
+    const yard = { ...TEXAS, line1: '5 Yard Lane', phone: '' };
+    const { user, fetchMock } = renderCheckout({
+      [`GET ${paths.companies}`]: jsonResponse({
+        companies: [{ id: 'org-1', myRole: 'buyer' }].map((company) => ({
+          ...company,
+          name: 'Acme Builders',
+          taxNumber: '',
+          billingAddress: null,
+          credit: { status: 'none', limit: 0, termsDays: 30, balance: 0, available: 0 },
+          priceList: null,
+          memberCount: 2,
+          createdAt: '2026-11-01T00:00:00.000Z',
+        })),
+      }),
+      [`GET ${paths.addresses('org-1')}`]: jsonResponse({
+        addresses: [
+          { id: uuid(4010), label: 'Yard', address: yard, createdAt: '2026-11-01T00:00:00.000Z' },
+        ],
+      }),
+      [PLACE]: jsonResponse(placed, 201),
+    });
+    await screen.findByRole('listitem', { name: 'Drill' });
+    const picker = await screen.findByLabelText('Saved address');
+    expect(within(picker).getByRole('group', { name: 'Company addresses' })).toBeInTheDocument();
+    await user.selectOptions(picker, 'Yard: 5 Yard Lane, Austin, TX 78701, US');
+    expect(form().address()).toHaveValue('5 Yard Lane');
+    expect(form().city()).toHaveValue('Austin');
+    await screen.findByRole('group', { name: 'Shipping method' }, PRICED);
+    await user.click(form().place);
+    await waitFor(() =>
+      expect(lastRequest(fetchMock, PLACE).body).toMatchObject({
+        address: { line1: '5 Yard Lane', city: 'Austin', region: 'TX' },
+      }),
+    );
   });
 
   it('sends an address saved as one line by its id', async () => {
