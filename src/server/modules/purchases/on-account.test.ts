@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { creditLimitMessage, NO_CREDIT_MESSAGE } from '../../../shared/companies.ts';
 import { CheckoutPlacedSchema } from '../../../shared/checkout.ts';
 import { CheckoutQuoteSchema } from '../../../shared/pricing.ts';
-import { companyAccount, companyAddress, invoice, purchase } from '../../db/schema.ts';
+import {
+  accountOrders,
+  companyAccount,
+  companyAddress,
+  invoice,
+  purchase,
+} from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { balanceOf, createTestCompany, type TestMember } from '../../testing/companies.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
@@ -80,6 +86,12 @@ describe('a checkout on account', () => {
       holdExpiresAt: null,
       organizationId: company.id,
     });
+    // Invoiced, it is not an unpaid checkout: the account's unpaid-orders limit is not taken.
+    const [limits] = await db()
+      .select({ unpaid: accountOrders.unpaidCheckouts })
+      .from(accountOrders)
+      .where(eq(accountOrders.userId, buyer.userId));
+    expect(limits?.unpaid).toBe(0);
   });
 
   it('is refused without approved credit or above what is left, and nothing changes', async () => {

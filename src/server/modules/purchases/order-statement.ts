@@ -153,6 +153,9 @@ const invoicedNow = `(${onAccount} AND NOT coalesce((SELECT awaiting FROM decide
  * is one variant; a kit's line draws on its parts' stock. In order:
  *
  * 1. `account`, `limits` (purchase-limits.ts): the account's row locked, the limits decided on it;
+ *    issue 37 (ADR 059): `company`, the buyer's membership (limits, price list), and for a checkout
+ *    on account `credit`, the company's row locked next (before any variant), read as last
+ *    committed;
  * 2. `lines`: the one line given (its SKU's variant, or the product's default variant), or the
  *    basket's lines, locked after the account's row and so read as the account's last checkout
  *    left them (a second click of Place order finds the basket empty, not the same lines again);
@@ -176,6 +179,10 @@ const invoicedNow = `(${onAccount} AND NOT coalesce((SELECT awaiting FROM decide
  *    the variants and in promotion id order, the rows whose limit must hold (a usage limit, a
  *    single-use code) and checks status, dates and limits on them as locked; its problem refuses
  *    the checkout (`promotion_problem`);
+ *    `decided` (issue 37): on account, the credit on the locked company row (no company, no
+ *    approved credit, or the total above what is left refuses the checkout: `credit_problem`),
+ *    and whether it waits for approval (its total above the member's order limit, or above what
+ *    the month allows: `member_month_spent`, read after the account's lock);
  * 6. only when every line passes and the uses were claimed: `taken` (the demand of the rows
  *    locked in 3, by the stock's one entry point, stockChangeText: `change_stock`, drizzle/0014, 0027 and 0028: an UPDATE in this
  *    statement would reach each row again through the statement's older snapshot and can deadlock
@@ -189,6 +196,10 @@ const invoicedNow = `(${onAccount} AND NOT coalesce((SELECT awaiting FROM decide
  *    `used_promotions` (a use row per promotion applied), the lifecycle's effects of placing
  *    (timeline per order, one mail per checkout), and for a basket `emptied`, its lines as they
  *    were ordered;
+ *    issue 37: `credit_taken` (the balance raised by `change_company_balance`), `placed_invoice`
+ *    (on account and not awaiting: the invoice, and its mail and webhook), the orders awaiting
+ *    approval (`approval_timeline`, the approvers' mail `approval_mail`) or, invoiced, with no
+ *    hold;
  * 7. `account_counted`: the rate hit and the unpaid checkout, on the row locked in 1; then, last,
  *    `ip_rate_hit`: the per-address hit on the account's shard of the address;
  * 8. rows: the limits' verdicts, each line with its problem, its name (a deleted product's as its

@@ -69,7 +69,8 @@ export function orderLimitsCtes(param: Param): string {
 /**
  * The account row's update at the end of the statement (`placed_checkout` is the checkout placed,
  * if any): one hit on the order rate for every attempt with lines that the rate did not refuse
- * (refused or not otherwise), and the unpaid checkout placed. The row is already locked by
+ * (refused or not otherwise), and the unpaid checkout placed (one invoiced as it is placed, on a
+ * company's account, is not unpaid: issue 37). The row is already locked by
  * `account`, so this is the value the next checkout of the account reads.
  */
 export function accountCountedCte(param: Param): string {
@@ -79,7 +80,7 @@ export function accountCountedCte(param: Param): string {
       rate_window_started_at = CASE WHEN account.in_window
         THEN account_orders.rate_window_started_at ELSE now() END,
       unpaid_checkouts = account_orders.unpaid_checkouts
-        + (SELECT count(*) FROM placed_checkout)::int
+        + (SELECT count(*) FROM placed_checkout WHERE unpaid_orders > 0)::int
     FROM account, limits
     WHERE account_orders.user_id = ${param('userId')} AND NOT limits.rate_reached
       AND EXISTS (SELECT FROM lines)
