@@ -5,7 +5,7 @@ import { outbox } from '../db/schema.ts';
 import type { TestApp } from './test-app.ts';
 import type { TestMember } from './companies.ts';
 import { createProduct } from './factories.ts';
-import { storeBasket } from './orders.ts';
+import { storeBasket, tryCheckOut } from './orders.ts';
 
 /**
  * What the invoices' tests share: a checkout on account placed through the API (as
@@ -27,15 +27,10 @@ export async function checkOutOnAccount(
 ): Promise<CheckoutPlaced & { invoice: { id: string; number: string } }> {
   const item = await createProduct(t.database.db, { priceCents, availableQuantity: 1000 });
   await storeBasket(t, buyer, [[item, quantity]]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: buyer.headers,
-    payload: {
-      address: '1 Trade Street',
-      paymentMethod: 'account',
-      ...(poReference ? { poReference } : {}),
-    },
+  const res = await tryCheckOut(t, buyer, {
+    address: '1 Trade Street',
+    paymentMethod: 'account',
+    ...(poReference ? { poReference } : {}),
   });
   expect(res.statusCode, res.body).toBe(201);
   const placed = CheckoutPlacedSchema.parse(res.json());

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { CheckoutPlacedSchema, type CheckoutPlaced } from '../../shared/checkout.ts';
+import { CheckoutQuoteSchema, type CheckoutQuote } from '../../shared/pricing.ts';
 import { PurchaseSchema, type Purchase } from '../../shared/purchase.ts';
 import type { Db } from '../db/client.ts';
 import { basketLine, purchase } from '../db/schema.ts';
@@ -81,6 +82,17 @@ export async function storeBasket(
       position,
     })),
   );
+}
+
+/** POST /api/checkout/quote (the pricing step) of the stored basket, answered as it is. */
+export const tryQuote = (t: TestApp, who: SignedIn, payload: object) =>
+  t.app.inject({ method: 'POST', url: '/api/checkout/quote', headers: who.headers, payload });
+
+/** POST /api/checkout/quote, which must succeed; returns the quote. */
+export async function quoteOf(t: TestApp, who: SignedIn, payload: object): Promise<CheckoutQuote> {
+  const res = await tryQuote(t, who, payload);
+  expect(res.statusCode, res.body).toBe(200);
+  return CheckoutQuoteSchema.parse(res.json());
 }
 
 /** POST /api/checkout of the stored basket, answered as it is. */

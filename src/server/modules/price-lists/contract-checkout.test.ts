@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CheckoutPlacedSchema } from '../../../shared/checkout.ts';
-import { CheckoutQuoteSchema, PRICES_CHANGED_MESSAGE } from '../../../shared/pricing.ts';
+import { PRICES_CHANGED_MESSAGE } from '../../../shared/pricing.ts';
 import { category, invoice, product, variant } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { balanceOf, createTestCompany, type TestMember } from '../../testing/companies.ts';
 import { afterDirectWrite, createProduct, type TestProduct } from '../../testing/factories.ts';
-import { storeBasket } from '../../testing/orders.ts';
+import { quoteOf, storeBasket, tryCheckOut } from '../../testing/orders.ts';
 
 // End to end, written from docs/decisions/059 (and 055 for the promotion), not from the code: a
 // member of a company with a price list is quoted and checks out on account at the contract
@@ -45,24 +45,10 @@ async function newCategory(...items: TestProduct[]): Promise<string> {
 const admin = (method: 'POST' | 'PUT', url: string, payload: object) =>
   t.app.inject({ method, url, headers: t.admin.headers, payload });
 
-const quote = async (who: TestMember) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/checkout/quote',
-    headers: who.headers,
-    payload: { ...ADDRESS, paymentMethod: 'account' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return CheckoutQuoteSchema.parse(res.json());
-};
+const quote = (who: TestMember) => quoteOf(t, who, { ...ADDRESS, paymentMethod: 'account' });
 
 const checkOut = (who: TestMember, quoteId: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: who.headers,
-    payload: { ...ADDRESS, paymentMethod: 'account', quoteId },
-  });
+  tryCheckOut(t, who, { ...ADDRESS, paymentMethod: 'account', quoteId });
 
 describe('a member’s checkout at contract prices (ADR 059, by hand)', () => {
   it('prices fixed, above-the-break and percent lines, then the promotion; an edit is "Prices changed"', async () => {

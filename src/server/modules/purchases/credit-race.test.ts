@@ -7,7 +7,7 @@ import { promotion } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { balanceOf, createTestCompany, type TestMember } from '../../testing/companies.ts';
 import { createProduct, stockOf, type TestProduct } from '../../testing/factories.ts';
-import { storeBasket } from '../../testing/orders.ts';
+import { storeBasket, tryCheckOut } from '../../testing/orders.ts';
 import { expireStaleHolds } from './purchases.service.ts';
 import { buildTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -25,12 +25,7 @@ const PRICE = 12_345;
 
 /** POST /api/checkout of the member's stored basket, on account unless told. */
 const checkOutBasket = (on: TestApp, who: TestMember, paymentMethod = 'account') =>
-  on.app.inject({
-    method: 'POST',
-    url: '/api/checkout',
-    headers: who.headers,
-    payload: { address: ADDRESS, paymentMethod },
-  });
+  tryCheckOut(on, who, { address: ADDRESS, paymentMethod });
 
 /** POST /api/purchase: a checkout of one line (one unit), on account unless told. */
 const buyOne = (on: TestApp, who: TestMember, item: TestProduct, paymentMethod = 'account') =>

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { creditLimitMessage, NO_CREDIT_MESSAGE } from '../../../shared/companies.ts';
 import { CheckoutPlacedSchema } from '../../../shared/checkout.ts';
-import { CheckoutQuoteSchema } from '../../../shared/pricing.ts';
 import {
   accountOrders,
   companyAccount,
@@ -13,7 +12,7 @@ import {
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
 import { balanceOf, createTestCompany, type TestMember } from '../../testing/companies.ts';
 import { createProduct, stockOf } from '../../testing/factories.ts';
-import { storeBasket } from '../../testing/orders.ts';
+import { quoteOf, storeBasket, tryCheckOut, tryQuote } from '../../testing/orders.ts';
 import { mailTo } from '../../testing/aftersale.ts';
 
 // Checkouts of a company's members (issue 37, ADR 059): on account, credit and approval decided by
@@ -23,8 +22,7 @@ const t = setUpAppWithAccounts();
 const db = () => t.database.db;
 const ADDRESS = { address: '1 Trade Street' };
 
-const checkOut = (who: TestMember, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/checkout', headers: who.headers, payload });
+const checkOut = (who: TestMember, payload: object) => tryCheckOut(t, who, payload);
 
 describe('a checkout on account', () => {
   it('is invoiced at once within the limits: balance raised, no hold, not unpaid', async () => {
@@ -35,14 +33,7 @@ describe('a checkout on account', () => {
     const buyer = company.members.buyer!;
     const drill = await createProduct(db(), { name: 'Account Drill', priceCents: 20_000 });
     await storeBasket(t, buyer, [[drill, 2]]);
-    const quoted = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/quote',
-      headers: buyer.headers,
-      payload: { ...ADDRESS, paymentMethod: 'account' },
-    });
-    expect(quoted.statusCode, quoted.body).toBe(200);
-    const quote = CheckoutQuoteSchema.parse(quoted.json());
+    const quote = await quoteOf(t, buyer, { ...ADDRESS, paymentMethod: 'account' });
     expect(quote.paymentMethod).toBe('account');
     expect(quote.company).toMatchObject({
       id: company.id,
@@ -183,23 +174,15 @@ describe('a checkout on account', () => {
     const tool = await createProduct(db(), { name: 'Yard Tool', priceCents: 5_000 });
     for (const who of [company.members.buyer!, other.members.buyer!])
       await storeBasket(t, who, [[tool, 1]]);
-    const mine = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/quote',
-      headers: company.members.buyer!.headers,
-      payload: { addressId: site!.id, paymentMethod: 'account' },
+    const mine = await quoteOf(t, company.members.buyer!, {
+      addressId: site!.id,
+      paymentMethod: 'account',
     });
-    expect(mine.statusCode, mine.body).toBe(200);
-    expect(CheckoutQuoteSchema.parse(mine.json()).address).toMatchObject({
+    expect(mine.address).toMatchObject({
       line1: '5 Yard Lane',
       city: 'Austin',
     });
-    const theirs = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/quote',
-      headers: other.members.buyer!.headers,
-      payload: { addressId: site!.id },
-    });
+    const theirs = await tryQuote(t, other.members.buyer!, { addressId: site!.id });
     expect(theirs.statusCode).toBe(404);
   });
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CheckoutPlacedSchema } from '../../../shared/checkout.ts';
-import { CheckoutQuoteSchema } from '../../../shared/pricing.ts';
+import { quoteOf, tryCheckOut } from '../../testing/orders.ts';
 import { listPaths, ListToBasketSchema, SavedListSchema } from '../../../shared/saved-lists.ts';
 import { invoice, priceList, priceListPrice } from '../../db/schema.ts';
 import { setUpAppWithAccounts } from '../../testing/app-with-accounts.ts';
@@ -47,23 +47,15 @@ describe('a saved list checked out on account', () => {
     });
     expect(ListToBasketSchema.parse(inBasket.json()).lines).toHaveLength(1);
 
-    const quoted = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout/quote',
-      headers: buyer.headers,
-      payload: { ...ADDRESS, paymentMethod: 'account' },
-    });
-    expect(quoted.statusCode, quoted.body).toBe(200);
-    const quote = CheckoutQuoteSchema.parse(quoted.json());
+    const quote = await quoteOf(t, buyer, { ...ADDRESS, paymentMethod: 'account' });
     expect(quote.lines[0]).toMatchObject({ sku: drill.sku, quantity: 2, unitPrice: 150 });
     expect(quote.paymentMethod).toBe('account');
     expect(quote.company).toMatchObject({ id: company.id, creditAvailable: 1000 });
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      headers: buyer.headers,
-      payload: { ...ADDRESS, paymentMethod: 'account', quoteId: quote.quoteId },
+    const res = await tryCheckOut(t, buyer, {
+      ...ADDRESS,
+      paymentMethod: 'account',
+      quoteId: quote.quoteId,
     });
     expect(res.statusCode, res.body).toBe(201);
     const placed = CheckoutPlacedSchema.parse(res.json());
