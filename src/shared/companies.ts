@@ -135,6 +135,7 @@ export const CompanySchema = z.object({
 });
 export type Company = z.infer<typeof CompanySchema>;
 export const CompanyListSchema = z.object({ companies: z.array(CompanySchema) });
+export type CompanyList = z.infer<typeof CompanyListSchema>;
 
 /** A spending limit in dollars, or null for none. */
 const LimitSchema = z

@@ -6,14 +6,10 @@ import {
   type AddressBody,
   type SavedAddress,
 } from '../../shared/address.ts';
-import {
-  CompanyAddressListSchema,
-  CompanyListSchema,
-  paths as companyPaths,
-} from '../../shared/companies.ts';
 import { DeletedCountSchema } from '../../shared/purchase.ts';
 import { addressLine } from '../../shared/postal-address.ts';
 import { apiClient } from '../lib/api-client.ts';
+import { companyAddressesQueryOptions, useMyCompany } from './companies.ts';
 import { useAuth } from '../lib/auth/session.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 
@@ -38,35 +34,22 @@ export function useSavedAddresses() {
 
 /**
  * Issue 37: the delivery addresses of the caller's company (its members share them), as saved
- * addresses with their structured form; none for a buyer on their own. Staff are answered every
- * company by GET /api/companies: theirs is the one they have a role in.
+ * addresses with their structured form; none for a buyer on their own.
  */
-export async function getCompanyAddresses(
-  options: { signal?: AbortSignal } = {},
-): Promise<SavedAddress[]> {
-  const { companies } = await apiClient.get(companyPaths.companies, CompanyListSchema, options);
-  const mine = companies.find((company) => company.myRole !== null);
-  if (!mine) return [];
-  const { addresses } = await apiClient.get(
-    companyPaths.addresses(mine.id),
-    CompanyAddressListSchema,
-    options,
-  );
-  return addresses.map((shared) => ({
-    _id: shared.id,
-    address: [shared.label, addressLine(shared.address)].filter(Boolean).join(': '),
-    phone: shared.address.phone,
-    postal: shared.address,
-    createdAt: shared.createdAt,
-  }));
-}
-
 export function useCompanyAddresses() {
   const { status } = useAuth();
+  const company = useMyCompany({ enabled: status === 'signedIn' }).data;
   return useQuery({
-    queryKey: queryKeys.companyAddresses,
-    queryFn: ({ signal }) => getCompanyAddresses({ signal }),
-    enabled: status === 'signedIn',
+    ...companyAddressesQueryOptions(company?.id ?? ''),
+    enabled: company != null,
+    select: (addresses): SavedAddress[] =>
+      addresses.map((shared) => ({
+        _id: shared.id,
+        address: [shared.label, addressLine(shared.address)].filter(Boolean).join(': '),
+        phone: shared.address.phone,
+        postal: shared.address,
+        createdAt: shared.createdAt,
+      })),
   });
 }
 

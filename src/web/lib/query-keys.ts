@@ -29,8 +29,8 @@ export const queryKeys = {
   basket: ['basket'] as const,
   /** The signed-in customer's saved addresses. */
   addresses: ['addresses'] as const,
-  /** Issue 37: the delivery addresses of the signed-in member's company. */
-  companyAddresses: ['company-addresses'] as const,
+  /** Issue 37: the companies the caller sees (a member: theirs), and under it each one's parts. */
+  companies: ['companies'] as const,
   /** Issue 35: the pricing step's answer for a basket (or one line) and a delivery address. */
   checkoutQuotes: ['checkout-quote'] as const,
   checkoutQuote: (body: unknown) => ['checkout-quote', body] as const,

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
-  CompanyAddressListSchema,
   CompanyAddressSchema,
-  CompanyListSchema,
   CompanySchema,
   InvitationListSchema,
   InvitationSchema,
@@ -16,20 +14,16 @@ import {
   type CompanyUpdate,
 } from '../../../../shared/companies.ts';
 import { apiClient } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { companyAddressesQueryOptions, useMyCompany } from '../../../api/companies.ts';
+
+export { useMyCompany };
 
 // The trade customer's company (issue 37): theirs (none or one), its members, invitations and
 // delivery addresses. Every change refreshes everything of companies.
 
-const companiesKey = ['companies'] as const;
+const companiesKey = queryKeys.companies;
 const DeletedSchema = z.object({ deletedCount: z.number() });
-
-/** GET /api/companies: the caller's company, or null without one. */
-export const useMyCompany = () =>
-  useQuery({
-    queryKey: [...companiesKey, 'mine'],
-    queryFn: async ({ signal }) =>
-      (await apiClient.get(paths.companies, CompanyListSchema, { signal })).companies[0] ?? null,
-  });
 
 export const useMembers = (companyId: string) =>
   useQuery({
@@ -48,12 +42,7 @@ export const useInvitations = (companyId: string, enabled: boolean) =>
   });
 
 export const useCompanyAddresses = (companyId: string) =>
-  useQuery({
-    queryKey: [...companiesKey, companyId, 'addresses'],
-    queryFn: async ({ signal }) =>
-      (await apiClient.get(paths.addresses(companyId), CompanyAddressListSchema, { signal }))
-        .addresses,
-  });
+  useQuery(companyAddressesQueryOptions(companyId));
 
 /** GET an invitation (the person invited sees it from the mail's link). */
 export const useInvitation = (companyId: string, invitationId: string) =>

@@ -100,6 +100,14 @@ const memberRoutes = (company: Company, members: Member[]): Record<string, Answe
 });
 
 describe('Dashboard → Company', () => {
+  it('shows staff, who are answered every company, none of them as theirs', async () => {
+    renderCompanyPage({
+      [`GET ${paths.companies}`]: jsonResponse({ companies: [{ ...COMPANY, myRole: null }] }),
+    });
+    expect(await screen.findByRole('form', { name: 'Create a company' })).toBeInTheDocument();
+    expect(screen.queryByText(COMPANY.name)).not.toBeInTheDocument();
+  });
+
   it('offers "Create a company" without one, checks the fields, then sends them', async () => {
     let companies: Company[] = [];
     const { fetchMock, user } = renderCompanyPage({

@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify/unstyled';
-import { CompanyListSchema, paths as companyPaths } from '../../../../shared/companies.ts';
+import { paths as companyPaths } from '../../../../shared/companies.ts';
+import { useMyCompany } from '../../../api/companies.ts';
+
+export { useMyCompany };
 import {
   AgeingReportSchema,
   InvoiceListSchema,
@@ -27,7 +30,6 @@ const keys = {
   list: (filters: InvoiceFilters) => [...root, 'list', filters] as const,
   statement: (companyId: string) => [...root, 'statement', companyId] as const,
   ageing: () => [...root, 'ageing'] as const,
-  myCompany: () => [...root, 'my-company'] as const,
 };
 
 const withQuery = (path: string, filters: InvoiceFilters) => {
@@ -45,15 +47,6 @@ export function useInvoices(filters: InvoiceFilters = {}) {
     queryFn: ({ signal }) =>
       apiClient.get(withQuery(invoicePaths.invoices, filters), InvoiceListSchema, { signal }),
     select: (list) => list.invoices,
-  });
-}
-
-/** The caller's company (GET /api/companies: a member's own), or null for a buyer on their own. */
-export function useMyCompany() {
-  return useQuery({
-    queryKey: keys.myCompany(),
-    queryFn: ({ signal }) => apiClient.get(companyPaths.companies, CompanyListSchema, { signal }),
-    select: (list) => list.companies.find((company) => company.myRole !== null) ?? null,
   });
 }
 

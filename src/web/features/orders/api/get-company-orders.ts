@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { CompanyOrderPageSchema } from '../../../../shared/approvals.ts';
-import { CompanyListSchema, paths as companyPaths } from '../../../../shared/companies.ts';
+import { paths as companyPaths } from '../../../../shared/companies.ts';
+import { companiesQueryOptions } from '../../../api/companies.ts';
 import { apiClient } from '../../../lib/api-client.ts';
 
 /** GET /api/companies: the caller's company (staff: every company). */
-export const useCompanies = () =>
-  useQuery({
-    queryKey: ['companies'],
-    queryFn: ({ signal }) => apiClient.get(companyPaths.companies, CompanyListSchema, { signal }),
-  });
+export const useCompanies = () => useQuery(companiesQueryOptions());
 
 /** GET /api/companies/{id}/orders?page=: the company's orders, newest first. */
 export const useCompanyOrders = (companyId: string | undefined, page: number) =>
