@@ -1,6 +1,7 @@
 import type { BetterAuthOptions } from 'better-auth';
 import type pg from 'pg';
 import { RoleSchema } from '../../shared/user.ts';
+import { keptPlan } from '../db/kept-plan.ts';
 import type { Auth, AuthUser } from '../modules/auth/index.ts';
 import { sessionTokenOf } from './bearer-token.ts';
 
@@ -15,12 +16,28 @@ interface SessionRow {
   two_factor_verified: boolean;
 }
 
-// One indexed query (session.token is unique, user.id the primary key), unnamed: PgBouncer in
-// transaction pooling mode cannot keep named prepared statements.
-const SESSION_QUERY = `SELECT s.expires_at, u.id, u.email, u.name, u.role, u.email_verified,
-    u.two_factor_enabled, s.two_factor_verified_at IS NOT NULL AS two_factor_verified
-  FROM session s JOIN "user" u ON u.id = s.user_id
-  WHERE s.token = $1`;
+// One indexed query (session.token is unique, user.id the primary key) with its plan kept
+// (src/server/db/kept-plan.ts: PgBouncer in transaction pooling mode keeps no named prepared
+// statements); sent as text it was planned on every request, five times its own run.
+const sessionQuery = keptPlan({
+  name: 'session_of_token',
+  sql: `SELECT s.expires_at, u.id, u.email, u.name, u.role, u.email_verified,
+      u.two_factor_enabled, s.two_factor_verified_at IS NOT NULL AS two_factor_verified
+    FROM session s JOIN "user" u ON u.id = s.user_id
+    WHERE s.token = $1`,
+  params: ['text'],
+  columns: [
+    ['expires_at', 'timestamp with time zone'],
+    ['id', 'text'],
+    ['email', 'text'],
+    ['name', 'text'],
+    ['role', 'text'],
+    ['email_verified', 'boolean'],
+    ['two_factor_enabled', 'boolean'],
+    ['two_factor_verified', 'boolean'],
+  ],
+  volatility: 'STABLE',
+});
 
 export type SessionLookup = (authorization: string | undefined) => Promise<AuthUser | null>;
 
@@ -37,7 +54,7 @@ export function createSessionLookup(auth: Auth, pool: Pick<pg.Pool, 'query'>): S
     const ctx = await context;
     const token = sessionTokenOf(authorization, ctx.secret);
     if (token === null) return null;
-    const { rows } = await pool.query<SessionRow>(SESSION_QUERY, [token]);
+    const { rows } = await sessionQuery.query<SessionRow>(pool, [token]);
     const row = rows[0];
     if (!row) return null;
 

@@ -26,6 +26,7 @@ import {
 } from '../../../shared/companies.ts';
 import type { PaymentMethod } from '../../../shared/payment-method.ts';
 import { exemptionNote } from '../../../shared/tax-exemption.ts';
+import { keptPlan } from '../../db/kept-plan.ts';
 import { AppError, Conflict, NotFound } from '../../errors.ts';
 import type { AuthUser } from '../auth/index.ts';
 import {
@@ -201,6 +202,51 @@ const GIVEN_LINES_SQL = `SELECT s.version::text AS version, ${EXEMPTION_SQL('$5'
   LEFT JOIN product p ON p.id = v.product_id
   ORDER BY given.position`;
 
+/** The answer's columns (as LineRow), for the functions that keep the reads' plans. */
+const LINE_ROW_COLUMNS = [
+  ['version', 'text'],
+  ['exemption', 'jsonb'],
+  ['promotion_state', 'jsonb'],
+  ['company', 'jsonb'],
+  ['position', 'text'],
+  ['asked_product_id', 'uuid'],
+  ['quantity', 'integer'],
+  ['unit_price', 'integer'],
+  ['variant_id', 'uuid'],
+  ['product_id', 'uuid'],
+  ['sku', 'text'],
+  ['label', 'text'],
+  ['name', 'text'],
+  ['price_cents', 'integer'],
+  ['price_breaks', 'jsonb'],
+  ['weight_grams', 'integer'],
+  ['tax_class', 'text'],
+  ['category_id', 'uuid'],
+  ['platform', 'text'],
+  ['contract_fixed', 'integer'],
+  ['contract_bp', 'integer'],
+] as const;
+
+/**
+ * Issue 38: both reads with their plans kept (src/server/db/kept-plan.ts). Sent as text, the
+ * dozen subqueries were planned on every call: 0.66 ms of the database's time for a 0.09 ms read,
+ * a fifth of an order's.
+ */
+const basketLines = keptPlan({
+  name: 'pricing_basket_lines',
+  sql: BASKET_LINES_SQL,
+  params: ['text', 'text[]', 'boolean'],
+  columns: LINE_ROW_COLUMNS,
+  volatility: 'STABLE',
+});
+const givenLines = keptPlan({
+  name: 'pricing_given_lines',
+  sql: GIVEN_LINES_SQL,
+  params: ['uuid[]', 'text[]', 'integer[]', 'integer[]', 'text', 'text[]', 'boolean'],
+  columns: LINE_ROW_COLUMNS,
+  volatility: 'STABLE',
+});
+
 /**
  * A line's unit price: agreed beforehand (an accepted quote), else the break of its quantity, then
  * the buyer's company's contract price (contract-price.ts).
@@ -234,7 +280,7 @@ async function readLines(
 ): Promise<PricingLines> {
   const codeKeys = typedCodes.map(codeKey);
   const { rows } = given
-    ? await db.query<LineRow>(GIVEN_LINES_SQL, [
+    ? await givenLines.query<LineRow>(db, [
         given.map((line) => (line.productId && UUID.test(line.productId) ? line.productId : null)),
         given.map((line) => line.sku ?? null),
         given.map((line) => line.quantity),
@@ -243,7 +289,7 @@ async function readLines(
         codeKeys,
         wantState,
       ])
-    : await db.query<LineRow>(BASKET_LINES_SQL, [userId, codeKeys, wantState]);
+    : await basketLines.query<LineRow>(db, [userId, codeKeys, wantState]);
   const first = rows[0];
   const exemption = first?.exemption;
   const state = first?.promotion_state;
