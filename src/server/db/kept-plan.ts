@@ -18,11 +18,9 @@ import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
  * answers "undefined function", and the call makes it again and is sent once more.
  */
 
-export interface KeptPlanSpec {
+interface KeptPlanCommon {
   /** The function's name before its hash: `place_checkout`, `pricing_lines`, … */
   readonly name: string;
-  /** The statement, with its parameters as `$1`…, in the order of `params`. */
-  readonly sql: string;
   /** Each parameter's SQL type. */
   readonly params: readonly string[];
   /** Each answer column's name and SQL type, in the statement's order (RETURN QUERY needs both exact). */
@@ -30,6 +28,23 @@ export interface KeptPlanSpec {
   /** VOLATILE for a statement that writes (the default), STABLE for one that only reads. */
   readonly volatility?: 'VOLATILE' | 'STABLE';
 }
+
+export type KeptPlanSpec = KeptPlanCommon &
+  (
+    | {
+        /** The statement, with its parameters as `$1`…, in the order of `params`. */
+        readonly sql: string;
+        readonly body?: never;
+      }
+    | {
+        /**
+         * Instead of one statement: the function's own PL/pgSQL statements (each RETURN QUERY of
+         * them keeps a plan of its own), for a statement with shapes chosen as it runs.
+         */
+        readonly body: string;
+        readonly sql?: never;
+      }
+  );
 
 /** SQLSTATEs of a function that exists already (or is being created by another process). */
 const ALREADY_THERE = new Set(['42723', '23505']);
@@ -61,8 +76,9 @@ export interface KeptPlan {
 }
 
 export function keptPlan(spec: KeptPlanSpec): KeptPlan {
+  const body = spec.body ?? `RETURN QUERY ${spec.sql};`;
   const hash = createHash('sha256')
-    .update(spec.sql)
+    .update(body)
     .update(JSON.stringify([spec.params, spec.columns, spec.volatility]))
     .digest('hex')
     .slice(0, 12);
@@ -74,7 +90,7 @@ SET plan_cache_mode = force_generic_plan
 AS $kept$
 #variable_conflict use_column
 BEGIN
-  RETURN QUERY ${spec.sql};
+  ${body}
 END
 $kept$`;
   const callSql = `SELECT * FROM ${functionName}(${spec.params

@@ -77,6 +77,8 @@ const param = (name: string): string => {
   if (index < 0) throw new Error(`unknown order statement parameter ${name}`);
   return `$${index + 1}::${PARAMS[name as ParamName]}`;
 };
+/** A parameter of the statement as written in it (`$5::text`). */
+export const orderParam = (name: ParamName): string => param(name);
 
 /** purchase's columns under drizzle's names, so a returned order is what `db.select()` gives. */
 const PLACED_COLUMNS = Object.entries(getTableColumns(purchase))
@@ -112,22 +114,38 @@ export const ANSWER_COLUMNS: readonly (readonly [name: string, type: string])[] 
 
 const lit = (text: string) => `'${text}'`;
 
+/** A line's price break for its quantity, else its base price, on the locked variant `lv`. */
+const BREAK_CENTS_SQL = `SELECT COALESCE(
+      (SELECT (pb.value->>'priceCents')::int FROM jsonb_array_elements(lv.price_breaks) AS pb
+        WHERE (pb.value->>'minQuantity')::int <= lines.quantity
+        ORDER BY (pb.value->>'minQuantity')::int DESC LIMIT 1),
+      lv.price_cents) AS cents`;
+
+/**
+ * Issue 38: the statement's two shapes. `full` decides everything; `card` is the same statement
+ * without what cannot apply to a card checkout of a buyer in no company with no promotion applied
+ * (the company, its credit, contract prices, approval, the invoice, promotion uses): the function
+ * that keeps the plans (order-statement-function.ts) runs it when the buyer is in no company as
+ * it runs, and a plan of half the nodes costs half to start on every call.
+ */
+export type StatementShape = 'full' | 'card';
+
 /**
  * A line's unit price in cents (issue 23): the one agreed beforehand (an accepted quote), else the
  * price break for its quantity, else the base price; all read from the line's variant row as
  * locked in `locked` (alias `lv`), so the price and its breaks are always one admin edit's (never a
  * mix, never neither).
  */
-const UNIT_PRICE_SQL = `SELECT COALESCE(lines.unit_price, CASE
+const unitPriceSql = (shape: StatementShape) =>
+  shape === 'card'
+    ? `SELECT COALESCE(lines.unit_price, brk.cents) AS unit_cents
+    FROM (${BREAK_CENTS_SQL}) AS brk`
+    : `SELECT COALESCE(lines.unit_price, CASE
       WHEN fixed.price_cents IS NOT NULL THEN LEAST(fixed.price_cents, brk.cents)
       WHEN pct.percent_bp IS NOT NULL
         THEN brk.cents - ((brk.cents::bigint * pct.percent_bp + 5000) / 10000)::int
       ELSE brk.cents END) AS unit_cents
-    FROM (SELECT COALESCE(
-      (SELECT (pb.value->>'priceCents')::int FROM jsonb_array_elements(lv.price_breaks) AS pb
-        WHERE (pb.value->>'minQuantity')::int <= lines.quantity
-        ORDER BY (pb.value->>'minQuantity')::int DESC LIMIT 1),
-      lv.price_cents) AS cents) AS brk
+    FROM (${BREAK_CENTS_SQL}) AS brk
     LEFT JOIN price_list_price AS fixed
       ON fixed.price_list_id = (SELECT price_list_id FROM company) AND fixed.variant_id = lv.id
     LEFT JOIN price_list_discount AS pct
@@ -143,7 +161,10 @@ const fromBasket = `${param('productIds')} IS NULL`;
 const onAccount = `${param('paymentMethod')} = 'account'`;
 const total = `(${param('pricing')}->>'totalCents')::bigint`;
 /** An on-account checkout not awaiting approval is invoiced as it is placed (no hold). */
-const invoicedNow = `(${onAccount} AND NOT coalesce((SELECT awaiting FROM decided), false))`;
+const invoicedNow = (shape: StatementShape) =>
+  shape === 'card'
+    ? 'false'
+    : `(${onAccount} AND NOT coalesce((SELECT awaiting FROM decided), false))`;
 
 /**
  * A checkout as ONE statement (docs/decisions/015 and 022): one round trip, atomic without
@@ -206,7 +227,11 @@ const invoicedNow = `(${onAccount} AND NOT coalesce((SELECT awaiting FROM decide
  *    basket line kept it) and its order (or nulls), by position;
  *    one row of nulls when there are no lines or a limit refused.
  */
-export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
+export const placeCheckoutSql = (shape: StatementShape): string => {
+  const full = shape === 'full';
+  /** The text when the statement is full, else nothing. */
+  const ifFull = (text: string) => (full ? text : '');
+  return `WITH ${orderLimitsCtes(param)}${ifFull(`, company AS (
     SELECT m.organization_id, m.order_limit_cents, m.month_limit_cents, ca.price_list_id
     FROM member m LEFT JOIN company_account ca ON ca.organization_id = m.organization_id
     WHERE m.user_id = ${param('userId')}
@@ -217,7 +242,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
     WHERE ca.organization_id = (SELECT organization_id FROM company)
       AND ${onAccount} AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
     FOR NO KEY UPDATE
-  ), basket AS (
+  )`)}, basket AS (
     SELECT product_id, variant_id, quantity, position::bigint, NULL::int AS unit_price,
       gone_product_name
     FROM basket_line
@@ -251,7 +276,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
     FROM variant
     WHERE variant.id IN (SELECT variant_id FROM lines UNION SELECT stock_id FROM demand)
       AND (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
-      AND (SELECT count(*) FROM credit) >= 0
+      ${ifFull('AND (SELECT count(*) FROM credit) >= 0')}
     ORDER BY variant.id FOR NO KEY UPDATE
   ), quoted AS (
     SELECT * FROM jsonb_to_recordset(${param('quoted')}) AS q(variant_id uuid, quantity int,
@@ -290,11 +315,11 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
         FROM needs WHERE needs.position = lines.position) AS stock_taken
     FROM lines LEFT JOIN locked AS lv ON lv.id = lines.variant_id
       LEFT JOIN product ON product.id = lv.product_id
-      LEFT JOIN LATERAL (${UNIT_PRICE_SQL}) AS priced ON true
+      LEFT JOIN LATERAL (${unitPriceSql(shape)}) AS priced ON true
       LEFT JOIN LATERAL (SELECT * FROM quoted WHERE quoted.variant_id = lines.variant_id LIMIT 1)
         AS q ON true
     WHERE (SELECT NOT (account_missing OR rate_reached OR too_many_unpaid) FROM limits)
-  ), claimed AS (
+  )${ifFull(`, claimed AS (
     SELECT claim_promotion_uses(${param('userId')}, ${param('pricing')}->'uses') AS problem
     WHERE (SELECT count(*) > 0 AND bool_and(problem IS NULL) FROM judged)
   ), decided AS (
@@ -310,15 +335,15 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
           > company.month_limit_cents) AS awaiting
     FROM (SELECT 1) AS one LEFT JOIN credit ON true
     WHERE (SELECT count(*) > 0 AND bool_and(problem IS NULL) FROM judged)
-  ), verdict AS (
+  )`)}, verdict AS (
     SELECT count(*) > 0 AND bool_and(problem IS NULL)
-      AND NOT EXISTS (SELECT FROM claimed WHERE claimed.problem IS NOT NULL)
-      AND NOT EXISTS (SELECT FROM decided WHERE decided.credit_problem IS NOT NULL) AS placeable
+      ${ifFull(`AND NOT EXISTS (SELECT FROM claimed WHERE claimed.problem IS NOT NULL)
+      AND NOT EXISTS (SELECT FROM decided WHERE decided.credit_problem IS NOT NULL)`)} AS placeable
     FROM judged
-  ), credit_taken AS (
+  )${ifFull(`, credit_taken AS (
     SELECT change_company_balance(credit.organization_id, ${total}) AS balance_cents
     FROM credit WHERE (SELECT placeable FROM verdict)
-  ), to_take AS (
+  )`)}, to_take AS (
     SELECT stock_id, quantity FROM demand WHERE (SELECT placeable FROM verdict)
   ), ${stockChangeText(
     'taken',
@@ -331,13 +356,13 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
       shipping_tax_cents, tax_cents, total_cents, weight_grams, prices_include_tax, tax_note,
       discount_cents, promotions, organization_id, payment_method, approval)
     SELECT ${param('userId')}, ${param('poReference')},
-      CASE WHEN ${invoicedNow} THEN 0 ELSE (SELECT count(*) FROM judged) END,
+      CASE WHEN ${invoicedNow(shape)} THEN 0 ELSE (SELECT count(*) FROM judged) END,
       pricing.address, pricing."methodId", pricing."methodName", pricing."deliveryText",
       pricing."shippingCents", pricing."shippingTaxCents", pricing."taxCents",
       pricing."totalCents", pricing."weightGrams", pricing."pricesIncludeTax", pricing."taxNote",
-      pricing."discountCents", pricing.promotions, (SELECT organization_id FROM company),
-      ${param('paymentMethod')},
-      CASE WHEN (SELECT awaiting FROM decided) THEN ${lit('awaiting')} ELSE ${lit('none')} END
+      pricing."discountCents", pricing.promotions,
+      ${full ? '(SELECT organization_id FROM company)' : 'NULL'}, ${param('paymentMethod')},
+      ${full ? `CASE WHEN (SELECT awaiting FROM decided) THEN ${lit('awaiting')} ELSE ${lit('none')} END` : lit('none')}
     FROM jsonb_to_record(${param('pricing')}) AS pricing(address jsonb, "methodId" uuid,
       "methodName" text, "deliveryText" text, "shippingCents" int, "shippingTaxCents" int,
       "taxCents" int, "totalCents" int, "weightGrams" int, "pricesIncludeTax" boolean,
@@ -345,7 +370,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
     WHERE (SELECT placeable FROM verdict)
     RETURNING id, number, po_reference, promotions, unpaid_orders, organization_id,
       payment_method, approval
-  ), placed_invoice AS (
+  )${ifFull(`, placed_invoice AS (
     INSERT INTO invoice (organization_id, checkout_id, amount_cents, tax_cents, po_reference, due_at,
       status, paid_at)
     SELECT placed_checkout.organization_id, placed_checkout.id, ${total},
@@ -358,7 +383,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
     WHERE placed_checkout.payment_method = ${lit('account')}
       AND placed_checkout.approval = ${lit('none')}
     RETURNING id, number
-  ), placed AS (
+  )`)}, placed AS (
     INSERT INTO purchase (checkout_id, user_id, product_id, product_name, variant_id, sku,
       variant_label, stock_taken, unit_price_cents, quantity, total_cents, discount_cents,
       tax_cents, tax_rate_ppm, shipping_cents, shipping_tax_cents, customer_name, customer_email,
@@ -368,15 +393,15 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
       judged.price_cents, judged.quantity, judged.price_cents * judged.quantity,
       judged.discount_cents, judged.tax_cents, judged.tax_rate_ppm, judged.shipping_cents, judged.shipping_tax_cents,
       ${param('customerName')}, ${param('customerEmail')}, ${param('address')}, ${param('phone')},
-      CASE WHEN ${invoicedNow} THEN NULL ELSE now() + ${param('holdHours')} * interval '1 hour' END,
+      CASE WHEN ${invoicedNow(shape)} THEN NULL ELSE now() + ${param('holdHours')} * interval '1 hour' END,
       CASE WHEN placed_checkout.approval = ${lit('awaiting')} THEN ${lit('awaiting_approval')}
         ELSE ${lit('pending')} END,
       placed_checkout.organization_id, placed_checkout.payment_method = ${lit('account')},
-      (SELECT id FROM placed_invoice)
+      ${full ? '(SELECT id FROM placed_invoice)' : 'NULL'}
     FROM judged CROSS JOIN placed_checkout
     WHERE EXISTS (SELECT FROM taken)
     RETURNING *
-  ), used_promotions AS (
+  )${ifFull(`, used_promotions AS (
     INSERT INTO promotion_use (promotion_id, code_id, checkout_id, user_id, discount_cents,
       shipping_discount_cents)
     SELECT used.promotion_id, used.code_id, placed_checkout.id, ${param('userId')},
@@ -386,7 +411,7 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
     CROSS JOIN placed_checkout
     WHERE EXISTS (SELECT FROM placed)
     RETURNING 1
-  )${effectsSql('placed', 'customer', 'placed')}, approval_timeline AS (
+  )`)}${effectsSql('placed', 'customer', 'placed')}${ifFull(`, approval_timeline AS (
     INSERT INTO order_event (purchase_id, event, actor)
     SELECT id, ${lit('approval_requested')}, ${lit('customer')} FROM placed
     WHERE status = ${lit('awaiting_approval')}
@@ -401,35 +426,52 @@ export const PLACE_CHECKOUT_SQL = `WITH ${orderLimitsCtes(param)}, company AS (
         audience: lit('approvers'),
       },
     })}
-  )${invoiceIssuedEffectsSql('placed_invoice')}, emptied AS (
+  )${invoiceIssuedEffectsSql('placed_invoice')}`)}, emptied AS (
     DELETE FROM basket_line USING judged
     WHERE ${fromBasket} AND basket_line.user_id = ${param('userId')}
       AND basket_line.variant_id = judged.variant_id AND basket_line.quantity = judged.quantity
       AND EXISTS (SELECT FROM placed)
     RETURNING 1
   ), ${rememberedKeyCte(param)}, ${accountCountedCte(param)},
-  ${ipRateHitCte(param, ['placed_checkout', 'placed_invoice', 'placed', 'used_promotions', ...effectCtes('placed'), 'approval_timeline', 'approval_mail', ...invoiceIssuedEffectCtes(), ...stockConsequenceNames('taken', 'take'), 'emptied', 'account_counted'])}
+  ${ipRateHitCte(param, [
+    'placed_checkout',
+    ...(full ? ['placed_invoice'] : []),
+    'placed',
+    ...(full ? ['used_promotions'] : []),
+    ...effectCtes('placed'),
+    ...(full ? ['approval_timeline', 'approval_mail', ...invoiceIssuedEffectCtes()] : []),
+    ...stockConsequenceNames('taken', 'take'),
+    'emptied',
+    'account_counted',
+  ])}
   SELECT limits.account_missing, limits.rate_reached, limits.too_many_unpaid,
     judged.product_id AS line_product_id, judged.sku AS line_sku,
     judged.problem AS line_problem,
     COALESCE(judged.name || CASE WHEN judged.label = '' THEN '' ELSE ' (' || judged.label || ')' END,
       judged.gone_product_name) AS line_name,
     placed_checkout.number AS checkout_number, placed_checkout.po_reference AS checkout_po_reference,
-    placed_checkout.promotions AS checkout_promotions, claimed.problem AS promotion_problem,
-    decided.credit_problem, decided.credit_available AS credit_available_cents,
+    placed_checkout.promotions AS checkout_promotions,
+    ${full ? 'claimed.problem' : 'NULL::text'} AS promotion_problem,
+    ${full ? 'decided.credit_problem' : 'NULL::text AS credit_problem'},
+    ${full ? 'decided.credit_available' : 'NULL::bigint'} AS credit_available_cents,
     placed_checkout.payment_method AS checkout_payment_method,
-    placed_checkout.approval AS checkout_approval, placed_invoice.id AS checkout_invoice_id,
-    placed_invoice.number AS checkout_invoice_number,
+    placed_checkout.approval AS checkout_approval,
+    ${full ? 'placed_invoice.id' : 'NULL::uuid'} AS checkout_invoice_id,
+    ${full ? 'placed_invoice.number' : 'NULL::bigint'} AS checkout_invoice_number,
     ${PLACED_COLUMNS}
   FROM limits
-  LEFT JOIN claimed ON true
+  ${ifFull(`LEFT JOIN claimed ON true
   LEFT JOIN decided ON true
   LEFT JOIN credit_taken ON true
-  LEFT JOIN placed_invoice ON true
+  LEFT JOIN placed_invoice ON true`)}
   LEFT JOIN judged ON true
   LEFT JOIN placed ON placed.variant_id = judged.variant_id
   LEFT JOIN placed_checkout ON true
   ORDER BY judged.position`;
+};
+
+/** The full statement (every way of buying; the bench sends it straight on pg for reference). */
+export const PLACE_CHECKOUT_SQL = placeCheckoutSql('full');
 
 /**
  * What the pricing step showed (issue 35; modules/pricing `Pricing` is one): the statement places
