@@ -1,6 +1,7 @@
 import type { PaymentIntentResponse, TestConfirmBody } from '../../../shared/payment.ts';
 import type { Purchase } from '../../../shared/purchase.ts';
 import type { Db } from '../../db/client.ts';
+import { keptPlan } from '../../db/kept-plan.ts';
 import type { AuthUser } from '../auth/index.ts';
 import {
   type IdempotencyClaim,
@@ -9,6 +10,7 @@ import {
 } from '../idempotency/index.ts';
 import {
   isId,
+  ORDER_COLUMN_TYPES,
   ORDER_COLUMNS_TEXT,
   type OrderRow,
   payCtes,
@@ -26,7 +28,8 @@ import { brandOf, checkTestCard, type TestConfirmResult } from './test-processor
  * usual way (a key seen before, nothing to pay, a withdrawn product, a hold that ran out, a
  * refused card, a race lost, a payment not recorded yet): the route then runs the call's general
  * path (payments.service.ts, test-processor.ts), which answers every such case as it always has.
- * Constant text with numbered parameters, unnamed (PgBouncer in transaction mode; ADR 008).
+ * Each is a function that keeps its plan (src/server/db/kept-plan.ts, ADR 049): sent as text,
+ * unnamed (PgBouncer in transaction mode; ADR 008), each was planned on every call.
  */
 
 const CURRENCY = 'usd';
@@ -83,6 +86,17 @@ const CREATE_INTENT_SQL = `WITH target AS (
   )
   SELECT client_secret, amount_cents, (SELECT count(*)::int FROM stored_key) AS keyed FROM answer`;
 
+const createIntent = keptPlan({
+  name: 'create_payment_intent',
+  sql: CREATE_INTENT_SQL,
+  params: ['text', 'uuid', 'uuid', 'text', 'text', 'text', 'text', 'text'],
+  columns: [
+    ['client_secret', 'text'],
+    ['amount_cents', 'integer'],
+    ['keyed', 'integer'],
+  ],
+});
+
 /** POST /api/create-payment-intent on its usual way (above), or null: the general path. */
 export async function createIntentAtOnce(
   db: Db,
@@ -98,11 +112,11 @@ export async function createIntentAtOnce(
     provider.name === 'test'
       ? await provider.createIntent({ checkoutId: id, amountCents: 0, currency: CURRENCY })
       : null;
-  const { rows } = await db.$client.query<{
+  const { rows } = await createIntent.query<{
     client_secret: string;
     amount_cents: number;
     keyed: number;
-  }>(CREATE_INTENT_SQL, [
+  }>(db.$client, [
     caller.id,
     body.checkoutId ?? null,
     body.purchaseId ?? null,
@@ -147,6 +161,16 @@ const CONFIRM_AND_PAY_SQL = `WITH intent AS (
   )
   SELECT id, amount_cents FROM confirmed`;
 
+const confirmAndPay = keptPlan({
+  name: 'confirm_and_pay_test',
+  sql: CONFIRM_AND_PAY_SQL,
+  params: ['text', 'text', 'text'],
+  columns: [
+    ['id', 'text'],
+    ['amount_cents', 'integer'],
+  ],
+});
+
 /** POST /api/test-processor/confirm on its usual way (above), or null: the general path. */
 export async function confirmAndPayAtOnce(
   db: Db,
@@ -154,8 +178,8 @@ export async function confirmAndPayAtOnce(
 ): Promise<TestConfirmResult | null> {
   if (checkTestCard(body.card) !== null) return null;
   const digits = body.card.number.replace(/[\s-]/g, '');
-  const rows = await db.$client
-    .query<{ id: string; amount_cents: number }>(CONFIRM_AND_PAY_SQL, [
+  const rows = await confirmAndPay
+    .query<{ id: string; amount_cents: number }>(db.$client, [
       body.clientSecret,
       brandOf(digits),
       digits.slice(-4),
@@ -195,6 +219,13 @@ const PAID_ORDER_SQL = `WITH found AS (
   )
   SELECT found.*, (SELECT count(*)::int FROM stored_key) AS keyed FROM found`;
 
+const paidOrder = keptPlan({
+  name: 'paid_order',
+  sql: PAID_ORDER_SQL,
+  params: ['uuid', 'text', 'text', 'text', 'text', 'text'],
+  columns: [...ORDER_COLUMN_TYPES, ['keyed', 'integer']],
+});
+
 /** PATCH /api/purchase/{id} on its usual way (above), or null: the general path. */
 export async function paidOrderAtOnce(
   db: Db,
@@ -205,7 +236,7 @@ export async function paidOrderAtOnce(
   claim: IdempotencyClaim | null,
 ): Promise<Purchase | null> {
   if (!isId(purchaseId)) return null;
-  const { rows } = await db.$client.query<OrderRow & { keyed: number }>(PAID_ORDER_SQL, [
+  const { rows } = await paidOrder.query<OrderRow & { keyed: number }>(db.$client, [
     purchaseId,
     caller.id,
     transactionId,

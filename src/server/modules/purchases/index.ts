@@ -2,7 +2,7 @@
 // Other parts import from here, never from a file behind it (eslint.config.js).
 export { cancelIntentJob, orderMailJob } from './order-jobs.ts';
 export { type PlaceCheckoutRow } from './order-statement.ts';
-export { ORDER_COLUMNS_TEXT, payCtes, payGuardCtes } from './pay-statement.ts';
+export { ORDER_COLUMN_TYPES, ORDER_COLUMNS_TEXT, payCtes, payGuardCtes } from './pay-statement.ts';
 export { limitRefusal, placeOrderInTransaction } from './place-order.ts';
 export {
   type Actor,

@@ -74,3 +74,14 @@ export const ORDER_COLUMNS_TEXT = [
   'checkout.receipt_number AS "checkoutReceiptNumber"',
   'checkout.promotions AS "checkoutPromotions"',
 ].join(', ');
+
+/** The SQL type of each of ORDER_COLUMNS_TEXT's columns, in order (for a function answering them). */
+export const ORDER_COLUMN_TYPES: readonly (readonly [name: string, type: string])[] = [
+  ...Object.entries(getTableColumns(purchase)).map(
+    ([key, column]) => [key, column.getSQLType()] as const,
+  ),
+  ['checkoutNumber', 'bigint'],
+  ['poReference', 'text'],
+  ['checkoutReceiptNumber', 'integer'],
+  ['checkoutPromotions', 'jsonb'],
+];
