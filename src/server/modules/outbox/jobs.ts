@@ -37,6 +37,9 @@ export interface ClaimedJobInfo {
   attempts: number;
 }
 
+/** How one job of a `handleMany` ended: done, or the error to retry it with. */
+export type JobOutcome = { ok: true } | { ok: false; error: unknown };
+
 /** A job's own retry policy, instead of the worker's (maxAttempts, backoff). */
 export interface JobRetry {
   maxAttempts: number;
@@ -51,6 +54,13 @@ export interface JobDefinition<Kind extends string = string, Payload = unknown> 
   payload: z.ZodType<Payload>;
   /** Carries the job out; throws to retry it (the row keeps the error). */
   handle(payload: Payload, context: JobContext, job: ClaimedJobInfo): Promise<void>;
+  /**
+   * Carries out many claimed jobs of this kind at once (the mail lane's step), sharing what they
+   * read (issue 38: one query for all their rows): one outcome per payload, in order, each
+   * settled as `handle`'s would be (rejected: that job is retried; the others are not). Unset:
+   * `handle`, job by job.
+   */
+  handleMany?(payloads: readonly Payload[], context: JobContext): Promise<JobOutcome[]>;
   /**
    * Delivered in the destination lane (ADR 039): one job per destination at once, the destination
    * being this payload field; unset: the mail lane, one job after the other.

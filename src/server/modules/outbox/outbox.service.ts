@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
-import type { JobContext, JobDefinition, JobRegistry } from './jobs.ts';
+import type { JobContext, JobDefinition, JobOutcome, JobRegistry } from './jobs.ts';
 
 /*
  * The outbox worker's one step (ADR 013). Jobs were written by the
@@ -202,6 +202,8 @@ function sentRecorder(db: OutboxContext['db']): RecordSent {
   let writing = false;
   const write = async () => {
     writing = true;
+    // The jobs recorded in the same turn (a handleMany's) go in the same UPDATE.
+    await Promise.resolve();
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
@@ -225,6 +227,47 @@ function sentRecorder(db: OutboxContext['db']): RecordSent {
 }
 
 /**
+ * Records a failed attempt of a claimed job, guarded by the claim's attempt number: a retry after
+ * the backoff, or failed for good after the last attempt (or at once for a payload its schema
+ * refuses).
+ */
+async function recordFailure(
+  context: OutboxContext,
+  job: ClaimedJob,
+  options: OutboxOptions | DestinationLaneOptions,
+  error: unknown,
+): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  // A job may have its own policy: webhooks keep trying with their own backoff for 24 hours.
+  const retry = context.jobs.get(job.kind)?.retry;
+  const invalid = error instanceof InvalidPayload;
+  const last =
+    invalid ||
+    (retry
+      ? job.attempts >= retry.maxAttempts || job.age_s >= retry.maxAgeSeconds
+      : job.attempts >= (options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS));
+  const wait =
+    retry && !options.backoffMs ? retry.backoffMs : (options.backoffMs ?? defaultBackoffMs);
+  const log = invalid ? context.log?.error : context.log?.warn;
+  log?.call(
+    context.log,
+    { outboxId: job.id, kind: job.kind, attempt: job.attempts, error: message, last },
+    last ? 'outbox job failed for good' : 'outbox job failed, will retry',
+  );
+  await context.db
+    .update(outbox)
+    .set({
+      status: last ? 'failed' : 'pending',
+      lastError: message.slice(0, 1000),
+      nextAttemptAt: sql`now() + ${wait(job.attempts)}::double precision * interval '1 millisecond'`,
+      ...(last ? { doneAt: sql`now()` } : {}),
+    })
+    .where(
+      and(eq(outbox.id, job.id), eq(outbox.attempts, job.attempts), eq(outbox.status, 'pending')),
+    );
+}
+
+/**
  * Carries out one claimed job and records the outcome (sent, through `recordSent`; or a retry
  * after the backoff; or failed after the last attempt), guarded by the claim's attempt number.
  */
@@ -234,49 +277,52 @@ async function settle(
   options: OutboxOptions | DestinationLaneOptions,
   recordSent: RecordSent = sentRecorder(context.db),
 ): Promise<void> {
-  const { db } = context;
-  const ours = and(
-    eq(outbox.id, job.id),
-    eq(outbox.attempts, job.attempts),
-    eq(outbox.status, 'pending'),
-  );
   try {
     await carryOut(context, job);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // A job may have its own policy: webhooks keep trying with their own backoff for 24 hours.
-    const retry = context.jobs.get(job.kind)?.retry;
-    const invalid = error instanceof InvalidPayload;
-    const last =
-      invalid ||
-      (retry
-        ? job.attempts >= retry.maxAttempts || job.age_s >= retry.maxAgeSeconds
-        : job.attempts >= (options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS));
-    const wait =
-      retry && !options.backoffMs ? retry.backoffMs : (options.backoffMs ?? defaultBackoffMs);
-    const log = invalid ? context.log?.error : context.log?.warn;
-    log?.call(
-      context.log,
-      { outboxId: job.id, kind: job.kind, attempt: job.attempts, error: message, last },
-      last ? 'outbox job failed for good' : 'outbox job failed, will retry',
-    );
-    await db
-      .update(outbox)
-      .set({
-        status: last ? 'failed' : 'pending',
-        lastError: message.slice(0, 1000),
-        nextAttemptAt: sql`now() + ${wait(job.attempts)}::double precision * interval '1 millisecond'`,
-        ...(last ? { doneAt: sql`now()` } : {}),
-      })
-      .where(ours);
+    await recordFailure(context, job, options, error);
     return;
   }
   await recordSent(job);
 }
 
 /**
- * One step of the worker: claims due jobs (of `options.lane`), carries them out (in claim order,
- * `options.concurrency` at once) and records each outcome. Returns how many it claimed.
+ * Carries out `entries` (claimed jobs of one kind, their payloads valid) with the kind's
+ * `handleMany`, in one call, and records each one's outcome: the sent ones in one UPDATE, each
+ * failed one retried or failed as `settle` would. Should the call itself throw (its shared read
+ * failed), every job of it is retried.
+ */
+async function settleMany(
+  context: OutboxContext,
+  definition: JobDefinition & Required<Pick<JobDefinition, 'handleMany'>>,
+  entries: readonly { job: ClaimedJob; payload: unknown }[],
+  options: OutboxOptions,
+  recordSent: RecordSent,
+): Promise<void> {
+  let outcomes: readonly JobOutcome[];
+  try {
+    outcomes = await definition.handleMany(
+      entries.map((entry) => entry.payload),
+      context,
+    );
+  } catch (error) {
+    outcomes = entries.map(() => ({ ok: false, error }));
+  }
+  await Promise.all(
+    entries.map(({ job }, i) => {
+      const outcome = outcomes[i] ?? {
+        ok: false,
+        error: new Error(`no outcome for job ${job.id}`),
+      };
+      return outcome.ok ? recordSent(job) : recordFailure(context, job, options, outcome.error);
+    }),
+  );
+}
+
+/**
+ * One step of the worker: claims due jobs (of `options.lane`) and carries them out: the kinds
+ * with a `handleMany` (the order mails) all of a kind in one call, the others in claim order,
+ * `options.concurrency` at once; and records each outcome. Returns how many it claimed.
  */
 export async function processOutbox(
   context: OutboxContext,
@@ -289,15 +335,36 @@ export async function processOutbox(
     options.lane ?? 'all',
   );
   const recordSent = sentRecorder(context.db);
+  const many = new Map<JobDefinition, { job: ClaimedJob; payload: unknown }[]>();
+  const single: ClaimedJob[] = [];
+  for (const job of jobs) {
+    const definition = context.jobs.get(job.kind);
+    const parsed = definition?.handleMany ? definition.payload.safeParse(job.payload) : undefined;
+    // An unknown kind or a refused payload takes the single path, which records why.
+    if (definition && parsed?.success) {
+      const entries = many.get(definition) ?? [];
+      entries.push({ job, payload: parsed.data });
+      many.set(definition, entries);
+    } else single.push(job);
+  }
   let next = 0;
   const carrier = async () => {
-    for (let job = jobs[next++]; job; job = jobs[next++])
+    for (let job = single[next++]; job; job = single[next++])
       await settle(context, job, options, recordSent);
   };
   // Every carrier ends before the step does (one failing does not leave the others running on).
-  const ended = await Promise.allSettled(
-    Array.from({ length: Math.max(1, options.concurrency ?? 1) }, carrier),
-  );
+  const ended = await Promise.allSettled([
+    ...[...many].map(([definition, entries]) =>
+      settleMany(
+        context,
+        definition as JobDefinition & Required<Pick<JobDefinition, 'handleMany'>>,
+        entries,
+        options,
+        recordSent,
+      ),
+    ),
+    ...Array.from({ length: Math.max(1, options.concurrency ?? 1) }, carrier),
+  ]);
   const failure = ended.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
   return jobs.length;
