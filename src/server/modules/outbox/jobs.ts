@@ -56,11 +56,16 @@ export interface JobDefinition<Kind extends string = string, Payload = unknown> 
   handle(payload: Payload, context: JobContext, job: ClaimedJobInfo): Promise<void>;
   /**
    * Carries out many claimed jobs of this kind at once (the mail lane's step), sharing what they
-   * read (issue 38: one query for all their rows): one outcome per payload, in order, each
-   * settled as `handle`'s would be (rejected: that job is retried; the others are not). Unset:
-   * `handle`, job by job.
+   * read (issue 38: one query for all their rows), and tells each one's outcome by its index in
+   * `payloads` as soon as it is known (`settled`: recorded at once, so a worker that dies mid-call
+   * sends again only what it had not recorded). A rejected outcome retries that job alone; a job
+   * with no outcome when it returns, or when it throws, is retried. Unset: `handle`, job by job.
    */
-  handleMany?(payloads: readonly Payload[], context: JobContext): Promise<JobOutcome[]>;
+  handleMany?(
+    payloads: readonly Payload[],
+    context: JobContext,
+    settled: (index: number, outcome: JobOutcome) => void,
+  ): Promise<void>;
   /**
    * Delivered in the destination lane (ADR 039): one job per destination at once, the destination
    * being this payload field; unset: the mail lane, one job after the other.

@@ -202,8 +202,9 @@ function sentRecorder(db: OutboxContext['db']): RecordSent {
   let writing = false;
   const write = async () => {
     writing = true;
-    // The jobs recorded in the same turn (a handleMany's) go in the same UPDATE.
-    await Promise.resolve();
+    // The jobs that finish in the same turn of the event loop (a handleMany's mails written to
+    // files) go in the same UPDATE.
+    await new Promise((resolve) => setImmediate(resolve));
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
@@ -288,9 +289,9 @@ async function settle(
 
 /**
  * Carries out `entries` (claimed jobs of one kind, their payloads valid) with the kind's
- * `handleMany`, in one call, and records each one's outcome: the sent ones in one UPDATE, each
- * failed one retried or failed as `settle` would. Should the call itself throw (its shared read
- * failed), every job of it is retried.
+ * `handleMany`, in one call, and records each one's outcome as the call tells it: the sent ones
+ * together (the recorder's UPDATEs), each failed one retried or failed as `settle` would. A job
+ * the call told nothing of (it threw, or forgot one) is retried.
  */
 async function settleMany(
   context: OutboxContext,
@@ -299,24 +300,36 @@ async function settleMany(
   options: OutboxOptions,
   recordSent: RecordSent,
 ): Promise<void> {
-  let outcomes: readonly JobOutcome[];
+  const recording: Promise<void>[] = [];
+  let failure: { error: unknown } | undefined;
+  const told = new Set<number>();
+  const settled = (index: number, outcome: JobOutcome) => {
+    const entry = entries[index];
+    if (!entry || told.has(index)) return;
+    told.add(index);
+    const { job } = entry;
+    recording.push(
+      (outcome.ok ? recordSent(job) : recordFailure(context, job, options, outcome.error)).catch(
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      ),
+    );
+  };
   try {
-    outcomes = await definition.handleMany(
+    await definition.handleMany(
       entries.map((entry) => entry.payload),
       context,
+      settled,
     );
   } catch (error) {
-    outcomes = entries.map(() => ({ ok: false, error }));
+    entries.forEach((_, index) => settled(index, { ok: false, error }));
   }
-  await Promise.all(
-    entries.map(({ job }, i) => {
-      const outcome = outcomes[i] ?? {
-        ok: false,
-        error: new Error(`no outcome for job ${job.id}`),
-      };
-      return outcome.ok ? recordSent(job) : recordFailure(context, job, options, outcome.error);
-    }),
+  entries.forEach(({ job }, index) =>
+    settled(index, { ok: false, error: new Error(`no outcome for outbox job ${job.id}`) }),
   );
+  await Promise.all(recording);
+  if (failure) throw failure.error;
 }
 
 /**

@@ -377,6 +377,30 @@ describe("the mail lane's batches (issue 38)", () => {
     ]);
   });
 
+  it('records each mail of a batch sent as it ends, not when the whole batch has', async () => {
+    await drainOutbox(context(one, recordingMailer([])));
+    const orders = await Promise.all(Array.from({ length: 2 }, () => placeOrder()));
+    let release: () => void = () => undefined;
+    let calls = 0;
+    // The first mail goes out at once; the second hangs (a slow SMTP server) until released.
+    const slowSecond: Mailer = {
+      send: () =>
+        (calls += 1) === 1
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              release = resolve;
+            }),
+    };
+    const step = processOutbox(context(one, slowSecond), { batchSize: 100, concurrency: 32 });
+    const statuses = async () =>
+      (await Promise.all(orders.map((id) => jobOf(id)))).map((row) => row.status).sort();
+    // A worker dying now would send again only the mail still in flight.
+    await expect.poll(statuses).toEqual(['pending', 'sent']);
+    release();
+    await step;
+    expect(await statuses()).toEqual(['sent', 'sent']);
+  });
+
   it('a mail whose orders are gone fails alone; the rest of its batch is sent', async () => {
     await drainOutbox(context(one, recordingMailer([])));
     const checkoutId = await placeOrder();

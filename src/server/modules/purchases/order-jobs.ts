@@ -226,12 +226,13 @@ const MAIL_SEND_CONCURRENCY = 32;
 
 /**
  * Sends the order mails `jobs`: their orders read in one statement (and the admins once), then
- * each rendered and sent, MAIL_SEND_CONCURRENCY at once; one outcome per mail.
+ * each rendered and sent, MAIL_SEND_CONCURRENCY at once, its outcome told (`settled`) as it ends.
  */
 async function sendOrderMails(
   jobs: readonly OrderMailJob[],
   context: JobContext,
-): Promise<JobOutcome[]> {
+  settled: (index: number, outcome: JobOutcome) => void,
+): Promise<void> {
   const orders = await ordersOfMails(context, jobs);
   let admins: Promise<string[]> | undefined;
   const adminsOnce = () =>
@@ -242,21 +243,19 @@ async function sendOrderMails(
             .query<{ email: string }>(ADMINS_SQL, [ROLE_ADMIN])
             .then(({ rows }) => rows.map((row) => row.email)));
   const mails = jobs.map((job, i) => ({ i, job, rows: orders[i] ?? [] }));
-  const outcomes: JobOutcome[] = [];
   let next = 0;
   const sender = async () => {
     for (let entry = mails[next++]; entry; entry = mails[next++]) {
       try {
         const mail = await orderMail(context, entry.job, entry.rows, adminsOnce);
         if (mail) await context.mailer.send(mail);
-        outcomes[entry.i] = { ok: true };
+        settled(entry.i, { ok: true });
       } catch (error) {
-        outcomes[entry.i] = { ok: false, error };
+        settled(entry.i, { ok: false, error });
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(MAIL_SEND_CONCURRENCY, jobs.length) }, sender));
-  return outcomes;
 }
 
 /** An order or checkout mail (kind `mail`; the admins' failed-mail list reads these). */
@@ -264,7 +263,10 @@ export const orderMailJob = defineJob({
   kind: 'mail',
   payload: OrderMailJobSchema,
   async handle(job, context) {
-    const [outcome] = await sendOrderMails([job], context);
+    let outcome: JobOutcome | undefined;
+    await sendOrderMails([job], context, (_index, told) => {
+      outcome = told;
+    });
     if (outcome && !outcome.ok) throw outcome.error;
   },
   handleMany: sendOrderMails,
