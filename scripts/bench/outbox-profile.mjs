@@ -153,6 +153,10 @@ try {
     }),
   );
   const mails = (await outbox()).n;
+  // PostgreSQL's backends report their transactions when idle, at most every 10 s: wait for the
+  // placing's to be counted before, and the drain's after.
+  const STATS_DELAY_MS = 11_000;
+  await new Promise((resolve) => setTimeout(resolve, STATS_DELAY_MS));
   const worker0 = cpuSeconds(worker.pid);
   const workerSystem0 = cpuSeconds(worker.pid, true);
   const database0 = databaseCpu();
@@ -161,15 +165,20 @@ try {
   worker.kill('SIGCONT');
   const polls = await drained();
   const seconds = (performance.now() - t0) / 1000;
-  // The worker's transactions: the drain's, less this script's polls and counting queries.
+  const workerCpu = cpuSeconds(worker.pid) - worker0;
+  const workerSystem = cpuSeconds(worker.pid, true) - workerSystem0;
+  const postgresCpu = databaseCpu() - database0;
+  await new Promise((resolve) => setTimeout(resolve, STATS_DELAY_MS));
+  // The worker's transactions: the drain's (its idle polls every second of the wait included),
+  // less this script's polls and counting query.
   const workerTransactions = (await transactions()) - transactions0 - polls - 1;
   const row = {
     mails,
     'drain s': seconds.toFixed(1),
     'mails/s': (mails / seconds).toFixed(0),
-    'worker CPU ms/mail': ((1000 * (cpuSeconds(worker.pid) - worker0)) / mails).toFixed(3),
-    '… of it system': ((1000 * (cpuSeconds(worker.pid, true) - workerSystem0)) / mails).toFixed(3),
-    'PostgreSQL CPU ms/mail': ((1000 * (databaseCpu() - database0)) / mails).toFixed(3),
+    'worker CPU ms/mail': ((1000 * workerCpu) / mails).toFixed(3),
+    '… of it system': ((1000 * workerSystem) / mails).toFixed(3),
+    'PostgreSQL CPU ms/mail': ((1000 * postgresCpu) / mails).toFixed(3),
     'transactions/mail': (workerTransactions / mails).toFixed(3),
   };
   console.table([row]);
