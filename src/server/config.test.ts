@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       webhookTimeoutSeconds: 10,
       outboxConnections: 2,
       outboxWorker: 'app',
+      outboxWorkerNice: 5,
       metrics: { token: undefined, host: '127.0.0.1', port: undefined },
       backupDir: resolve('./backups'),
       backupKeep: 7,

@@ -9,6 +9,8 @@ import type { TaxProvidersConfig } from './modules/tax-providers/index.ts';
 // `<module>ConfigOf`, which the composition root (app.ts, services.ts) hands it as `config`.
 
 const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+/** OUTBOX_WORKER_NICE's default (issue 38, measured: docs/benchmarks.md). */
+const NICE_DEFAULT = 5;
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -91,6 +93,7 @@ const EnvSchema = z.object({
   WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
   OUTBOX_DB_CONNECTIONS: z.coerce.number().int().min(0).max(20).default(2),
   OUTBOX_WORKER: z.enum(['app', 'separate']).default('app'),
+  OUTBOX_WORKER_NICE: z.coerce.number().int().min(0).max(19).default(NICE_DEFAULT),
   BACKUP_DIR: z.string().default('./backups'),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -132,6 +135,11 @@ export interface AppConfig {
    * worker process does (dist/node/server/outbox-worker.js; `npm start` and deploy/ start it).
    */
   outboxWorker: 'app' | 'separate';
+  /**
+   * OUTBOX_WORKER_NICE: the scheduling priority (nice, 0–19) the outbox worker process gives
+   * itself (issue 38), so at saturation the cores go to the requests first; 0: as the app's.
+   */
+  outboxWorkerNice: number;
   /**
    * GET /metrics (Prometheus, src/server/metrics/): off unless METRICS_TOKEN is set (then on the
    * app's listener behind that Bearer token) or METRICS_PORT is (then on a listener of its own at
@@ -344,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookTimeoutSeconds: e.WEBHOOK_TIMEOUT_SECONDS,
     outboxConnections: e.OUTBOX_DB_CONNECTIONS,
     outboxWorker: e.OUTBOX_WORKER,
+    outboxWorkerNice: e.OUTBOX_WORKER_NICE,
     backupDir: e.BACKUP_DIR.trim() === '' ? null : resolve(e.BACKUP_DIR),
     backupKeep: e.BACKUP_KEEP,
     metrics: {

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from './db/schema.ts';
@@ -60,6 +61,12 @@ describe('the outbox worker process', () => {
       while ((await mailRows())[0]?.status === 'pending' && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await mailRows()).toEqual([{ status: 'sent' }]);
+      // Issue 38: it lowered its scheduling priority (OUTBOX_WORKER_NICE, default 5), so the
+      // requests get the cores first at saturation (field 19 of /proc/<pid>/stat: nice).
+      if (process.platform === 'linux') {
+        const stat = readFileSync(`/proc/${worker.pid}/stat`, 'utf8');
+        expect(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]).toBe('5');
+      }
     } finally {
       const exited = once(worker, 'exit');
       worker.kill('SIGTERM');

@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { connectDatabase, endPools } from './db/client.ts';
 import { configOrExit, processLogger } from './process-start.ts';
 import { EMBEDDED_DATABASE } from './db/database.ts';
@@ -19,6 +20,16 @@ const CLUSTER_WAIT_MS = 500;
 async function main(): Promise<void> {
   const config = configOrExit();
   const log = processLogger(config);
+  // OUTBOX_WORKER_NICE (issue 38): the cores go to the app's requests first at saturation; set
+  // before any other thread starts (the pool's and libuv's take the nice of the thread that
+  // starts them).
+  if (config.outboxWorkerNice > 0) {
+    try {
+      setPriority(config.outboxWorkerNice);
+    } catch (error) {
+      log.warn({ err: error }, 'The outbox worker could not lower its scheduling priority');
+    }
+  }
   let url = config.databaseUrl;
   while (!url) {
     url = runningClusterUrl(config.dataDir, EMBEDDED_DATABASE);

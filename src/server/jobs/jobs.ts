@@ -15,9 +15,10 @@ import { outboxJobs } from './job-list.ts';
 
 const OUTBOX_POLL_MS = 1_000;
 /**
- * The mail lane's steps (ADR 048): up to 100 jobs claimed at once, carried out 32 at a time (mails
- * rendered and written or sent while the next ones' data is read), recorded sent together. Its
- * database work goes through the worker's own pool (OUTBOX_DB_CONNECTIONS).
+ * The mail lane's steps (ADR 048): up to 100 jobs claimed at once; the order mails among them read
+ * in one statement and sent 32 at a time (their job's handleMany), other kinds carried out 32 at a
+ * time; recorded sent together. Its database work goes through the worker's own pool
+ * (OUTBOX_DB_CONNECTIONS).
  */
 const MAIL_LANE = { lane: 'mail', batchSize: 100, concurrency: 32 } as const;
 const HOLD_EXPIRY_INTERVAL_MS = 60_000;

@@ -37,6 +37,9 @@ export interface ClaimedJobInfo {
   attempts: number;
 }
 
+/** How one job of a `handleMany` ended: done, or the error to retry it with. */
+export type JobOutcome = { ok: true } | { ok: false; error: unknown };
+
 /** A job's own retry policy, instead of the worker's (maxAttempts, backoff). */
 export interface JobRetry {
   maxAttempts: number;
@@ -51,6 +54,18 @@ export interface JobDefinition<Kind extends string = string, Payload = unknown> 
   payload: z.ZodType<Payload>;
   /** Carries the job out; throws to retry it (the row keeps the error). */
   handle(payload: Payload, context: JobContext, job: ClaimedJobInfo): Promise<void>;
+  /**
+   * Carries out many claimed jobs of this kind at once (the mail lane's step), sharing what they
+   * read (issue 38: one query for all their rows), and tells each one's outcome by its index in
+   * `payloads` as soon as it is known (`settled`: recorded at once, so a worker that dies mid-call
+   * sends again only what it had not recorded). A rejected outcome retries that job alone; a job
+   * with no outcome when it returns, or when it throws, is retried. Unset: `handle`, job by job.
+   */
+  handleMany?(
+    payloads: readonly Payload[],
+    context: JobContext,
+    settled: (index: number, outcome: JobOutcome) => void,
+  ): Promise<void>;
   /**
    * Delivered in the destination lane (ADR 039): one job per destination at once, the destination
    * being this payload field; unset: the mail lane, one job after the other.

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema.ts';
-import type { JobContext, JobDefinition, JobRegistry } from './jobs.ts';
+import type { JobContext, JobDefinition, JobOutcome, JobRegistry } from './jobs.ts';
 
 /*
  * The outbox worker's one step (ADR 013). Jobs were written by the
@@ -202,6 +202,9 @@ function sentRecorder(db: OutboxContext['db']): RecordSent {
   let writing = false;
   const write = async () => {
     writing = true;
+    // The jobs that finish in the same turn of the event loop (a handleMany's mails written to
+    // files) go in the same UPDATE.
+    await new Promise((resolve) => setImmediate(resolve));
     while (waiting.length > 0) {
       const batch = waiting;
       waiting = [];
@@ -225,6 +228,47 @@ function sentRecorder(db: OutboxContext['db']): RecordSent {
 }
 
 /**
+ * Records a failed attempt of a claimed job, guarded by the claim's attempt number: a retry after
+ * the backoff, or failed for good after the last attempt (or at once for a payload its schema
+ * refuses).
+ */
+async function recordFailure(
+  context: OutboxContext,
+  job: ClaimedJob,
+  options: OutboxOptions | DestinationLaneOptions,
+  error: unknown,
+): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  // A job may have its own policy: webhooks keep trying with their own backoff for 24 hours.
+  const retry = context.jobs.get(job.kind)?.retry;
+  const invalid = error instanceof InvalidPayload;
+  const last =
+    invalid ||
+    (retry
+      ? job.attempts >= retry.maxAttempts || job.age_s >= retry.maxAgeSeconds
+      : job.attempts >= (options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS));
+  const wait =
+    retry && !options.backoffMs ? retry.backoffMs : (options.backoffMs ?? defaultBackoffMs);
+  const log = invalid ? context.log?.error : context.log?.warn;
+  log?.call(
+    context.log,
+    { outboxId: job.id, kind: job.kind, attempt: job.attempts, error: message, last },
+    last ? 'outbox job failed for good' : 'outbox job failed, will retry',
+  );
+  await context.db
+    .update(outbox)
+    .set({
+      status: last ? 'failed' : 'pending',
+      lastError: message.slice(0, 1000),
+      nextAttemptAt: sql`now() + ${wait(job.attempts)}::double precision * interval '1 millisecond'`,
+      ...(last ? { doneAt: sql`now()` } : {}),
+    })
+    .where(
+      and(eq(outbox.id, job.id), eq(outbox.attempts, job.attempts), eq(outbox.status, 'pending')),
+    );
+}
+
+/**
  * Carries out one claimed job and records the outcome (sent, through `recordSent`; or a retry
  * after the backoff; or failed after the last attempt), guarded by the claim's attempt number.
  */
@@ -234,49 +278,64 @@ async function settle(
   options: OutboxOptions | DestinationLaneOptions,
   recordSent: RecordSent = sentRecorder(context.db),
 ): Promise<void> {
-  const { db } = context;
-  const ours = and(
-    eq(outbox.id, job.id),
-    eq(outbox.attempts, job.attempts),
-    eq(outbox.status, 'pending'),
-  );
   try {
     await carryOut(context, job);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // A job may have its own policy: webhooks keep trying with their own backoff for 24 hours.
-    const retry = context.jobs.get(job.kind)?.retry;
-    const invalid = error instanceof InvalidPayload;
-    const last =
-      invalid ||
-      (retry
-        ? job.attempts >= retry.maxAttempts || job.age_s >= retry.maxAgeSeconds
-        : job.attempts >= (options.maxAttempts ?? OUTBOX_MAX_ATTEMPTS));
-    const wait =
-      retry && !options.backoffMs ? retry.backoffMs : (options.backoffMs ?? defaultBackoffMs);
-    const log = invalid ? context.log?.error : context.log?.warn;
-    log?.call(
-      context.log,
-      { outboxId: job.id, kind: job.kind, attempt: job.attempts, error: message, last },
-      last ? 'outbox job failed for good' : 'outbox job failed, will retry',
-    );
-    await db
-      .update(outbox)
-      .set({
-        status: last ? 'failed' : 'pending',
-        lastError: message.slice(0, 1000),
-        nextAttemptAt: sql`now() + ${wait(job.attempts)}::double precision * interval '1 millisecond'`,
-        ...(last ? { doneAt: sql`now()` } : {}),
-      })
-      .where(ours);
+    await recordFailure(context, job, options, error);
     return;
   }
   await recordSent(job);
 }
 
 /**
- * One step of the worker: claims due jobs (of `options.lane`), carries them out (in claim order,
- * `options.concurrency` at once) and records each outcome. Returns how many it claimed.
+ * Carries out `entries` (claimed jobs of one kind, their payloads valid) with the kind's
+ * `handleMany`, in one call, and records each one's outcome as the call tells it: the sent ones
+ * together (the recorder's UPDATEs), each failed one retried or failed as `settle` would. A job
+ * the call told nothing of (it threw, or forgot one) is retried.
+ */
+async function settleMany(
+  context: OutboxContext,
+  definition: JobDefinition & Required<Pick<JobDefinition, 'handleMany'>>,
+  entries: readonly { job: ClaimedJob; payload: unknown }[],
+  options: OutboxOptions,
+  recordSent: RecordSent,
+): Promise<void> {
+  const recording: Promise<void>[] = [];
+  let failure: { error: unknown } | undefined;
+  const told = new Set<number>();
+  const settled = (index: number, outcome: JobOutcome) => {
+    const entry = entries[index];
+    if (!entry || told.has(index)) return;
+    told.add(index);
+    const { job } = entry;
+    recording.push(
+      (outcome.ok ? recordSent(job) : recordFailure(context, job, options, outcome.error)).catch(
+        (error: unknown) => {
+          failure ??= { error };
+        },
+      ),
+    );
+  };
+  try {
+    await definition.handleMany(
+      entries.map((entry) => entry.payload),
+      context,
+      settled,
+    );
+  } catch (error) {
+    entries.forEach((_, index) => settled(index, { ok: false, error }));
+  }
+  entries.forEach(({ job }, index) =>
+    settled(index, { ok: false, error: new Error(`no outcome for outbox job ${job.id}`) }),
+  );
+  await Promise.all(recording);
+  if (failure) throw failure.error;
+}
+
+/**
+ * One step of the worker: claims due jobs (of `options.lane`) and carries them out: the kinds
+ * with a `handleMany` (the order mails) all of a kind in one call, the others in claim order,
+ * `options.concurrency` at once; and records each outcome. Returns how many it claimed.
  */
 export async function processOutbox(
   context: OutboxContext,
@@ -289,15 +348,36 @@ export async function processOutbox(
     options.lane ?? 'all',
   );
   const recordSent = sentRecorder(context.db);
+  const many = new Map<JobDefinition, { job: ClaimedJob; payload: unknown }[]>();
+  const single: ClaimedJob[] = [];
+  for (const job of jobs) {
+    const definition = context.jobs.get(job.kind);
+    const parsed = definition?.handleMany ? definition.payload.safeParse(job.payload) : undefined;
+    // An unknown kind or a refused payload takes the single path, which records why.
+    if (definition && parsed?.success) {
+      const entries = many.get(definition) ?? [];
+      entries.push({ job, payload: parsed.data });
+      many.set(definition, entries);
+    } else single.push(job);
+  }
   let next = 0;
   const carrier = async () => {
-    for (let job = jobs[next++]; job; job = jobs[next++])
+    for (let job = single[next++]; job; job = single[next++])
       await settle(context, job, options, recordSent);
   };
   // Every carrier ends before the step does (one failing does not leave the others running on).
-  const ended = await Promise.allSettled(
-    Array.from({ length: Math.max(1, options.concurrency ?? 1) }, carrier),
-  );
+  const ended = await Promise.allSettled([
+    ...[...many].map(([definition, entries]) =>
+      settleMany(
+        context,
+        definition as JobDefinition & Required<Pick<JobDefinition, 'handleMany'>>,
+        entries,
+        options,
+        recordSent,
+      ),
+    ),
+    ...Array.from({ length: Math.max(1, options.concurrency ?? 1) }, carrier),
+  ]);
   const failure = ended.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
   return jobs.length;

@@ -15,6 +15,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import { createMailer, type MailMessage, type Mailer } from '../mail/mailer.ts';
 import { placePurchase } from '../purchases/purchases.service.ts';
 import { outboxJobs } from '../../jobs/job-list.ts';
+import { orderMailJob } from '../purchases/order-jobs.ts';
 import { listFailedMails } from '../notifications/failed-mails.ts';
 import { enqueue } from './enqueue.ts';
 import { defineJob, jobRegistry } from './jobs.ts';
@@ -296,6 +297,130 @@ describe('typed jobs (ADR 042)', () => {
       attempts: 1,
       lastError: 'unknown outbox job kind not-registered',
     });
+    await one.db.delete(outbox).where(eq(outbox.dedupeKey, key));
+  });
+});
+
+describe("the mail lane's batches (issue 38)", () => {
+  /** `database`'s db with every query its client runs recorded in `texts` (claims aside). */
+  const counting = (database: Database, texts: string[]): Database['db'] => {
+    const client = new Proxy(database.db.$client, {
+      get(target, prop, receiver) {
+        if (prop !== 'query') return Reflect.get(target, prop, receiver) as unknown;
+        return (text: unknown, ...rest: unknown[]) => {
+          texts.push(typeof text === 'string' ? text : JSON.stringify(text));
+          return (target.query as (...args: unknown[]) => unknown).call(target, text, ...rest);
+        };
+      },
+    });
+    return new Proxy(database.db, {
+      get: (target, prop, receiver) =>
+        prop === '$client' ? client : (Reflect.get(target, prop, receiver) as unknown),
+    });
+  };
+
+  it("reads a step's order mails' orders in one statement and marks them sent in one", async () => {
+    await drainOutbox(context(one, recordingMailer([])));
+    const orders = await Promise.all(Array.from({ length: 6 }, () => placeOrder()));
+    const texts: string[] = [];
+    const sent: MailMessage[] = [];
+    await drainOutbox(
+      { ...context(one, recordingMailer(sent)), db: counting(one, texts) },
+      { batchSize: 100, concurrency: 32 },
+    );
+    const checkouts = await one.db
+      .select({ number: checkout.number })
+      .from(checkout)
+      .where(inArray(checkout.id, orders));
+    const references = sent.map((m) => /Order: (\S+)/.exec(m.text)?.[1]);
+    expect(references.sort()).toEqual(checkouts.map(({ number }) => `C-${number}`).sort());
+    for (const id of orders) expect(await jobOf(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    // One read of the orders (each mail read its own before), one UPDATE of the sent.
+    expect(texts.filter((text) => text.includes('purchase.product_name'))).toHaveLength(1);
+    expect(texts.filter((text) => text.includes("SET status = 'sent'"))).toHaveLength(1);
+  });
+
+  it('retries only the mail of a batch that failed; the others are sent once', async () => {
+    await drainOutbox(context(one, recordingMailer([])));
+    const orders = await Promise.all(Array.from({ length: 3 }, () => placeOrder()));
+    const sent: MailMessage[] = [];
+    let refusals = 1;
+    const refusingOne: Mailer = {
+      async send(message) {
+        if (refusals > 0) {
+          refusals -= 1;
+          throw new Error('451 try again later');
+        }
+        sent.push(message);
+      },
+    };
+    await processOutbox(context(one, refusingOne), {
+      batchSize: 100,
+      concurrency: 32,
+      backoffMs: () => 0,
+    });
+    const rows = await Promise.all(orders.map((id) => jobOf(id)));
+    expect(rows.map((row) => row.status).sort()).toEqual(['pending', 'sent', 'sent']);
+    expect(rows.find((row) => row.status === 'pending')).toMatchObject({
+      attempts: 1,
+      lastError: '451 try again later',
+    });
+    expect(sent).toHaveLength(2);
+    await drainOutbox(context(one, refusingOne), { batchSize: 100, backoffMs: () => 0 });
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((m) => /Order: (\S+)/.exec(m.text)?.[1])).size).toBe(3);
+    const after = await Promise.all(orders.map((id) => jobOf(id)));
+    expect(after.map((row) => [row.status, row.attempts]).sort()).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 2],
+    ]);
+  });
+
+  it('records each mail of a batch sent as it ends, not when the whole batch has', async () => {
+    await drainOutbox(context(one, recordingMailer([])));
+    const orders = await Promise.all(Array.from({ length: 2 }, () => placeOrder()));
+    let release: () => void = () => undefined;
+    let calls = 0;
+    // The first mail goes out at once; the second hangs (a slow SMTP server) until released.
+    const slowSecond: Mailer = {
+      send: () =>
+        (calls += 1) === 1
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              release = resolve;
+            }),
+    };
+    const step = processOutbox(context(one, slowSecond), { batchSize: 100, concurrency: 32 });
+    const statuses = async () =>
+      (await Promise.all(orders.map((id) => jobOf(id)))).map((row) => row.status).sort();
+    // A worker dying now would send again only the mail still in flight.
+    await expect.poll(statuses).toEqual(['pending', 'sent']);
+    release();
+    await step;
+    expect(await statuses()).toEqual(['sent', 'sent']);
+  });
+
+  it('a mail whose orders are gone fails alone; the rest of its batch is sent', async () => {
+    await drainOutbox(context(one, recordingMailer([])));
+    const checkoutId = await placeOrder();
+    const key = `gone:${randomUUID()}`;
+    await enqueue(
+      one.db,
+      orderMailJob,
+      { template: 'order.placed', audience: 'customer', purchaseId: 'not-a-uuid' },
+      key,
+    );
+    const sent: MailMessage[] = [];
+    await processOutbox(context(one, recordingMailer(sent)), {
+      batchSize: 100,
+      backoffMs: () => 0,
+    });
+    expect(await jobOf(checkoutId)).toMatchObject({ status: 'sent', attempts: 1 });
+    const [gone] = await one.db.select().from(outbox).where(eq(outbox.dedupeKey, key));
+    expect(gone).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(gone?.lastError).toContain('no orders for mail');
+    expect(sent).toHaveLength(1);
     await one.db.delete(outbox).where(eq(outbox.dedupeKey, key));
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Carrier } from '../../../shared/carriers.ts';
 import type { PlacedPromotion } from '../../../shared/promotions.ts';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
-import { defineJob, type JobContext } from '../outbox/index.ts';
+import { defineJob, type JobContext, type JobOutcome } from '../outbox/index.ts';
 import { checkoutReference } from './checkout-reference.ts';
 import { renderOrderMail } from './order-mails.ts';
 
@@ -51,8 +51,27 @@ const OrderMailJobSchema = z.union([
 ]);
 export type OrderMailJob = z.infer<typeof OrderMailJobSchema>;
 
-/** What an order mail says of each order it is about, from one row per order. */
-const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.sku,
+/**
+ * The orders of many order mails in one statement (issue 38: the worker sends a step's mails with
+ * one read, not one each): per mail (`$1` what it is about, `$2` its id, `$3` whether a checkout's
+ * mail lists all its orders: placed, approvals; or those it paid), one row per order, with the
+ * mail's index (1-based, `$`-array order). Constant text, as the worker sends thousands of these
+ * at the shop's busiest.
+ */
+const MAIL_ORDERS_SQL = `WITH job AS (
+    SELECT * FROM unnest($1::text[], $2::uuid[], $3::boolean[]) WITH ORDINALITY
+      AS job(about, key, every, i)
+  ), mail_order AS (
+    SELECT job.i, purchase.id FROM job
+      JOIN purchase ON purchase.checkout_id = job.key AND (job.every OR purchase.paid)
+      WHERE job.about = 'checkout'
+    UNION ALL SELECT job.i, job.key FROM job WHERE job.about = 'purchase'
+    UNION ALL SELECT job.i, shipment_order.purchase_id FROM job
+      JOIN shipment_order ON shipment_order.shipment_id = job.key
+      WHERE job.about = 'shipment'
+  )
+  SELECT mail_order.i::int AS "jobIndex",
+    purchase.product_name AS "productName", purchase.sku,
     purchase.variant_label AS "variantLabel", purchase.quantity,
     purchase.unit_price_cents AS "unitPriceCents", purchase.total_cents AS "totalCents",
     purchase.tax_cents AS "taxCents", purchase.shipping_cents AS "shippingCents",
@@ -69,21 +88,12 @@ const ORDER_MAIL_COLUMNS = `purchase.product_name AS "productName", purchase.sku
     payment_intent.card_brand AS brand,
     payment_intent.card_last4 AS last4, shipment.carrier,
     shipment.tracking_number AS "trackingNumber"
-  FROM purchase JOIN checkout ON checkout.id = purchase.checkout_id
+  FROM mail_order JOIN purchase ON purchase.id = mail_order.id
+    JOIN checkout ON checkout.id = purchase.checkout_id
     LEFT JOIN payment_intent ON payment_intent.id = purchase.transaction_id
     LEFT JOIN shipment_order ON shipment_order.purchase_id = purchase.id
-    LEFT JOIN shipment ON shipment.id = shipment_order.shipment_id`;
-/**
- * The orders of a checkout's mail (placed, approvals: all of them, `$2` true; paid: those it paid), or of
- * one order's: constant text, as the worker sends thousands of these at the shop's busiest.
- */
-const CHECKOUT_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS}
-  WHERE purchase.checkout_id = $1::uuid AND ($2::boolean OR purchase.paid)
-  ORDER BY purchase.product_name, purchase.id`;
-const ORDER_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS} WHERE purchase.id = $1::uuid`;
-/** The orders of a parcel's shipped mail. */
-const PARCEL_MAIL_SQL = `SELECT ${ORDER_MAIL_COLUMNS} WHERE shipment_order.shipment_id = $1::uuid
-  ORDER BY purchase.product_name, purchase.id`;
+    LEFT JOIN shipment ON shipment.id = shipment_order.shipment_id
+  ORDER BY mail_order.i, purchase.product_name, purchase.id`;
 const ADMINS_SQL = `SELECT email FROM "user" WHERE role = $1::text`;
 /** Issue 37: the approvers and admins of a checkout's company, but its buyer. */
 const APPROVERS_SQL = `SELECT u.email FROM checkout c
@@ -93,6 +103,8 @@ const APPROVERS_SQL = `SELECT u.email FROM checkout c
   WHERE c.id = $1::uuid ORDER BY u.email`;
 
 interface OrderMailRow {
+  /** The mail's index in the read (1-based). */
+  jobIndex: number;
   productName: string;
   sku: string;
   variantLabel: string;
@@ -129,39 +141,61 @@ interface OrderMailRow {
   trackingNumber: string | null;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a mail is about, for MAIL_ORDERS_SQL: its kind of id, the id, and which orders. */
+const aboutOf = (job: OrderMailJob): [about: string, key: string, every: boolean] =>
+  'checkoutId' in job
+    ? // Every order of the checkout, but for the paid mails (the orders it paid).
+      [
+        'checkout',
+        job.checkoutId,
+        job.template !== 'order.paid' && job.template !== 'order.paid.admin',
+      ]
+    : 'shipmentId' in job
+      ? ['shipment', job.shipmentId, true]
+      : ['purchase', job.purchaseId, true];
+
+/** The orders of each of `jobs`' mails (in order; none: its orders are gone), in one read. */
+async function ordersOfMails(
+  context: JobContext,
+  jobs: readonly OrderMailJob[],
+): Promise<OrderMailRow[][]> {
+  const about = jobs.map(aboutOf);
+  const { rows } = await context.db.$client.query<OrderMailRow>(MAIL_ORDERS_SQL, [
+    about.map(([what]) => what),
+    // An id that is no UUID finds no orders (that mail fails), and fails none of the others.
+    about.map(([, key]) => (UUID.test(key) ? key : null)),
+    about.map(([, , every]) => every),
+  ]);
+  const orders = jobs.map((): OrderMailRow[] => []);
+  for (const row of rows) orders[row.jobIndex - 1]?.push(row);
+  return orders;
+}
+
 /**
- * The recipients and content of an order mail, from the database: a checkout's mail lists its
- * orders (placed: all of them; paid: those it paid), an order's mail that order.
+ * The recipients and content of an order mail, from its orders' rows: a checkout's mail lists its
+ * orders (placed: all of them; paid: those it paid), an order's mail that order. `admins`: the
+ * admins' addresses (read once for many mails). Null: nobody to tell.
  */
-async function orderMail(context: JobContext, job: OrderMailJob) {
-  const { db } = context;
-  const { rows } =
-    'checkoutId' in job
-      ? await db.$client.query<OrderMailRow>(CHECKOUT_MAIL_SQL, [
-          job.checkoutId,
-          // Every order of the checkout, but for the paid mails (the orders it paid).
-          job.template !== 'order.paid' && job.template !== 'order.paid.admin',
-        ])
-      : 'shipmentId' in job
-        ? await db.$client.query<OrderMailRow>(PARCEL_MAIL_SQL, [job.shipmentId])
-        : await db.$client.query<OrderMailRow>(ORDER_MAIL_SQL, [job.purchaseId]);
+async function orderMail(
+  context: JobContext,
+  job: OrderMailJob,
+  rows: OrderMailRow[],
+  admins: () => Promise<string[]>,
+) {
   const [order] = rows;
   if (!order) throw new Error(`no orders for mail ${JSON.stringify(job)}`);
   let to = order.customerEmail;
   if (job.audience === 'admins') {
-    const admins =
-      context.notifyEmails.length > 0
-        ? context.notifyEmails
-        : (await db.$client.query<{ email: string }>(ADMINS_SQL, [ROLE_ADMIN])).rows.map(
-            (row) => row.email,
-          );
-    if (admins.length === 0) return null; // no admin yet: nobody to tell
-    to = admins.join(', ');
+    const addresses = await admins();
+    if (addresses.length === 0) return null; // no admin yet: nobody to tell
+    to = addresses.join(', ');
   }
   if (job.audience === 'approvers') {
     const checkoutId = 'checkoutId' in job ? job.checkoutId : null;
     const approvers = checkoutId
-      ? (await db.$client.query<{ email: string }>(APPROVERS_SQL, [checkoutId])).rows
+      ? (await context.db.$client.query<{ email: string }>(APPROVERS_SQL, [checkoutId])).rows
       : [];
     if (approvers.length === 0) return null; // nobody else can approve: the company admin is told in the app
     to = approvers.map((row) => row.email).join(', ');
@@ -187,14 +221,55 @@ async function orderMail(context: JobContext, job: OrderMailJob) {
   return { to, ...rendered };
 }
 
+/** Mails sent at once (an SMTP server gets up to this many connections from a worker). */
+const MAIL_SEND_CONCURRENCY = 32;
+
+/**
+ * Sends the order mails `jobs`: their orders read in one statement (and the admins once), then
+ * each rendered and sent, MAIL_SEND_CONCURRENCY at once, its outcome told (`settled`) as it ends.
+ */
+async function sendOrderMails(
+  jobs: readonly OrderMailJob[],
+  context: JobContext,
+  settled: (index: number, outcome: JobOutcome) => void,
+): Promise<void> {
+  const orders = await ordersOfMails(context, jobs);
+  let admins: Promise<string[]> | undefined;
+  const adminsOnce = () =>
+    (admins ??=
+      context.notifyEmails.length > 0
+        ? Promise.resolve(context.notifyEmails)
+        : context.db.$client
+            .query<{ email: string }>(ADMINS_SQL, [ROLE_ADMIN])
+            .then(({ rows }) => rows.map((row) => row.email)));
+  const mails = jobs.map((job, i) => ({ i, job, rows: orders[i] ?? [] }));
+  let next = 0;
+  const sender = async () => {
+    for (let entry = mails[next++]; entry; entry = mails[next++]) {
+      try {
+        const mail = await orderMail(context, entry.job, entry.rows, adminsOnce);
+        if (mail) await context.mailer.send(mail);
+        settled(entry.i, { ok: true });
+      } catch (error) {
+        settled(entry.i, { ok: false, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAIL_SEND_CONCURRENCY, jobs.length) }, sender));
+}
+
 /** An order or checkout mail (kind `mail`; the admins' failed-mail list reads these). */
 export const orderMailJob = defineJob({
   kind: 'mail',
   payload: OrderMailJobSchema,
   async handle(job, context) {
-    const mail = await orderMail(context, job);
-    if (mail) await context.mailer.send(mail);
+    let outcome: JobOutcome | undefined;
+    await sendOrderMails([job], context, (_index, told) => {
+      outcome = told;
+    });
+    if (outcome && !outcome.ok) throw outcome.error;
   },
+  handleMany: sendOrderMails,
 });
 
 /** Cancels a payment intent at its provider (an order ended unpaid). */
