@@ -58,7 +58,6 @@ type Database = Pick<Pool, 'query'> | Pick<Pool, 'connect'>;
 export interface KeptPlan {
   /** The function's name: the statement's version. */
   readonly functionName: string;
-  readonly createSql: string;
   /** What is sent: the call, with the statement's parameters. */
   readonly callSql: string;
   /** Makes sure `pool`'s database has the function, once per pool and process. */
@@ -147,5 +146,5 @@ $kept$`;
     }
   }
 
-  return { functionName, createSql, callSql, ensure, forget, query };
+  return { functionName, callSql, ensure, forget, query };
 }

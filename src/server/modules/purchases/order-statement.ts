@@ -126,7 +126,8 @@ const BREAK_CENTS_SQL = `SELECT COALESCE(
  * without what cannot apply to a card checkout of a buyer in no company with no promotion applied
  * (the company, its credit, contract prices, approval, the invoice, promotion uses): the function
  * that keeps the plans (order-statement-function.ts) runs it when the buyer is in no company as
- * it runs, and a plan of half the nodes costs half to start on every call.
+ * it runs: PostgreSQL starts every node of a plan on every call, run or not, and this one has
+ * about 180 nodes to the full one's 275 (ADR 060).
  */
 export type StatementShape = 'full' | 'card';
 
