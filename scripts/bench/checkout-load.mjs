@@ -106,6 +106,28 @@ export async function storeBasket(pool, userId, variants) {
 }
 
 /**
+ * A raw transaction of the baselines: BEGIN, `body` on one pooled connection, COMMIT (true); rolled
+ * back when `body` throws (a refused order: the error goes on).
+ * @param {import('pg').Pool} pool
+ * @param {(client: import('pg').PoolClient) => Promise<void>} body
+ * @returns {Promise<boolean>}
+ */
+export async function rawTransaction(pool, body) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await body(client);
+    await client.query('COMMIT');
+    return true;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * The raw transaction of one-unit orders of `variants` straight on pg (BEGIN, a conditional stock
  * UPDATE and an order INSERT per line, COMMIT; named prepared statements, no limits, no effects):
  * the baseline of the order and checkout targets. `who` has the checkout its orders belong to.
@@ -113,10 +135,8 @@ export async function storeBasket(pool, userId, variants) {
  * @param {{ id: string, name: string, email: string, checkoutId: string }} who
  * @param {{ id: string }[]} variants
  */
-export async function rawOrders(pool, who, variants) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+export function rawOrders(pool, who, variants) {
+  return rawTransaction(pool, async (client) => {
     // Locked in variant-id order as the app's statement does, so 50 callers never deadlock.
     const taken = [];
     for (const variant of [...variants].sort((a, b) => (a.id < b.id ? -1 : 1))) {
@@ -159,12 +179,5 @@ export async function rawOrders(pool, who, variants) {
           who.email,
         ],
       );
-    await client.query('COMMIT');
-    return true;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

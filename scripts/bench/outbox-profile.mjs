@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { signUpCustomers } from './customers.mjs';
+import { selfTimes } from './cpu-profile.mjs';
 import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
+import { cpuSeconds, kernelCpuSeconds, postgresCpuSeconds } from './proc-cpu.mjs';
 import { orderRequest } from './order-request.mjs';
 
 // node scripts/bench/outbox-profile.mjs [mails] [--cpu-prof] [--rate]: what one mail costs the
@@ -26,44 +28,6 @@ const MAILS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 2_000);
 const PROFILE = process.argv.includes('--cpu-prof');
 const RATE = process.argv.includes('--rate');
 const CONCURRENCY = 50;
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-/** utime + stime of a process, in seconds (0 once it is gone); `system`: stime alone. */
-function cpuSeconds(pid, system = false) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((system ? 0 : Number(fields[11])) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-/** The PostgreSQL processes of the cluster in `dataDir`: its postmaster and every child of it. */
-function clusterPids(dataDir) {
-  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  const postmaster = pids.find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(join(dataDir, 'pg'));
-    } catch {
-      return false;
-    }
-  });
-  if (!postmaster) throw new Error('no PostgreSQL of the app found');
-  return () =>
-    readdirSync('/proc')
-      .filter((name) => /^\d+$/.test(name))
-      .filter((pid) => {
-        if (pid === postmaster) return true;
-        try {
-          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-          return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === postmaster;
-        } catch {
-          return false;
-        }
-      });
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-outboxprof-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'toolhouse-outboxprof-cpu-'));
 const port = await freePort();
@@ -103,8 +67,7 @@ try {
        UPDATE variant SET available_quantity = 10000000, min_quantity = 1 RETURNING product_id
      ) SELECT DISTINCT product_id AS id FROM stocked`,
   );
-  const database = clusterPids(dataDir);
-  const databaseCpu = () => database().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const databaseCpu = () => postgresCpuSeconds(dataDir);
   const transactions = async () =>
     Number(
       (
@@ -158,7 +121,7 @@ try {
   const STATS_DELAY_MS = 11_000;
   await new Promise((resolve) => setTimeout(resolve, STATS_DELAY_MS));
   const worker0 = cpuSeconds(worker.pid);
-  const workerSystem0 = cpuSeconds(worker.pid, true);
+  const workerSystem0 = kernelCpuSeconds(worker.pid);
   const database0 = databaseCpu();
   const transactions0 = await transactions();
   const t0 = performance.now();
@@ -166,7 +129,7 @@ try {
   const polls = await drained();
   const seconds = (performance.now() - t0) / 1000;
   const workerCpu = cpuSeconds(worker.pid) - worker0;
-  const workerSystem = cpuSeconds(worker.pid, true) - workerSystem0;
+  const workerSystem = kernelCpuSeconds(worker.pid) - workerSystem0;
   const postgresCpu = databaseCpu() - database0;
   await new Promise((resolve) => setTimeout(resolve, STATS_DELAY_MS));
   // The worker's transactions: the drain's (its idle polls every second of the wait included),
@@ -232,23 +195,10 @@ try {
 }
 
 if (PROFILE) {
-  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-  if (file) {
-    const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8'));
-    const self = new Map();
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    const dt = profile.timeDeltas;
-    for (let i = 0; i < profile.samples.length; i += 1) {
-      const node = byId.get(profile.samples[i]);
-      const { functionName, url, lineNumber } = node.callFrame;
-      const key = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '')}:${lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + (dt[i] ?? 0));
-    }
-    const total = [...self.values()].reduce((a, b) => a + b, 0);
-    console.log(`worker profile: ${join(profileDir, file)} (${(total / 1000).toFixed(0)} ms)`);
-    for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40))
-      console.log(
-        `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${key}`,
-      );
-  }
+  const { file, total, functions } = selfTimes(profileDir);
+  console.log(`worker profile: ${file} (${(total / 1000).toFixed(0)} ms)`);
+  for (const [key, us] of functions.slice(0, 40))
+    console.log(
+      `${(us / 1000).toFixed(1).padStart(8)} ms ${((100 * us) / total).toFixed(1).padStart(5)} %  ${key}`,
+    );
 }

@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { signUpCustomers } from './customers.mjs';
+import { selfTimes } from './cpu-profile.mjs';
 import { builtAppEnvironment, freePort, waitFor } from './net.mjs';
+import { cpuSeconds, postgresCpuSeconds } from './proc-cpu.mjs';
 
 // node scripts/bench/payment-profile.mjs [orders] [--cpu-prof] [--outbox-in-app]: the CPU time
 // each call of a paid order costs (issue 38): the app process, the outbox worker process (as
@@ -26,41 +28,6 @@ const PROFILE = process.argv.includes('--cpu-prof');
 /** --outbox-in-app: the app's own process carries the outbox out (OUTBOX_WORKER=app). */
 const SEPARATE = !process.argv.includes('--outbox-in-app');
 const CONCURRENCY = 50;
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-/** utime + stime of a process, in seconds (0 once it is gone). */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-/** The PostgreSQL processes of the cluster in `dataDir`: its postmaster and every child of it. */
-function clusterPids(dataDir) {
-  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  const postmaster = pids.find((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(join(dataDir, 'pg'));
-    } catch {
-      return false;
-    }
-  });
-  if (!postmaster) throw new Error('no PostgreSQL of the app found');
-  return pids.filter((pid) => {
-    if (pid === postmaster) return true;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === postmaster;
-    } catch {
-      return false;
-    }
-  });
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), 'toolhouse-payprof-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'toolhouse-payprof-cpu-'));
 const port = await freePort();
@@ -104,7 +71,6 @@ try {
        UPDATE variant SET available_quantity = 10000000, min_quantity = 1 RETURNING product_id
      ) SELECT DISTINCT product_id AS id FROM stocked`,
   );
-  const database = clusterPids(dataDir);
   const transactions = async () =>
     Number(
       (
@@ -138,7 +104,7 @@ try {
   async function phase(name, items, each) {
     const app0 = cpuSeconds(app.pid);
     const worker0 = workerCpu();
-    const db0 = database.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const db0 = postgresCpuSeconds(dataDir);
     const tx0 = await transactions();
     const t0 = performance.now();
     let next = 0;
@@ -152,7 +118,7 @@ try {
     // The statistics collector lags a little.
     await new Promise((r) => setTimeout(r, 700));
     const appCpu = cpuSeconds(app.pid) - app0;
-    const dbCpu = database.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - db0;
+    const dbCpu = postgresCpuSeconds(dataDir) - db0;
     const statements = (await transactions()) - tx0;
     const n = items.length;
     table.push({
@@ -169,17 +135,14 @@ try {
   async function drain(name, calls) {
     const app0 = cpuSeconds(app.pid);
     const worker0 = workerCpu();
-    const db0 = database.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const db0 = postgresCpuSeconds(dataDir);
     const t0 = performance.now();
     while ((await queued()) > 0) await new Promise((r) => setTimeout(r, 200));
     table.push({
       call: `  outbox after ${name}`,
       'calls/s': '',
       'app CPU ms/call': ((1000 * (cpuSeconds(app.pid) - app0)) / calls).toFixed(2),
-      'db CPU ms/call': (
-        (1000 * (database.reduce((sum, pid) => sum + cpuSeconds(pid), 0) - db0)) /
-        calls
-      ).toFixed(2),
+      'db CPU ms/call': ((1000 * (postgresCpuSeconds(dataDir) - db0)) / calls).toFixed(2),
       'worker CPU ms/call': ((1000 * (workerCpu() - worker0)) / calls).toFixed(2),
       'db transactions/call': `${((performance.now() - t0) / 1000).toFixed(1)} s to drain`,
     });
@@ -265,25 +228,9 @@ try {
 }
 
 if (PROFILE) {
-  // Self time per function (summed over the profile's nodes), top 20, as profile.mjs prints it.
-  const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-  if (!file) throw new Error(`no .cpuprofile in ${profileDir}`);
-  const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8'));
-  const dt = new Map();
-  for (let i = 0; i < profile.samples.length; i += 1)
-    dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
-  const self = new Map();
-  let total = 0;
-  for (const node of profile.nodes) {
-    const time = dt.get(node.id) ?? 0;
-    if (node.callFrame.functionName === '(idle)') continue;
-    total += time;
-    const { functionName, url, lineNumber } = node.callFrame;
-    const where = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/');
-    const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + time);
-  }
-  console.log(`\nTop self time of ${(total / 1e6).toFixed(1)} s busy, ${join(profileDir, file)}:`);
-  for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
+  // Self time per function, top 20, as profile.mjs prints it (busy time only).
+  const { file, total, functions } = selfTimes(profileDir, { busyOnly: true });
+  console.log(`\nTop self time of ${(total / 1e6).toFixed(1)} s busy, ${file}:`);
+  for (const [key, time] of functions.slice(0, 20))
     console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`);
 }

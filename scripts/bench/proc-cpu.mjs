@@ -6,11 +6,21 @@ import { join } from 'node:path';
 
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
+/** The fields of /proc/<pid>/stat after the command's name (fields[11]: utime, [12]: stime). */
+function statFields(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
 /** utime + stime of a process, in seconds. */
 export function cpuSeconds(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/** stime of a process (its time in the kernel), in seconds. */
+export function kernelCpuSeconds(pid) {
+  return Number(statFields(pid)[12]) / TICKS_PER_SECOND;
 }
 
 /**

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { selfTimes } from './cpu-profile.mjs';
 import { builtAppEnvironment, freePort } from './net.mjs';
 import { orderRequest } from './order-request.mjs';
 
@@ -125,22 +126,7 @@ try {
 }
 
 // Self time per function (summed over the profile's nodes), top 25.
-const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
-if (!file) throw new Error(`no .cpuprofile in ${profileDir}`);
-const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8'));
-const dt = new Map();
-for (let i = 0; i < profile.samples.length; i += 1)
-  dt.set(profile.samples[i], (dt.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
-const self = new Map();
-let total = 0;
-for (const node of profile.nodes) {
-  const time = dt.get(node.id) ?? 0;
-  total += time;
-  const { functionName, url, lineNumber } = node.callFrame;
-  const where = url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/');
-  const key = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
-  self.set(key, (self.get(key) ?? 0) + time);
-}
-console.log(`\nTop self time (${(total / 1e6).toFixed(1)} s sampled), ${join(profileDir, file)}:`);
-for (const [key, time] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+const { file, total, functions } = selfTimes(profileDir);
+console.log(`\nTop self time (${(total / 1e6).toFixed(1)} s sampled), ${file}:`);
+for (const [key, time] of functions.slice(0, 25))
   console.log(`${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`);

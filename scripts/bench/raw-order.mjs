@@ -21,6 +21,8 @@
 // connection), on one pooled connection. No application logic beyond what the rows need: no
 // pricing (the quote is the app's, made once before the run), no idempotency key, no kit parts.
 
+import { rawTransaction } from './checkout-load.mjs';
+
 /** @typedef {{ id: string, name: string, email: string, ipRateKey: string }} RawBuyer */
 /**
  * @typedef {{
@@ -111,10 +113,8 @@ const ADDRESS_HIT = {
  *   holdHours: number }} limits
  * @returns {Promise<boolean>}
  */
-export async function rawOrderRows(pool, who, { variantId, quantity = 1, quote }, limits) {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+export function rawOrderRows(pool, who, { variantId, quantity = 1, quote }, limits) {
+  return rawTransaction(pool, async (client) => {
     const counted = await client.query({
       ...ACCOUNT_COUNTED,
       values: [who.id, limits.windowMs, limits.orderRateLimitPerHour, limits.maxUnpaidOrders],
@@ -185,12 +185,5 @@ export async function rawOrderRows(pool, who, { variantId, quantity = 1, quote }
     const hit = await client.query({ ...ADDRESS_HIT, values: [who.ipRateKey, limits.windowMs] });
     if (limits.orderRateLimitPerHour > 0 && hit.rows[0].count > limits.orderRateLimitPerHour)
       throw new Error('the address reached its order rate');
-    await client.query('COMMIT');
-    return true;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

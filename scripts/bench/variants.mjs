@@ -1,6 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { closedLoop, combine, storeBasket, withCheckouts } from './checkout-load.mjs';
+import {
+  closedLoop,
+  combine,
+  rawTransaction,
+  storeBasket,
+  withCheckouts,
+} from './checkout-load.mjs';
 import { signUpCustomers } from './customers.mjs';
 import { LIGHTHOUSE_TARGETS, auditPage, launchChrome } from './lighthouse.mjs';
 import { withOwnApp } from './own-app.mjs';
@@ -246,9 +252,7 @@ async function rawKitCheckout(pool, who, lines) {
   for (const kit of lines)
     for (const [part, quantity] of kit.parts)
       demand.set(part.id, (demand.get(part.id) ?? 0) + quantity);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return rawTransaction(pool, async (client) => {
     for (const id of [...demand.keys()].sort()) {
       const { rowCount } = await client.query(
         {
@@ -284,14 +288,7 @@ async function rawKitCheckout(pool, who, lines) {
           who.email,
         ],
       );
-    await client.query('COMMIT');
-    return true;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** The kit checkout against its raw transaction, A B A B (a noisy machine). */
