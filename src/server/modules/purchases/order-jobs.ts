@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Carrier } from '../../../shared/carriers.ts';
+import { IdSchema } from '../../../shared/ids.ts';
 import type { PlacedPromotion } from '../../../shared/promotions.ts';
 import { ROLE_ADMIN } from '../../../shared/user.ts';
 import { defineJob, type JobContext, type JobOutcome } from '../outbox/index.ts';
@@ -141,8 +142,6 @@ interface OrderMailRow {
   trackingNumber: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** What a mail is about, for MAIL_ORDERS_SQL: its kind of id, the id, and which orders. */
 const aboutOf = (job: OrderMailJob): [about: string, key: string, every: boolean] =>
   'checkoutId' in job
@@ -165,7 +164,7 @@ async function ordersOfMails(
   const { rows } = await context.db.$client.query<OrderMailRow>(MAIL_ORDERS_SQL, [
     about.map(([what]) => what),
     // An id that is no UUID finds no orders (that mail fails), and fails none of the others.
-    about.map(([, key]) => (UUID.test(key) ? key : null)),
+    about.map(([, key]) => (IdSchema.safeParse(key).success ? key : null)),
     about.map(([, , every]) => every),
   ]);
   const orders = jobs.map((): OrderMailRow[] => []);
